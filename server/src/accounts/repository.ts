@@ -1,0 +1,83 @@
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { GroupsTable, UsersTable } from '../db/schema.js';
+
+export type UserRow = Selectable<UsersTable>;
+export type GroupRow = Selectable<GroupsTable>;
+export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  private withGroup() {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('groups', 'groups.id', 'users.group_id')
+      .selectAll('users')
+      .select(['groups.name as group_name', 'groups.is_admin as group_is_admin', 'groups.storage_quota as group_quota']);
+  }
+
+  findById(id: string): Promise<UserWithGroup | undefined> {
+    return this.withGroup().where('users.id', '=', id).executeTakeFirst();
+  }
+
+  findByEmail(email: string): Promise<UserWithGroup | undefined> {
+    return this.withGroup().where('users.email', '=', email).executeTakeFirst();
+  }
+
+  async insert(user: UserRow): Promise<void> {
+    await this.db.insertInto('users').values(user).execute();
+  }
+
+  async update(id: string, patch: Updateable<UsersTable>): Promise<void> {
+    await this.db.updateTable('users').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Compare-and-set of the last used TOTP step, so one code cannot be replayed. */
+  async claimTotpStep(id: string, step: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('users')
+      .set({ totp_last_step: step })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  async count(): Promise<number> {
+    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async countActiveAdmins(): Promise<number> {
+    const row = await this.db
+      .selectFrom('users')
+      .innerJoin('groups', 'groups.id', 'users.group_id')
+      .where('groups.is_admin', '=', 1)
+      .where('users.status', '=', 'active')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  list(offset: number, limit: number): Promise<UserWithGroup[]> {
+    return this.withGroup().orderBy('users.created_at', 'asc').orderBy('users.id', 'asc').offset(offset).limit(limit).execute();
+  }
+
+  findGroup(id: number): Promise<GroupRow | undefined> {
+    return this.db.selectFrom('groups').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listGroups(): Promise<GroupRow[]> {
+    return this.db.selectFrom('groups').selectAll().orderBy('id').execute();
+  }
+
+  async insertGroupIfAbsent(group: GroupRow): Promise<void> {
+    await this.db.insertInto('groups').values(group).onConflict((oc) => oc.column('id').doNothing()).execute();
+  }
+}

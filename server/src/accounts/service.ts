@@ -1,0 +1,163 @@
+// Accounts: sign-up, profile, password, and the rules around them.
+import { hashPassword, verifyPassword, burnPasswordCheck } from '../crypto/passwords.js';
+import { shortId } from '../crypto/random.js';
+import { matchTotp } from '../crypto/totp.js';
+import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import type { SettingsService } from '../site/settings.js';
+import type { RevocationService } from '../sessions/revocation.js';
+import type { AccountRepository, UserWithGroup } from './repository.js';
+import type { UserCache } from './user-cache.js';
+
+export const ADMIN_GROUP_ID = 1;
+export const USER_GROUP_ID = 2;
+
+export interface NewUser {
+  email: string;
+  password: string;
+  nickname?: string;
+  groupId?: number;
+}
+
+export type UserDeletedHook = (userId: string) => Promise<void>;
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export class AccountService {
+  private deletedHooks: UserDeletedHook[] = [];
+
+  constructor(
+    readonly repo: AccountRepository,
+    private readonly settings: SettingsService,
+    private readonly revocation: RevocationService,
+    readonly cache: UserCache,
+  ) {}
+
+  /** Features that own per-user data (files, OAuth grants) clean up through this. */
+  onUserDeleted(hook: UserDeletedHook): void {
+    this.deletedHooks.push(hook);
+  }
+
+  findById(id: string): Promise<UserWithGroup | undefined> {
+    return this.repo.findById(id);
+  }
+
+  async get(id: string): Promise<UserWithGroup> {
+    const user = await this.repo.findById(id);
+    if (!user) throw notFound('User not found');
+    return user;
+  }
+
+  async findByLogin(login: string): Promise<UserWithGroup | undefined> {
+    return (await this.repo.findById(login)) ?? (await this.repo.findByEmail(normalizeEmail(login)));
+  }
+
+  async create(input: NewUser): Promise<UserWithGroup> {
+    const email = normalizeEmail(input.email);
+    if (await this.repo.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+    const groupId = input.groupId ?? (await this.settings.current()).default_group_id;
+    if (!(await this.repo.findGroup(groupId))) throw new AppError(ErrorCode.ParamError, 'group_id: no such group');
+    const now = Date.now();
+    const id = shortId(10);
+    try {
+      await this.repo.insert({
+        id,
+        email,
+        nickname: input.nickname?.trim() || email.split('@')[0]!.slice(0, 64),
+        password_hash: await hashPassword(input.password),
+        group_id: groupId,
+        status: 'active',
+        storage_quota: null,
+        totp_secret: null,
+        totp_pending_secret: null,
+        totp_last_step: null,
+        created_at: now,
+        updated_at: now,
+      });
+    } catch (err) {
+      // A concurrent sign-up with the same e-mail loses on the unique index.
+      if (await this.repo.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+      throw err;
+    }
+    return this.get(id);
+  }
+
+  async signUp(input: NewUser): Promise<UserWithGroup> {
+    if (!(await this.settings.current()).signup_enabled) throw new AppError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
+    return this.create({ email: input.email, password: input.password, nickname: input.nickname });
+  }
+
+  /** The user when the password is right, else undefined; takes the same time for unknown e-mails. */
+  async checkCredentials(email: string, password: string): Promise<UserWithGroup | undefined> {
+    const user = await this.repo.findByEmail(normalizeEmail(email));
+    if (!user) {
+      await burnPasswordCheck(password);
+      return undefined;
+    }
+    return (await verifyPassword(user.password_hash, password)) ? user : undefined;
+  }
+
+  async verifySecondFactor(userId: string, otp: string): Promise<UserWithGroup | undefined> {
+    const user = await this.repo.findById(userId);
+    if (!user?.totp_secret) return undefined;
+    const step = matchTotp(user.totp_secret, otp);
+    // Each code works once, even inside its 30 s step.
+    if (step === null || !(await this.repo.claimTotpStep(userId, step))) return undefined;
+    return user;
+  }
+
+  async updateProfile(userId: string, patch: { nickname?: string }): Promise<UserWithGroup> {
+    if (patch.nickname !== undefined) {
+      const nickname = patch.nickname.trim();
+      if (!nickname) throw new AppError(ErrorCode.ParamError, 'nickname: must not be empty');
+      await this.repo.update(userId, { nickname, updated_at: Date.now() });
+    }
+    return this.get(userId);
+  }
+
+  /** Changes the password and ends every other session of the user. */
+  async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
+    const user = await this.get(userId);
+    if (!(await verifyPassword(user.password_hash, current))) throw new AppError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+    await this.repo.update(userId, { password_hash: await hashPassword(next), updated_at: Date.now() });
+    await this.revocation.revokeUserSessions(userId, 'password_changed', keepSid ?? undefined);
+  }
+
+  /** Admin changes: group, status, password, quota, nickname. */
+  async adminUpdate(
+    actorId: string,
+    userId: string,
+    patch: { nickname?: string; group_id?: number; status?: 'active' | 'banned'; password?: string; storage_quota?: number | null },
+  ): Promise<UserWithGroup> {
+    const user = await this.get(userId);
+    if (patch.group_id !== undefined && !(await this.repo.findGroup(patch.group_id))) throw new AppError(ErrorCode.ParamError, 'group_id: no such group');
+    const losesAdmin = user.group_is_admin === 1 && ((patch.group_id !== undefined && patch.group_id !== user.group_id) || patch.status === 'banned');
+    if (losesAdmin && userId === actorId) throw new AppError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');
+    if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) throw new AppError(ErrorCode.Forbidden, 'The last administrator cannot be demoted or banned');
+    await this.repo.update(userId, {
+      ...(patch.nickname !== undefined ? { nickname: patch.nickname.trim() || user.nickname } : {}),
+      ...(patch.group_id !== undefined ? { group_id: patch.group_id } : {}),
+      ...(patch.status !== undefined ? { status: patch.status } : {}),
+      ...(patch.password !== undefined ? { password_hash: await hashPassword(patch.password) } : {}),
+      ...(patch.storage_quota !== undefined ? { storage_quota: patch.storage_quota } : {}),
+      updated_at: Date.now(),
+    });
+    if (patch.status === 'banned' && user.status !== 'banned') await this.revocation.revokeUser(userId, 'banned');
+    else if (patch.password !== undefined) await this.revocation.revokeUserSessions(userId, 'password_reset');
+    this.cache.invalidate(userId);
+    return this.get(userId);
+  }
+
+  async delete(actorId: string, userId: string): Promise<void> {
+    const user = await this.get(userId);
+    if (userId === actorId) throw new AppError(ErrorCode.Forbidden, 'You cannot delete yourself');
+    if (user.group_is_admin === 1 && user.status === 'active' && (await this.repo.countActiveAdmins()) <= 1) {
+      throw new AppError(ErrorCode.Forbidden, 'The last administrator cannot be deleted');
+    }
+    await this.revocation.revokeUser(userId, 'deleted');
+    for (const hook of this.deletedHooks) await hook(userId);
+    await this.repo.delete(userId);
+    this.cache.invalidate(userId);
+  }
+}

@@ -1,0 +1,41 @@
+// Bounded-staleness cache of the few user fields the auth guard needs, so that
+// verifying a token costs no database round trip on most requests. A ban or
+// deletion on another instance is seen within TTL_MS (contract: at most 5 s);
+// on this instance it is seen at once through invalidate().
+import type { AccountRepository } from './repository.js';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  active: boolean;
+  isAdmin: boolean;
+  groupId: number;
+}
+
+const TTL_MS = 3000;
+const MAX_ENTRIES = 50_000;
+
+export class UserCache {
+  private readonly entries = new Map<string, { at: number; user: AuthUser | null }>();
+
+  constructor(private readonly repo: AccountRepository) {}
+
+  async get(id: string): Promise<AuthUser | null> {
+    const now = Date.now();
+    const hit = this.entries.get(id);
+    if (hit && now - hit.at < TTL_MS) return hit.user;
+    const row = await this.repo.findById(id);
+    const user = row ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id } : null;
+    if (this.entries.size >= MAX_ENTRIES) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    this.entries.delete(id);
+    this.entries.set(id, { at: now, user });
+    return user;
+  }
+
+  invalidate(id: string): void {
+    this.entries.delete(id);
+  }
+}

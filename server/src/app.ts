@@ -1,0 +1,62 @@
+// Builds the Fastify instance from the feature modules. Production (main.ts)
+// and the tests use this same factory.
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Config } from './config.js';
+import { createServices, type Services } from './services.js';
+import { registerErrorHandler } from './http/error-handler.js';
+import { registerAuthGuard } from './http/auth.js';
+import { siteRoutes } from './site/routes.js';
+import { accountRoutes } from './accounts/routes.js';
+import { adminAccountRoutes } from './accounts/admin-routes.js';
+import { sessionRoutes } from './sessions/routes.js';
+import { webApp } from './web.js';
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+}
+
+function makeAjv(coerce: boolean): Ajv {
+  // Bodies are JSON: no type coercion (a number is not a password), unknown
+  // fields are dropped. Query strings and params arrive as text: coerce them.
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  (addFormats as unknown as (a: Ajv) => void)(ajv);
+  return ajv;
+}
+
+export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const services = await createServices(config);
+  const app = Fastify({
+    logger: opts.logger === false ? false : {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.client_secret'], censor: '[redacted]' },
+    },
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+    requestIdHeader: false,
+  });
+  const bodyAjv = makeAjv(false);
+  const textAjv = makeAjv(true);
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+
+  registerErrorHandler(app);
+  registerAuthGuard(app, services.verifier);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+
+  siteRoutes(app, services.settings);
+  sessionRoutes(app, services.sessions);
+  accountRoutes(app, services.accounts, services.twoFactor, { list: async () => [] });
+  adminAccountRoutes(app, services.accounts);
+  await webApp(app, config);
+
+  app.addHook('onClose', async () => {
+    await services.close();
+  });
+  return { app, services };
+}

@@ -1,0 +1,10 @@
+/** Parses "90s", "15m", "1h", "7d" (or a bare number of seconds) into seconds. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+)\s*([smhd]?)$/.exec(text.trim());
+  if (!m) throw new Error(`bad duration ${text}: use e.g. 90s, 15m, 1h, 7d`);
+  const n = Number(m[1]);
+  const unit = { '': 1, s: 1, m: 60, h: 3600, d: 86400 }[m[2] as '' | 's' | 'm' | 'h' | 'd'];
+  const seconds = n * unit;
+  if (seconds < 1 || seconds > 366 * 86400) throw new Error('duration must be between 1 s and 366 d');
+  return seconds;
+}

@@ -1,0 +1,8 @@
+// Every migration, in order. One set serves SQLite and PostgreSQL: use only
+// portable column types (text, integer, bigint) and Kysely's schema builder.
+import type { Migration } from 'kysely';
+import * as m001 from './001_foundation.js';
+
+export const migrations: Record<string, Migration> = {
+  '001_foundation': m001,
+};

@@ -1,0 +1,83 @@
+// Table types. Times are Unix milliseconds in BIGINT columns (numbers in JS);
+// flags are 0/1 integers so both dialects read them the same way.
+import type { Generated } from 'kysely';
+
+export interface SettingsTable {
+  name: string;
+  value: string;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  name: string;
+  is_admin: number;
+  /** Bytes; 0 means no storage. */
+  storage_quota: number;
+  created_at: number;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  nickname: string;
+  password_hash: string;
+  group_id: number;
+  status: 'active' | 'banned';
+  /** Per-user override of the group quota in bytes; null = use the group's. */
+  storage_quota: number | null;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SessionsTable {
+  /** The session family id (`sid` claim). */
+  id: string;
+  user_id: string;
+  client_id: string | null;
+  /** Space-separated granted scopes; null for first-party sessions. */
+  scopes: string | null;
+  current_jti: string;
+  previous_jti: string | null;
+  rotated_at: number | null;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+export interface RevocationEventsTable {
+  id: Generated<number>;
+  /** 'family' (key = sid), 'grant' (key = `${user_id} ${client_id}`), 'client' (key = client_id). */
+  kind: string;
+  key: string;
+  revoked_at: number;
+  /** After this moment no token it could affect is still valid; the row can be pruned. */
+  expires_at: number;
+}
+
+export interface LoginThrottleTable {
+  key: string;
+  failures: number;
+  window_start: number;
+  locked_until: number;
+}
+
+export interface SignInChallengesTable {
+  id: string;
+  user_id: string;
+  expires_at: number;
+  attempts: number;
+}
+
+export interface Database {
+  settings: SettingsTable;
+  groups: GroupsTable;
+  users: UsersTable;
+  sessions: SessionsTable;
+  revocation_events: RevocationEventsTable;
+  login_throttle: LoginThrottleTable;
+  signin_challenges: SignInChallengesTable;
+}

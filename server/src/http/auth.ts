@@ -1,0 +1,84 @@
+// The one auth guard. Every route declares `config.auth` ('none' | 'required'
+// | 'optional'; a route that declares nothing is 'required') and may declare
+// `config.scopes` (checked for OAuth tokens; first-party tokens are unscoped)
+// and `config.firstPartyOnly` (tokens obtained through OAuth are refused).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, ErrorCode } from './errors.js';
+import { missingScopes } from '../oauth/scopes.js';
+import { InvalidToken, type AccessTokenVerifier, type AuthContext } from '../sessions/access-tokens.js';
+
+export type AuthMode = 'none' | 'required' | 'optional';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthMode;
+    scopes?: string[];
+    firstPartyOnly?: boolean;
+    admin?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+const REALM = 'Bearer realm="cirrus"';
+
+function loginRequired(): AppError {
+  return new AppError(ErrorCode.LoginRequired, 'Login required', { headers: { 'WWW-Authenticate': REALM } });
+}
+
+function invalidToken(description: string): AppError {
+  const safe = description.replace(/["\\]/g, '');
+  return new AppError(ErrorCode.LoginRequired, 'Invalid or expired access token', {
+    headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${safe}"` },
+  });
+}
+
+/** RFC 6750 §3.1: insufficient_scope, 403, naming the scope needed. */
+export function insufficientScope(scopes: string[]): AppError {
+  return new AppError(ErrorCode.InsufficientScope, `This token lacks the scope ${scopes.join(' ')}`, {
+    headers: { 'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${scopes.join(' ')}"` },
+  });
+}
+
+/** For checks that depend on the request (not expressible in route config). */
+export function requireScopes(request: FastifyRequest, ...scopes: string[]): AuthContext {
+  const auth = request.auth;
+  if (!auth) throw loginRequired();
+  const missing = missingScopes(auth.scopes, scopes);
+  if (missing.length) throw insufficientScope(missing);
+  return auth;
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw loginRequired();
+  return request.auth;
+}
+
+export function registerAuthGuard(app: FastifyInstance, verifier: AccessTokenVerifier): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    if (request.is404) return;
+    const config = request.routeOptions.config;
+    const mode: AuthMode = config.auth ?? 'required';
+    if (mode === 'none') return;
+    const header = request.headers.authorization;
+    if (header === undefined) {
+      if (mode === 'required') throw loginRequired();
+      return;
+    }
+    const match = /^Bearer +([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+    if (!match) throw invalidToken('malformed Authorization header');
+    try {
+      request.auth = await verifier.verify(match[1]!);
+    } catch (err) {
+      if (err instanceof InvalidToken) throw invalidToken(err.message);
+      throw err;
+    }
+    if (config.firstPartyOnly && request.auth.clientId !== null) {
+      throw new AppError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
+    }
+    if (config.scopes?.length) requireScopes(request, ...config.scopes);
+    if (config.admin && !request.auth.user.isAdmin) throw new AppError(ErrorCode.Forbidden, 'Administrators only');
+  });
+}

@@ -1,0 +1,14 @@
+// Request shapes shared by several features. Every body, query and param is
+// validated against a schema before a handler runs.
+import { Type } from 'typebox';
+
+/** No C0 control characters or DEL (so no NUL bytes). */
+export const NO_CONTROL = '^[^\\u0000-\\u001f\\u007f]*$';
+
+export const Email = Type.String({ format: 'email', minLength: 3, maxLength: 254 });
+export const Password = Type.String({ minLength: 8, maxLength: 128, pattern: '^[^\\u0000]*$' });
+/** For checking an existing password: any length up to the maximum, so old passwords still work. */
+export const AnyPassword = Type.String({ minLength: 1, maxLength: 128, pattern: '^[^\\u0000]*$' });
+export const Nickname = Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL });
+export const Otp = Type.String({ pattern: '^[0-9]{6}$' });
+export const Jwt = Type.String({ minLength: 1, maxLength: 8192 });

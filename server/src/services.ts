@@ -1,0 +1,94 @@
+// Builds every service from configuration and a database, once. Features get
+// what they need by constructor; nothing reaches for a global.
+import type { Config } from './config.js';
+import { createDb, type Db } from './db/database.js';
+import { Hs256 } from './crypto/jwt.js';
+import { AccountRepository } from './accounts/repository.js';
+import { AccountService } from './accounts/service.js';
+import { TwoFactorService } from './accounts/two-factor.js';
+import { UserCache } from './accounts/user-cache.js';
+import { SettingsRepository } from './site/settings-repository.js';
+import { SettingsService } from './site/settings.js';
+import { initializeSite, type InitResult } from './site/init.js';
+import { SessionRepository } from './sessions/repository.js';
+import { RevocationRepository } from './sessions/revocation-repository.js';
+import { RevocationCache } from './sessions/revocation-cache.js';
+import { RevocationService } from './sessions/revocation.js';
+import { LoginThrottle } from './sessions/login-throttle.js';
+import { TokenIssuer } from './sessions/token-issuer.js';
+import { SessionService } from './sessions/service.js';
+import { AccessTokenVerifier } from './sessions/access-tokens.js';
+import { ADMIN_GROUP_ID } from './accounts/service.js';
+
+export interface Services {
+  config: Config;
+  db: Db;
+  init: InitResult;
+  jwt: Hs256;
+  settings: SettingsService;
+  accounts: AccountService;
+  twoFactor: TwoFactorService;
+  revocation: RevocationService;
+  sessions: SessionService;
+  issuer: TokenIssuer;
+  verifier: AccessTokenVerifier;
+  close(): Promise<void>;
+}
+
+export async function createServices(config: Config): Promise<Services> {
+  const db = createDb(config.database);
+  try {
+    return await assemble(config, db);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+}
+
+async function assemble(config: Config, db: Db): Promise<Services> {
+  const settings = new SettingsService(new SettingsRepository(db));
+  const accountRepo = new AccountRepository(db);
+  const sessionRepo = new SessionRepository(db);
+  const revocationCache = new RevocationCache(new RevocationRepository(db));
+  const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache);
+  const userCache = new UserCache(accountRepo);
+  const accounts = new AccountService(accountRepo, settings, revocation, userCache);
+
+  const init = await initializeSite(db, {
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+    createAdmin: async (email, password) => {
+      await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
+    },
+  });
+  const secret = await settings.secretKey();
+  if (!secret) throw new Error('master key missing after initialization');
+  const jwt = new Hs256(secret);
+  const issuer = new TokenIssuer(jwt);
+  const sessions = new SessionService(db, sessionRepo, accounts, settings, new LoginThrottle(db), issuer, jwt, revocation);
+  const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
+  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
+  await revocationCache.start();
+  const pruneTimer = setInterval(() => void revocation.prune().catch(() => undefined), 3600_000);
+  pruneTimer.unref();
+
+  return {
+    config,
+    db,
+    init,
+    jwt,
+    settings,
+    accounts,
+    twoFactor,
+    revocation,
+    sessions,
+    issuer,
+    verifier,
+    async close() {
+      clearInterval(pruneTimer);
+      revocationCache.stop();
+      await revocationCache.idle();
+      await db.destroy();
+    },
+  };
+}

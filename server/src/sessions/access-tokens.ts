@@ -1,0 +1,66 @@
+// Verifies bearer access tokens (api-contract §2) without touching the
+// database on the hot path: signature and claims are checked in memory,
+// revocations come from the RevocationCache, user status from the UserCache.
+import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
+import type { AuthUser, UserCache } from '../accounts/user-cache.js';
+import type { RevocationCache } from './revocation-cache.js';
+
+export interface AuthContext {
+  user: AuthUser;
+  claims: JwtClaims;
+  sid: string | null;
+  clientId: string | null;
+  /** null: a first-party (unscoped) token. */
+  scopes: string[] | null;
+}
+
+export class InvalidToken extends Error {}
+
+export class AccessTokenVerifier {
+  constructor(
+    private readonly jwt: Hs256,
+    private readonly users: UserCache,
+    private readonly revocations: RevocationCache,
+  ) {}
+
+  async verify(token: string, nowMs = Date.now()): Promise<AuthContext> {
+    let claims: JwtClaims;
+    try {
+      claims = this.jwt.verify(token);
+      checkTimes(claims, Math.floor(nowMs / 1000));
+    } catch (err) {
+      throw new InvalidToken(err instanceof JwtError ? err.message : 'invalid token');
+    }
+    if (claims.token_type !== 'access') throw new InvalidToken('not an access token');
+    if (typeof claims.nbf !== 'number') throw new InvalidToken('missing nbf');
+    const sub = claims.sub;
+    if (typeof sub !== 'string' || sub.length === 0 || sub.length > 64) throw new InvalidToken('bad sub');
+    const sid = optionalString(claims.sid, 'sid');
+    const clientId = optionalString(claims.client_id, 'client_id');
+    let scopes: string[] | null = null;
+    if (claims.scopes !== undefined || clientId !== null) {
+      if (!Array.isArray(claims.scopes) || !claims.scopes.every((s) => typeof s === 'string')) throw new InvalidToken('bad scopes');
+      scopes = claims.scopes as string[];
+    }
+    const iat = claims.iat;
+    if (iat !== undefined && (typeof iat !== 'number' || !Number.isFinite(iat))) throw new InvalidToken('bad iat');
+    // A token without iat (method C) is dated by its nbf for cut-off checks.
+    const issuedMs = ((iat as number | undefined) ?? (claims.nbf as number)) * 1000;
+
+    if (sid !== null && this.revocations.isFamilyRevoked(sid)) throw new InvalidToken('session revoked');
+    if (this.revocations.isCutOff('user', sub, issuedMs)) throw new InvalidToken('token revoked');
+    if (clientId !== null) {
+      if (this.revocations.isCutOff('client', clientId, issuedMs)) throw new InvalidToken('client revoked');
+      if (this.revocations.isCutOff('grant', `${sub} ${clientId}`, issuedMs)) throw new InvalidToken('grant revoked');
+    }
+    const user = await this.users.get(sub);
+    if (!user || !user.active) throw new InvalidToken('user unavailable');
+    return { user, claims, sid, clientId, scopes };
+  }
+}
+
+function optionalString(value: unknown, name: string): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || value.length === 0 || value.length > 128) throw new InvalidToken(`bad ${name}`);
+  return value;
+}

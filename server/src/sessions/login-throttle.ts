@@ -1,0 +1,49 @@
+// Guessing protection for sign-in (and the second factor). Failures are
+// counted per account and per client address in the database, so every
+// instance sees the same counts. Past a free allowance each further failure
+// doubles the lock-out (capped); while locked, attempts are answered 429 with
+// Retry-After before any password is checked. Successes are never delayed and
+// clear the account's counter, so many people behind one address still get in.
+import type { Db } from '../db/database.js';
+import { AppError, ErrorCode } from '../http/errors.js';
+
+export interface ThrottlePolicy {
+  freeFailures: number;
+  maxLockMs: number;
+  windowMs: number;
+}
+
+export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, maxLockMs: 15 * 60_000, windowMs: 15 * 60_000 };
+export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 50, maxLockMs: 15 * 60_000, windowMs: 15 * 60_000 };
+
+export class LoginThrottle {
+  constructor(private readonly db: Db) {}
+
+  /** Throws 429 when any of the keys is locked. */
+  async check(keys: string[], now = Date.now()): Promise<void> {
+    const rows = await this.db.selectFrom('login_throttle').select(['key', 'locked_until']).where('key', 'in', keys).execute();
+    const until = Math.max(0, ...rows.map((r) => r.locked_until));
+    if (until > now) {
+      const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+      throw new AppError(ErrorCode.TooManyRequests, `Too many failed attempts; try again in ${seconds} s`, { headers: { 'Retry-After': String(seconds) } });
+    }
+  }
+
+  async fail(key: string, policy: ThrottlePolicy, now = Date.now()): Promise<void> {
+    const row = await this.db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
+    const fresh = !row || now - row.window_start > policy.windowMs;
+    const failures = fresh ? 1 : row.failures + 1;
+    const over = failures - policy.freeFailures;
+    const lockMs = over > 0 ? Math.min(policy.maxLockMs, 1000 * 2 ** Math.min(over - 1, 20)) : 0;
+    const values = { key, failures, window_start: fresh ? now : row.window_start, locked_until: lockMs ? now + lockMs : 0 };
+    await this.db
+      .insertInto('login_throttle')
+      .values(values)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: values.failures, window_start: values.window_start, locked_until: values.locked_until }))
+      .execute();
+  }
+
+  async clear(key: string): Promise<void> {
+    await this.db.deleteFrom('login_throttle').where('key', '=', key).execute();
+  }
+}

@@ -1,0 +1,55 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { SessionsTable } from '../db/schema.js';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export class SessionRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: SessionRow): Promise<void> {
+    await this.db.insertInto('sessions').values(row).execute();
+  }
+
+  find(id: string): Promise<SessionRow | undefined> {
+    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** Atomically moves the family to a new generation if `fromJti` is still current. */
+  async rotate(id: string, fromJti: string, toJti: string, now: number, expiresAt: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('sessions')
+      .set({ current_jti: toJti, previous_jti: fromJti, rotated_at: now, expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('current_jti', '=', fromJti)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Marks families revoked; returns the ids that were live. */
+  async revoke(filter: { id?: string; userId?: string; clientId?: string; exceptId?: string }, reason: string, now: number): Promise<SessionRow[]> {
+    let q = this.db.selectFrom('sessions').selectAll().where('revoked_at', 'is', null);
+    if (filter.id !== undefined) q = q.where('id', '=', filter.id);
+    if (filter.userId !== undefined) q = q.where('user_id', '=', filter.userId);
+    if (filter.clientId !== undefined) q = q.where('client_id', '=', filter.clientId);
+    if (filter.exceptId !== undefined) q = q.where('id', '!=', filter.exceptId);
+    const rows = await q.execute();
+    if (rows.length === 0) return [];
+    await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now, revoke_reason: reason })
+      .where(
+        'id',
+        'in',
+        rows.map((r) => r.id),
+      )
+      .where('revoked_at', 'is', null)
+      .execute();
+    return rows;
+  }
+
+  async pruneExpired(now: number): Promise<void> {
+    await this.db.deleteFrom('sessions').where('expires_at', '<', now).execute();
+  }
+}

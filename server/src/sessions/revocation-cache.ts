@@ -1,0 +1,85 @@
+// In-memory view of revocations, so the auth guard checks them without a
+// database round trip. Every instance polls the revocation_events table once
+// a second (POLL_MS); a revocation made anywhere is therefore enforced
+// everywhere within about a second, well inside the contract's 5 s. The poll
+// re-reads a window that overlaps the previous one, because rows committed
+// out of order by concurrent writers could otherwise be missed.
+import type { RevocationRepository, RevocationEvent } from './revocation-repository.js';
+
+const POLL_MS = 1000;
+const OVERLAP_MS = 10_000;
+
+export class RevocationCache {
+  private readonly families = new Map<string, number>();
+  /** key -> revoked_at (ms): tokens issued before it are dead. */
+  private readonly cutoffs = new Map<string, number>();
+  private lastPoll = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private polling: Promise<void> | undefined;
+
+  constructor(private readonly repo: RevocationRepository) {}
+
+  async start(): Promise<void> {
+    const now = Date.now();
+    this.applyAll(await this.repo.activeAt(now));
+    this.lastPoll = now;
+    this.timer = setInterval(() => void this.poll(), POLL_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Waits for any poll under way; used on shutdown. */
+  async idle(): Promise<void> {
+    await this.polling;
+  }
+
+  private poll(): Promise<void> {
+    if (this.polling) return this.polling;
+    const started = Date.now();
+    this.polling = this.repo
+      .since(this.lastPoll - OVERLAP_MS)
+      .then((events) => {
+        this.applyAll(events);
+        this.lastPoll = started;
+        this.prune(started);
+      })
+      .catch(() => {
+        /* the next poll retries; a database outage must not crash the server */
+      })
+      .finally(() => {
+        this.polling = undefined;
+      });
+    return this.polling;
+  }
+
+  applyAll(events: RevocationEvent[]): void {
+    for (const e of events) this.apply(e);
+  }
+
+  apply(e: RevocationEvent): void {
+    if (e.kind === 'family') this.families.set(e.key, e.expires_at);
+    else {
+      const key = `${e.kind}:${e.key}`;
+      const prev = this.cutoffs.get(key) ?? 0;
+      if (e.revoked_at > prev) this.cutoffs.set(key, e.revoked_at);
+    }
+  }
+
+  private prune(now: number): void {
+    for (const [sid, exp] of this.families) if (exp < now) this.families.delete(sid);
+  }
+
+  isFamilyRevoked(sid: string): boolean {
+    return this.families.has(sid);
+  }
+
+  /** True when a token of this kind/key issued at `issuedAtMs` has been cut off. */
+  isCutOff(kind: 'grant' | 'client' | 'user', key: string, issuedAtMs: number): boolean {
+    const cutoff = this.cutoffs.get(`${kind}:${key}`);
+    return cutoff !== undefined && issuedAtMs <= cutoff;
+  }
+}

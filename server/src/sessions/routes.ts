@@ -1,0 +1,41 @@
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../http/envelope.js';
+import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
+import { toUserView } from '../accounts/views.js';
+import type { SessionService } from './service.js';
+
+const RefreshBody = Type.Object({ refresh_token: Jwt }, { additionalProperties: false });
+
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.post(
+    '/api/v4/session/token',
+    { config: { auth: 'none' }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
+    async (request, reply) => {
+      const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
+      if (result.kind === 'second_factor') return reply.send({ code: 203, data: result.sessionId, msg: 'Second factor required' });
+      return ok({ user: toUserView(result.user), token: result.token });
+    },
+  );
+
+  r.post(
+    '/api/v4/session/token/2fa',
+    { config: { auth: 'none' }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
+    async (request) => {
+      const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
+      return ok({ user: toUserView(user), token });
+    },
+  );
+
+  r.post('/api/v4/session/token/refresh', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
+    return ok((await sessions.refresh(request.body.refresh_token)).pair);
+  });
+
+  r.delete('/api/v4/session/token', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
+    await sessions.signOut(request.body.refresh_token);
+    return ok(null);
+  });
+}

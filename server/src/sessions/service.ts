@@ -1,0 +1,199 @@
+// Session families (method B): sign-in, the second factor, refresh rotation
+// with reuse detection, and sign-out. OAuth reuses families for its grants.
+import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
+import { secretToken } from '../crypto/random.js';
+import { AppError, ErrorCode } from '../http/errors.js';
+import type { AccountService } from '../accounts/service.js';
+import type { UserWithGroup } from '../accounts/repository.js';
+import type { SettingsService } from '../site/settings.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from './login-throttle.js';
+import type { SessionRepository, SessionRow } from './repository.js';
+import type { RevocationService } from './revocation.js';
+import type { TokenIssuer, TokenPair } from './token-issuer.js';
+import type { Db } from '../db/database.js';
+
+/** Two tabs refreshing with the same token at once are not punished within this window (contract: ≤ 10 s). */
+export const REUSE_GRACE_MS = 10_000;
+const CHALLENGE_TTL_MS = 5 * 60_000;
+const CHALLENGE_MAX_ATTEMPTS = 5;
+
+export type SignInResult = { kind: 'tokens'; user: UserWithGroup; token: TokenPair } | { kind: 'second_factor'; sessionId: string };
+
+export interface RefreshResult {
+  pair: TokenPair;
+  family: SessionRow;
+  accessTtl: number;
+  refreshExpiresAt: number;
+}
+
+/** Extra checks a family created by another feature (OAuth) must still pass at refresh. */
+export type FamilyCheck = (family: SessionRow) => Promise<void>;
+
+const credentialInvalid = (msg = 'Refresh token is invalid') => new AppError(ErrorCode.CredentialInvalid, msg);
+
+export class SessionService {
+  private familyChecks: FamilyCheck[] = [];
+
+  constructor(
+    private readonly db: Db,
+    private readonly repo: SessionRepository,
+    private readonly accounts: AccountService,
+    private readonly settings: SettingsService,
+    private readonly throttle: LoginThrottle,
+    private readonly issuer: TokenIssuer,
+    private readonly jwt: Hs256,
+    readonly revocation: RevocationService,
+  ) {}
+
+  addFamilyCheck(check: FamilyCheck): void {
+    this.familyChecks.push(check);
+  }
+
+  async signIn(emailInput: string, password: string, address: string): Promise<SignInResult> {
+    const email = emailInput.trim().toLowerCase();
+    const keys = [`acct:${email}`, `addr:${address}`];
+    await this.throttle.check(keys);
+    const user = await this.accounts.checkCredentials(email, password);
+    if (!user) {
+      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
+      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
+      throw new AppError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+    }
+    await this.throttle.clear(keys[0]!);
+    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
+    if (user.totp_secret) {
+      const sessionId = secretToken(24);
+      await this.db.insertInto('signin_challenges').values({ id: sessionId, user_id: user.id, expires_at: Date.now() + CHALLENGE_TTL_MS, attempts: 0 }).execute();
+      return { kind: 'second_factor', sessionId };
+    }
+    return { kind: 'tokens', user, token: (await this.startFamily(user.id)).pair };
+  }
+
+  async completeSecondFactor(sessionId: string, otp: string, address: string): Promise<{ user: UserWithGroup; token: TokenPair }> {
+    const challenge = await this.db.selectFrom('signin_challenges').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    if (!challenge || challenge.expires_at < Date.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+      throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+    }
+    const keys = [`otp:${challenge.user_id}`, `addr:${address}`];
+    await this.throttle.check(keys);
+    const user = await this.accounts.verifySecondFactor(challenge.user_id, otp);
+    if (!user) {
+      await this.db.updateTable('signin_challenges').set({ attempts: challenge.attempts + 1 }).where('id', '=', sessionId).execute();
+      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
+      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
+      throw new AppError(ErrorCode.WrongOtp, 'Wrong verification code');
+    }
+    // Single use: only the request that deletes the challenge gets tokens.
+    const res = await this.db.deleteFrom('signin_challenges').where('id', '=', sessionId).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+    await this.throttle.clear(keys[0]!);
+    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
+    return { user, token: (await this.startFamily(user.id)).pair };
+  }
+
+  /** Creates a session family and its first token pair. */
+  async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
+    const s = await this.settings.current();
+    const now = Date.now();
+    const refreshExpiresAt = now + (opts.refreshTtl ?? s.refresh_token_ttl) * 1000;
+    const family: SessionRow = {
+      id: secretToken(16),
+      user_id: userId,
+      client_id: opts.clientId ?? null,
+      scopes: opts.scopes ? opts.scopes.join(' ') : null,
+      current_jti: secretToken(16),
+      previous_jti: null,
+      rotated_at: null,
+      created_at: now,
+      expires_at: refreshExpiresAt,
+      revoked_at: null,
+      revoke_reason: null,
+    };
+    await this.repo.insert(family);
+    const pair = this.issuer.pair(subjectOf(family), family.current_jti, s.access_token_ttl, refreshExpiresAt, now);
+    return { family, pair, accessTtl: s.access_token_ttl, refreshExpiresAt };
+  }
+
+  /** Verifies a refresh token's signature and claims; no state is read. */
+  parseRefreshToken(token: string): JwtClaims & { sub: string; sid: string; jti: string } {
+    let claims: JwtClaims;
+    try {
+      claims = this.jwt.verify(token);
+      checkTimes(claims, Math.floor(Date.now() / 1000));
+    } catch (err) {
+      throw credentialInvalid(err instanceof JwtError && err.message === 'expired' ? 'Refresh token has expired' : 'Refresh token is invalid');
+    }
+    if (claims.token_type !== 'refresh') throw credentialInvalid('Not a refresh token');
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string' || typeof claims.jti !== 'string') throw credentialInvalid();
+    return claims as JwtClaims & { sub: string; sid: string; jti: string };
+  }
+
+  /**
+   * Rotation (api-contract §3): the current token moves the family on; the
+   * one just replaced is honoured for REUSE_GRACE_MS; anything else is reuse
+   * and revokes the whole family.
+   */
+  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number } = {}): Promise<RefreshResult> {
+    const claims = this.parseRefreshToken(token);
+    if (opts.clientId !== undefined && (claims.client_id ?? null) !== opts.clientId) throw credentialInvalid('Refresh token was not issued to this client');
+    let family = await this.repo.find(claims.sid);
+    if (!family || family.revoked_at !== null || family.user_id !== claims.sub) throw credentialInvalid('Session has ended');
+    if (family.expires_at < Date.now()) throw credentialInvalid('Session has expired');
+    const user = await this.accounts.findById(family.user_id);
+    if (!user) throw credentialInvalid('Session has ended');
+    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
+    for (const check of this.familyChecks) await check(family);
+
+    const s = await this.settings.current();
+    const now = Date.now();
+    const refreshExpiresAt = now + (opts.refreshTtl ?? s.refresh_token_ttl) * 1000;
+    let jti: string;
+    if (claims.jti === family.current_jti) {
+      const next = secretToken(16);
+      if (await this.repo.rotate(family.id, family.current_jti, next, now, refreshExpiresAt)) {
+        jti = next;
+      } else {
+        // Another request rotated it first: this one is now a grace-window reuse.
+        family = await this.repo.find(claims.sid);
+        if (!family || family.revoked_at !== null) throw credentialInvalid('Session has ended');
+        jti = this.graceOrRevoke(family, claims.jti, now);
+      }
+    } else {
+      jti = this.graceOrRevoke(family, claims.jti, now);
+    }
+    if (jti === '') {
+      await this.revocation.revokeFamily(family.id, 'refresh_token_reuse');
+      throw credentialInvalid('Refresh token was already used; the session has been ended');
+    }
+    const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now);
+    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt };
+  }
+
+  /** The jti to hand out for a concurrent refresh inside the grace window, or '' for reuse. */
+  private graceOrRevoke(family: SessionRow, jti: string, now: number): string {
+    if (family.previous_jti === jti && family.rotated_at !== null && now - family.rotated_at <= REUSE_GRACE_MS) return family.current_jti;
+    return '';
+  }
+
+  async signOut(token: string): Promise<void> {
+    const claims = this.parseRefreshTokenAllowExpired(token);
+    const family = await this.repo.find(claims.sid);
+    if (!family || family.user_id !== claims.sub) return;
+    await this.revocation.revokeFamily(family.id, 'sign_out');
+  }
+
+  private parseRefreshTokenAllowExpired(token: string): { sub: string; sid: string } {
+    let claims: JwtClaims;
+    try {
+      claims = this.jwt.verify(token);
+    } catch {
+      throw credentialInvalid();
+    }
+    if (claims.token_type !== 'refresh' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') throw credentialInvalid('Not a refresh token');
+    return { sub: claims.sub, sid: claims.sid };
+  }
+}
+
+function subjectOf(family: SessionRow) {
+  return { userId: family.user_id, sid: family.id, clientId: family.client_id, scopes: family.scopes === null ? null : family.scopes.split(' ').filter(Boolean) };
+}

@@ -1,0 +1,48 @@
+// Serves the built web app (web/dist) and its single-page routes, such as the
+// authorization page at /session/authorize. API paths never fall through to it.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { Config } from './config.js';
+import { sendAppError } from './http/error-handler.js';
+import { AppError, ErrorCode } from './http/errors.js';
+
+/** Headers of every HTML page: no framing, no referrer, only our own resources. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+export async function webApp(app: FastifyInstance, config: Config): Promise<void> {
+  const indexFile = path.join(config.webDir, 'index.html');
+  const hasWeb = existsSync(indexFile);
+  const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: path.join(config.webDir, 'assets'),
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+    });
+  }
+
+  const sendIndex = (reply: import('fastify').FastifyReply) => {
+    if (!indexHtml) return sendAppError(reply, new AppError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
+    return reply.code(200).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(indexHtml);
+  };
+
+  for (const page of ['/', '/session/authorize']) app.get(page, { config: { auth: 'none' } }, (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler((request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/assets/') && !url.startsWith('/.well-known/');
+    if (isPage) return sendIndex(reply);
+    return sendAppError(reply, new AppError(ErrorCode.NotFound, `No route for ${request.method} ${url}`));
+  });
+}

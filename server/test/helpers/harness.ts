@@ -1,0 +1,71 @@
+// Starts a real Cirrus server on a loopback port for one test file, on
+// SQLite (a fresh temp data dir) or, when CIRRUS_TEST_DATABASE_URL is set, on
+// a fresh PostgreSQL database created for this server and dropped after it.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type BuiltApp } from '../../src/app.js';
+import { loadConfig, type Config } from '../../src/config.js';
+
+export const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_PASSWORD = 'admin-password-123';
+
+export interface TestServer {
+  url: string;
+  built: BuiltApp;
+  config: Config;
+  dialect: 'sqlite' | 'postgres';
+  close(): Promise<void>;
+}
+
+async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `cirrus_t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-test-'));
+  const pgAdminUrl = process.env.CIRRUS_TEST_DATABASE_URL;
+  const pgDb = pgAdminUrl ? await createPgDatabase(pgAdminUrl) : undefined;
+  const config = loadConfig({
+    CIRRUS_DATA_DIR: dataDir,
+    CIRRUS_PORT: '0',
+    CIRRUS_HOST: '127.0.0.1',
+    CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
+    CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    CIRRUS_LOG_LEVEL: process.env.CIRRUS_TEST_LOG_LEVEL ?? 'silent',
+    ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const built = await buildApp(config);
+  const address = await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const url = address.replace('[::1]', '127.0.0.1');
+  // The issuer/base URL must name the real port for OAuth redirects and discovery.
+  config.baseUrl = url;
+  return {
+    url,
+    built,
+    config,
+    dialect: pgDb ? 'postgres' : 'sqlite',
+    async close() {
+      await built.app.close();
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../helpers/harness.js';
+import { Api } from '../helpers/client.js';
+
+describe('site', () => {
+  let server: TestServer;
+  let api: Api;
+  before(async () => {
+    server = await startServer();
+    api = new Api(server.url);
+  });
+  after(() => server.close());
+
+  it('GET /api/v4/site/ping answers with the version in the envelope', async () => {
+    const res = await api.get<string>('/api/v4/site/ping');
+    assert.equal(res.status, 200);
+    assert.deepEqual(Object.keys(res.body).sort(), ['code', 'data', 'msg']);
+    assert.equal(res.body.code, 0);
+    assert.equal(res.body.msg, '');
+    assert.match(res.body.data, /^\d+\.\d+\.\d+/);
+  });
+
+  it('unknown /api/v4 routes are enveloped 404s', async () => {
+    for (const [method, path] of [['GET', '/api/v4/nope'], ['POST', '/api/v4/user/nope'], ['DELETE', '/api/v4']] as const) {
+      const res = await api.call(method, path);
+      assert.equal(res.status, 404, `${method} ${path}`);
+      assert.equal(res.body.code, 404);
+      assert.equal(typeof res.body.msg, 'string');
+    }
+  });
+});
