@@ -72,6 +72,52 @@ export interface SignInChallengesTable {
   attempts: number;
 }
 
+export interface OAuthClientsTable {
+  /** The client ID (a UUID). */
+  id: string;
+  name: string;
+  icon: string;
+  homepage_url: string | null;
+  description: string;
+  /** JSON array of registered redirect URIs. */
+  redirect_uris: string;
+  /** Space-separated scopes the app may request. */
+  scopes: string;
+  /** HMAC-SHA256 (hex) of the client secret; null for public clients. */
+  secret_hash: string | null;
+  is_public: number;
+  is_enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OAuthGrantsTable {
+  user_id: string;
+  client_id: string;
+  /** Space-separated scopes the user has consented to. */
+  scopes: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface OAuthCodesTable {
+  /** SHA-256 (hex) of the authorization code. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  redirect_uri: string;
+  scopes: string;
+  code_challenge: string | null;
+  nonce: string | null;
+  /** When the user signed in (ms), for the id_token's auth_time. */
+  auth_time: number | null;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+  sid: string | null;
+  reused_at: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -80,4 +126,7 @@ export interface Database {
   revocation_events: RevocationEventsTable;
   login_throttle: LoginThrottleTable;
   signin_challenges: SignInChallengesTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
 }

@@ -2,7 +2,9 @@
 // portable column types (text, integer, bigint) and Kysely's schema builder.
 import type { Migration } from 'kysely';
 import * as m001 from './001_foundation.js';
+import * as m002 from './002_oauth.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
+  '002_oauth': m002,
 };
