@@ -1,0 +1,41 @@
+// The requested permissions in plain words, one row each.
+import { Badge, Group, List, Text, ThemeIcon } from '@mantine/core';
+import { describeScope } from '../oauth/scopes';
+import { AlertIcon, CheckIcon } from './icons';
+
+export function ScopeList({ scopes }: { scopes: readonly string[] }) {
+  return (
+    <List spacing="sm" center={false} aria-label="Requested permissions" listStyleType="none">
+      {scopes.map((scope) => {
+        const d = describeScope(scope);
+        return (
+          <List.Item
+            key={scope}
+            icon={
+              <ThemeIcon size={26} radius="xl" variant="light" color={d.sensitive ? 'orange' : 'indigo'}>
+                {d.sensitive ? <AlertIcon size={15} /> : <CheckIcon size={15} />}
+              </ThemeIcon>
+            }
+          >
+            <Group gap={6} wrap="nowrap">
+              <Text fw={600} size="sm">
+                {d.title}
+              </Text>
+              {d.sensitive && (
+                <Badge size="xs" color="orange" variant="light">
+                  sensitive
+                </Badge>
+              )}
+            </Group>
+            <Text size="sm" c="dimmed">
+              {d.detail}
+            </Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {scope}
+            </Text>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}

@@ -1,0 +1,75 @@
+// Who is signed in, for every page. The token pair itself lives in the token
+// store; this keeps the user object in step with it (also across tabs).
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { ApiError } from '../api/client';
+import { getMe, signOut as apiSignOut } from '../api/session';
+import { tokenStore } from '../api/tokens';
+import type { User } from '../api/types';
+
+export type SessionState =
+  | { status: 'loading' }
+  | { status: 'signed-out' }
+  | { status: 'signed-in'; user: User }
+  | { status: 'error'; message: string };
+
+interface SessionContextValue {
+  session: SessionState;
+  /** Call after a successful sign-in (the tokens are already stored). */
+  signedIn(user: User): void;
+  signOut(): Promise<void>;
+  reload(): void;
+}
+
+const SessionContext = createContext<SessionContextValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const [session, setSession] = useState<SessionState>(() => (tokenStore.get() ? { status: 'loading' } : { status: 'signed-out' }));
+  const [loadKey, setLoadKey] = useState(0);
+
+  useEffect(() => {
+    let current = true;
+    if (!tokenStore.get()) {
+      setSession({ status: 'signed-out' });
+      return;
+    }
+    setSession((s) => (s.status === 'loading' ? s : { status: 'loading' }));
+    getMe().then(
+      (user) => current && setSession({ status: 'signed-in', user }),
+      (err: unknown) => {
+        if (!current) return;
+        if (err instanceof ApiError && err.status === 401) setSession({ status: 'signed-out' });
+        else setSession({ status: 'error', message: err instanceof Error ? err.message : String(err) });
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [loadKey]);
+
+  // A sign-out or a failed refresh (here or in another tab) ends the session;
+  // a sign-in in another tab starts one here too.
+  useEffect(
+    () =>
+      tokenStore.subscribe((pair, fromOtherTab) => {
+        if (!pair) setSession({ status: 'signed-out' });
+        else if (fromOtherTab) setLoadKey((k) => k + 1);
+      }),
+    [],
+  );
+
+  const signedIn = useCallback((user: User) => setSession({ status: 'signed-in', user }), []);
+  const signOut = useCallback(async () => {
+    await apiSignOut();
+    setSession({ status: 'signed-out' });
+  }, []);
+  const reload = useCallback(() => setLoadKey((k) => k + 1), []);
+
+  const value = useMemo<SessionContextValue>(() => ({ session, signedIn, signOut, reload }), [session, signedIn, signOut, reload]);
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionContextValue {
+  const ctx = useContext(SessionContext);
+  if (!ctx) throw new Error('useSession outside SessionProvider');
+  return ctx;
+}

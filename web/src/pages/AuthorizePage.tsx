@@ -1,0 +1,184 @@
+// /session/authorize: sign in if needed, then ask for consent and send the
+// browser back to the app (auth-interface §4.1, api-contract §5). When the
+// request's client_id or redirect_uri is wrong, it shows an error and never
+// redirects (RFC 6749 §4.1.2.1).
+import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError, Code } from '../api/client';
+import { getIssuer, submitConsent } from '../api/oauth';
+import type { User } from '../api/types';
+import { AppAvatar } from '../components/AppAvatar';
+import { Busy } from '../components/Busy';
+import { CenteredLayout } from '../components/CenteredLayout';
+import { AlertIcon } from '../components/icons';
+import { useSession } from '../components/SessionProvider';
+import { SignInForm } from '../components/SignInForm';
+import { alreadyConsented, documentStatus, errorRedirectUrl, parseAuthorizeRequest, redirectHost } from '../oauth/authorize-request';
+import { useLocation } from '../router';
+import { ConsentPanel } from './authorize/ConsentPanel';
+import { useAppInfo } from './authorize/useAppInfo';
+
+type Outcome =
+  | { kind: 'invalid'; message: string }
+  | { kind: 'redirecting'; approved: boolean }
+  | { kind: 'error'; message: string };
+
+const FOOTER = 'You can disconnect apps at any time in your account settings.';
+
+function InvalidRequest({ message }: { message: string }) {
+  return (
+    <Stack gap="md">
+      <Title order={1} fz={22}>
+        This authorization request is not valid
+      </Title>
+      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Cannot continue">
+        {message}
+      </Alert>
+      <Text size="sm" c="dimmed">
+        For your safety you have not been sent back to the app. If you came here from an app, let its developer know. You can close this page.
+      </Text>
+      <Anchor href="/" size="sm">
+        Go to Cirrus
+      </Anchor>
+    </Stack>
+  );
+}
+
+export function AuthorizePage() {
+  const { search } = useLocation();
+  const req = useMemo(() => parseAuthorizeRequest(search), [search]);
+  const docStatus = useMemo(() => documentStatus(), []);
+  const { session, signedIn, signOut } = useSession();
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
+  const [consentError, setConsentError] = useState<string | null>(null);
+  // OIDC prompt=login: a session from before this page does not count.
+  const [signedInHere, setSignedInHere] = useState(false);
+  const autoStarted = useRef<string | null>(null);
+
+  const user: User | null = session.status === 'signed-in' ? session.user : null;
+  const [appInfo, retryApp] = useAppInfo(req.clientId, user?.id ?? null, session.status !== 'loading');
+  const needsSignIn = session.status === 'signed-out' || (user !== null && req.prompt.has('login') && !signedInHere);
+  const appName = appInfo.status === 'ready' ? appInfo.app.name : 'the app';
+
+  // Errors in client_id or redirect_uri: the server answered this page with 400.
+  const invalidMessage = useMemo(() => {
+    if (!req.clientId) return 'The request does not name an application (client_id is missing).';
+    if (appInfo.status === 'not-found') return 'No application with this client ID is registered on this site, or it has been disabled.';
+    if (!req.redirectUri) return 'The request does not say where to return to (redirect_uri is missing).';
+    if (docStatus === 400 && appInfo.status !== 'loading') {
+      return `The address to return to (${req.redirectUri}) is not registered for ${appName}, or the request is malformed.`;
+    }
+    return null;
+  }, [req, appInfo.status, docStatus, appName]);
+
+  useEffect(() => {
+    document.title = appInfo.status === 'ready' ? `Authorize ${appInfo.app.name} · Cirrus` : 'Authorize · Cirrus';
+  }, [appInfo]);
+
+  const decide = async (approve: boolean) => {
+    setBusy(approve ? 'approve' : 'deny');
+    setConsentError(null);
+    try {
+      const result = await submitConsent(req.params, approve);
+      setOutcome({ kind: 'redirecting', approved: approve && Boolean(result.code) });
+      window.location.assign(result.redirect_uri);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 400 && err.code === Code.ParamError) setOutcome({ kind: 'invalid', message: err.message });
+      else if (err instanceof ApiError && err.status === 401) setConsentError(null); // the session ended; the sign-in form takes over
+      else setConsentError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  // Redirects the page itself must decide: OIDC prompt=none without a session
+  // or without earlier consent (OIDC Core §3.1.2.6). Only when the server has
+  // vouched for redirect_uri by serving this document with 200.
+  const redirectWithError = async (error: string, description: string) => {
+    try {
+      const issuer = await getIssuer();
+      setOutcome({ kind: 'redirecting', approved: false });
+      window.location.assign(errorRedirectUrl(req, error, description, issuer));
+    } catch {
+      setOutcome({ kind: 'error', message: `${appName} asked to continue without showing this page, but you need to ${error === 'login_required' ? 'sign in' : 'approve it'} first.` });
+    }
+  };
+
+  const ready = appInfo.status === 'ready' && invalidMessage === null && outcome === null && session.status !== 'loading';
+  const appForUser = ready && user !== null && !needsSignIn && appInfo.forUser === user.id;
+  const consented = appForUser && alreadyConsented(req.scopes, appInfo.app.consented_scopes);
+  const silent = req.prompt.has('none') && docStatus === 200;
+  // Automatic steps run once per account; if one fails, the page falls back to asking.
+  const [autoTriedFor, setAutoTriedFor] = useState<string | null>(null);
+  const autoKey = user?.id ?? '(signed out)';
+  const autoPending = autoTriedFor !== autoKey && ((needsSignIn && silent) || (appForUser && ((consented && !req.prompt.has('consent')) || silent)));
+
+  useEffect(() => {
+    if (!ready || !autoPending || autoStarted.current === autoKey) return;
+    autoStarted.current = autoKey;
+    setAutoTriedFor(autoKey);
+    if (needsSignIn) void redirectWithError('login_required', 'The user is not signed in.');
+    else if (consented && !req.prompt.has('consent')) void decide(true);
+    else void redirectWithError('consent_required', 'The user has not approved this app yet.');
+  });
+
+  let body;
+  if (invalidMessage !== null) body = <InvalidRequest message={invalidMessage} />;
+  else if (outcome?.kind === 'invalid') body = <InvalidRequest message={outcome.message} />;
+  else if (outcome?.kind === 'redirecting') body = <Busy label={outcome.approved ? `Access granted. Returning to ${appName}…` : `Returning to ${appName}…`} />;
+  else if (outcome?.kind === 'error') body = <Alert color="red" role="alert" title="Cannot continue">{outcome.message}</Alert>;
+  else if (appInfo.status === 'error' || session.status === 'error') {
+    const message = appInfo.status === 'error' ? appInfo.message : session.status === 'error' ? session.message : '';
+    body = (
+      <Stack gap="md">
+        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Could not load this page">
+          {message}
+        </Alert>
+        <Button variant="default" onClick={() => (appInfo.status === 'error' ? retryApp() : window.location.reload())}>
+          Try again
+        </Button>
+      </Stack>
+    );
+  } else if (appInfo.status !== 'ready' || session.status === 'loading') body = <Busy label="Loading…" />;
+  else if (autoPending || (autoTriedFor === autoKey && busy === 'approve' && !consentError)) body = <Busy label={`Returning to ${appName}…`} />;
+  else if (needsSignIn) {
+    body = (
+      <SignInForm
+        defaultEmail={user?.email ?? req.loginHint}
+        onSignedIn={(u) => {
+          setSignedInHere(true);
+          signedIn(u);
+        }}
+        heading={
+          <Stack gap={6} align="center" ta="center" mb="xs">
+            <AppAvatar name={appInfo.app.name} icon={appInfo.app.icon} size={56} />
+            <Title order={1} fz={22}>
+              Sign in to continue to {appInfo.app.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {user ? `${appInfo.app.name} asks you to confirm your password.` : 'Use your Cirrus account.'}
+            </Text>
+          </Stack>
+        }
+      />
+    );
+  } else if (!user || appInfo.forUser !== user.id) body = <Busy label="Loading…" />;
+  else {
+    body = (
+      <ConsentPanel
+        app={appInfo.app}
+        user={user}
+        scopes={req.scopes}
+        redirectHost={redirectHost(req.redirectUri)}
+        busy={busy}
+        error={consentError}
+        onApprove={() => void decide(true)}
+        onDeny={() => void decide(false)}
+        onSignOut={() => void signOut()}
+      />
+    );
+  }
+
+  return <CenteredLayout footer={FOOTER}>{body}</CenteredLayout>;
+}

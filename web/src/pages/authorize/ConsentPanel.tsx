@@ -1,0 +1,106 @@
+// The consent screen: which app, which account, which permissions; Approve or Deny.
+import { Alert, Anchor, Avatar, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import type { OAuthAppInfo, User } from '../../api/types';
+import { AppAvatar } from '../../components/AppAvatar';
+import { AlertIcon, ArrowsIcon, LinkIcon } from '../../components/icons';
+import { ScopeList } from '../../components/ScopeList';
+
+export interface ConsentPanelProps {
+  app: OAuthAppInfo;
+  user: User;
+  scopes: readonly string[];
+  redirectHost: string;
+  busy: 'approve' | 'deny' | null;
+  error: string | null;
+  onApprove(): void;
+  onDeny(): void;
+  onSignOut(): void;
+}
+
+function safeHomepage(url: string | null | undefined): string | null {
+  if (!url) return null;
+  try {
+    const u = new URL(url);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onApprove, onDeny, onSignOut }: ConsentPanelProps) {
+  const homepage = safeHomepage(app.homepage_url);
+  return (
+    <Stack gap="lg">
+      <Stack gap="xs" align="center" ta="center">
+        <Group gap="sm" justify="center">
+          <AppAvatar name={app.name} icon={app.icon} size={60} />
+          <Text c="dimmed" aria-hidden="true">
+            <ArrowsIcon size={22} />
+          </Text>
+          <Avatar name={user.nickname || user.email} color="initials" size={44} radius="xl" alt="You" />
+        </Group>
+        <Title order={1} fz={22} mt="xs">
+          {app.name} wants to access your Cirrus account
+        </Title>
+        {app.description && (
+          <Text size="sm" c="dimmed">
+            {app.description}
+          </Text>
+        )}
+        {homepage && (
+          <Anchor href={homepage} target="_blank" rel="noopener noreferrer" size="sm">
+            <Group gap={4} component="span" wrap="nowrap">
+              <LinkIcon size={14} />
+              {new URL(homepage).host}
+            </Group>
+          </Anchor>
+        )}
+      </Stack>
+
+      <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <div style={{ minWidth: 0 }}>
+            <Text size="xs" c="dimmed">
+              Signed in as
+            </Text>
+            <Text fw={600} size="sm" truncate="end">
+              {user.nickname || user.email}
+            </Text>
+            <Text size="sm" c="dimmed" truncate="end">
+              {user.email}
+            </Text>
+          </div>
+          <Anchor component="button" type="button" size="sm" onClick={onSignOut} style={{ whiteSpace: 'nowrap' }}>
+            Not you? Sign out
+          </Anchor>
+        </Group>
+      </Paper>
+
+      <div>
+        <Text fw={600} size="sm" mb="sm">
+          This will allow {app.name} to:
+        </Text>
+        <ScopeList scopes={scopes} />
+      </div>
+
+      {error && (
+        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Something went wrong">
+          {error}
+        </Alert>
+      )}
+
+      <Divider />
+      <Text size="xs" c="dimmed" ta="center">
+        Approving sends you to <b>{redirectHost}</b>. Only approve apps you trust.
+      </Text>
+      <Group grow gap="sm">
+        <Button variant="default" onClick={onDeny} loading={busy === 'deny'} disabled={busy !== null}>
+          Deny
+        </Button>
+        <Button onClick={onApprove} loading={busy === 'approve'} disabled={busy !== null}>
+          Approve
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
