@@ -4,6 +4,7 @@
 // doubles the lock-out (capped); while locked, attempts are answered 429 with
 // Retry-After before any password is checked. Successes are never delayed and
 // clear the account's counter, so many people behind one address still get in.
+import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 import { AppError, ErrorCode } from '../http/errors.js';
 
@@ -30,17 +31,24 @@ export class LoginThrottle {
   }
 
   async fail(key: string, policy: ThrottlePolicy, now = Date.now()): Promise<void> {
-    const row = await this.db.selectFrom('login_throttle').selectAll().where('key', '=', key).executeTakeFirst();
-    const fresh = !row || now - row.window_start > policy.windowMs;
-    const failures = fresh ? 1 : row.failures + 1;
-    const over = failures - policy.freeFailures;
-    const lockMs = over > 0 ? Math.min(policy.maxLockMs, 1000 * 2 ** Math.min(over - 1, 20)) : 0;
-    const values = { key, failures, window_start: fresh ? now : row.window_start, locked_until: lockMs ? now + lockMs : 0 };
-    await this.db
+    // One atomic upsert counts the failure: a read-then-write would lose
+    // counts when guesses arrive in parallel (and halve the protection).
+    const windowFloor = now - policy.windowMs;
+    const row = await this.db
       .insertInto('login_throttle')
-      .values(values)
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: values.failures, window_start: values.window_start, locked_until: values.locked_until }))
-      .execute();
+      .values({ key, failures: 1, window_start: now, locked_until: 0 })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          failures: sql<number>`CASE WHEN login_throttle.window_start < ${windowFloor} THEN 1 ELSE login_throttle.failures + 1 END`,
+          window_start: sql<number>`CASE WHEN login_throttle.window_start < ${windowFloor} THEN ${now} ELSE login_throttle.window_start END`,
+        }),
+      )
+      .returning('failures')
+      .executeTakeFirstOrThrow();
+    const over = Number(row.failures) - policy.freeFailures;
+    if (over <= 0) return;
+    const lockedUntil = now + Math.min(policy.maxLockMs, 1000 * 2 ** Math.min(over - 1, 20));
+    await this.db.updateTable('login_throttle').set({ locked_until: lockedUntil }).where('key', '=', key).where('locked_until', '<', lockedUntil).execute();
   }
 
   async clear(key: string): Promise<void> {

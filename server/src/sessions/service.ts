@@ -76,9 +76,17 @@ export class SessionService {
     }
     const keys = [`otp:${challenge.user_id}`, `addr:${address}`];
     await this.throttle.check(keys);
+    // Each guess claims an attempt atomically before the code is checked, so
+    // guesses sent in parallel cannot exceed CHALLENGE_MAX_ATTEMPTS.
+    const claimed = await this.db
+      .updateTable('signin_challenges')
+      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+      .where('id', '=', sessionId)
+      .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     const user = await this.accounts.verifySecondFactor(challenge.user_id, otp);
     if (!user) {
-      await this.db.updateTable('signin_challenges').set({ attempts: challenge.attempts + 1 }).where('id', '=', sessionId).execute();
       await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
       await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
       throw new AppError(ErrorCode.WrongOtp, 'Wrong verification code');
