@@ -25,7 +25,8 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
   );
 
   r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] } }, async (request) => {
-    return ok(toUserView(await accounts.get(requireAuth(request).user.id)));
+    // The guard's cached row (bounded staleness, see user-cache.ts) keeps this route query-free.
+    return ok(toUserView(requireAuth(request).user.row));
   });
 
   r.get('/api/v4/user/setting', { config: { auth: 'required', scopes: ['UserSecurityInfo.Read'] } }, async (request) => {

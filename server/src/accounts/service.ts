@@ -112,6 +112,7 @@ export class AccountService {
       const nickname = patch.nickname.trim();
       if (!nickname) throw new AppError(ErrorCode.ParamError, 'nickname: must not be empty');
       await this.repo.update(userId, { nickname, updated_at: Date.now() });
+      this.cache.invalidate(userId);
     }
     return this.get(userId);
   }

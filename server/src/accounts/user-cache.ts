@@ -2,7 +2,7 @@
 // verifying a token costs no database round trip on most requests. A ban or
 // deletion on another instance is seen within TTL_MS (contract: at most 5 s);
 // on this instance it is seen at once through invalidate().
-import type { AccountRepository } from './repository.js';
+import type { AccountRepository, UserWithGroup } from './repository.js';
 
 export interface AuthUser {
   id: string;
@@ -10,6 +10,8 @@ export interface AuthUser {
   active: boolean;
   isAdmin: boolean;
   groupId: number;
+  /** The row as read (at most TTL_MS old): lets GET /user/me answer without a query. */
+  row: UserWithGroup;
 }
 
 const TTL_MS = 3000;
@@ -20,12 +22,18 @@ export class UserCache {
 
   constructor(private readonly repo: AccountRepository) {}
 
+  /** The cached user when fresh (no await on the hot path); undefined when it must be read. */
+  peek(id: string): AuthUser | null | undefined {
+    const hit = this.entries.get(id);
+    return hit && Date.now() - hit.at < TTL_MS ? hit.user : undefined;
+  }
+
   async get(id: string): Promise<AuthUser | null> {
     const now = Date.now();
     const hit = this.entries.get(id);
     if (hit && now - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.findById(id);
-    const user = row ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id } : null;
+    const user = row ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, row } : null;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);

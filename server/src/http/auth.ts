@@ -2,7 +2,7 @@
 // | 'optional'; a route that declares nothing is 'required') and may declare
 // `config.scopes` (checked for OAuth tokens; first-party tokens are unscoped)
 // and `config.firstPartyOnly` (tokens obtained through OAuth are refused).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, ErrorCode } from './errors.js';
 import { missingScopes } from '../oauth/scopes.js';
 import { InvalidToken, type AccessTokenVerifier, type AuthContext } from '../sessions/access-tokens.js';
@@ -55,30 +55,39 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
+/**
+ * Attaches the guard to each route as it is registered, according to its
+ * declared config; routes with `auth: 'none'` get no hook at all.
+ */
 export function registerAuthGuard(app: FastifyInstance, verifier: AccessTokenVerifier): void {
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', async (request) => {
-    if (request.is404) return;
-    const config = request.routeOptions.config;
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as FastifyContextConfig;
     const mode: AuthMode = config.auth ?? 'required';
     if (mode === 'none') return;
-    const header = request.headers.authorization;
-    if (header === undefined) {
-      if (mode === 'required') throw loginRequired();
-      return;
-    }
-    const match = /^Bearer +([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
-    if (!match) throw invalidToken('malformed Authorization header');
-    try {
-      request.auth = await verifier.verify(match[1]!);
-    } catch (err) {
-      if (err instanceof InvalidToken) throw invalidToken(err.message);
-      throw err;
-    }
-    if (config.firstPartyOnly && request.auth.clientId !== null) {
-      throw new AppError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
-    }
-    if (config.scopes?.length) requireScopes(request, ...config.scopes);
-    if (config.admin && !request.auth.user.isAdmin) throw new AppError(ErrorCode.Forbidden, 'Administrators only');
+    const guard = async (request: FastifyRequest): Promise<void> => {
+      const header = request.headers.authorization;
+      if (header === undefined) {
+        if (mode === 'required') throw loginRequired();
+        return;
+      }
+      const match = BEARER.exec(header);
+      if (!match) throw invalidToken('malformed Authorization header');
+      try {
+        request.auth = await verifier.verify(match[1]!);
+      } catch (err) {
+        if (err instanceof InvalidToken) throw invalidToken(err.message);
+        throw err;
+      }
+      if (config.firstPartyOnly && request.auth.clientId !== null) {
+        throw new AppError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
+      }
+      if (config.scopes?.length) requireScopes(request, ...config.scopes);
+      if (config.admin && !request.auth.user.isAdmin) throw new AppError(ErrorCode.Forbidden, 'Administrators only');
+    };
+    const existing = route.onRequest;
+    route.onRequest = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];
   });
 }
+
+const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+)\s*$/i;

@@ -16,7 +16,30 @@ export interface AuthContext {
 
 export class InvalidToken extends Error {}
 
+/**
+ * Tokens whose signature and structure already checked out, keyed by the full
+ * token string: a client sends the same token on every request, so the HMAC
+ * and JSON parsing run once per token instead of once per request. Only the
+ * cryptographic part is cached; times, revocations and the user are checked
+ * on every request.
+ */
+class VerifiedTokens {
+  private readonly map = new Map<string, JwtClaims>();
+  constructor(private readonly max: number) {}
+
+  get(token: string): JwtClaims | undefined {
+    return this.map.get(token);
+  }
+
+  set(token: string, claims: JwtClaims): void {
+    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
+    this.map.set(token, claims);
+  }
+}
+
 export class AccessTokenVerifier {
+  private readonly verified = new VerifiedTokens(20_000);
+
   constructor(
     private readonly jwt: Hs256,
     private readonly users: UserCache,
@@ -26,8 +49,10 @@ export class AccessTokenVerifier {
   async verify(token: string, nowMs = Date.now()): Promise<AuthContext> {
     let claims: JwtClaims;
     try {
-      claims = this.jwt.verify(token);
+      const cached = this.verified.get(token);
+      claims = cached ?? this.jwt.verify(token);
       checkTimes(claims, Math.floor(nowMs / 1000));
+      if (!cached) this.verified.set(token, claims);
     } catch (err) {
       throw new InvalidToken(err instanceof JwtError ? err.message : 'invalid token');
     }
@@ -53,7 +78,8 @@ export class AccessTokenVerifier {
       if (this.revocations.isCutOff('client', clientId, issuedMs)) throw new InvalidToken('client revoked');
       if (this.revocations.isCutOff('grant', `${sub} ${clientId}`, issuedMs)) throw new InvalidToken('grant revoked');
     }
-    const user = await this.users.get(sub);
+    const peeked = this.users.peek(sub);
+    const user = peeked === undefined ? await this.users.get(sub) : peeked;
     if (!user || !user.active) throw new InvalidToken('user unavailable');
     return { user, claims, sid, clientId, scopes };
   }

@@ -1,0 +1,154 @@
+// Shared pieces of the benchmarks: start the built server as its own process
+// (so the load generator does not share its event loop) and drive autocannon.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const ROOT = path.resolve(import.meta.dirname, '..');
+export const ADMIN = { email: 'bench-admin@example.com', password: 'bench-password-123' };
+
+export async function freshPostgres(adminUrl) {
+  const name = `cirrus_bench_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
+  const c = new pg.Client({ connectionString: adminUrl });
+  await c.connect();
+  await c.query(`CREATE DATABASE ${name}`);
+  await c.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const d = new pg.Client({ connectionString: adminUrl });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    },
+  };
+}
+
+/** Starts `dist/server/src/main.js serve` on a free port; resolves when ping answers. */
+export async function startCirrus({ port, database, env = {} } = {}) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
+  const pgDb = database === 'postgres' ? await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
+  const p = port ?? 20000 + Math.floor(Math.random() * 20000);
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
+    env: {
+      ...process.env,
+      CIRRUS_PORT: String(p),
+      CIRRUS_HOST: '127.0.0.1',
+      CIRRUS_DATA_DIR: dataDir,
+      CIRRUS_LOG_LEVEL: 'warn',
+      CIRRUS_ADMIN_EMAIL: ADMIN.email,
+      CIRRUS_ADMIN_PASSWORD: ADMIN.password,
+      CIRRUS_BASE_URL: `http://127.0.0.1:${p}`,
+      ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : {}),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${p}`;
+  for (let i = 0; i < 200; i++) {
+    try {
+      const res = await fetch(`${url}/api/v4/site/ping`);
+      if (res.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (child.exitCode !== null) throw new Error('server exited during start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid,
+    dataDir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await pgDb?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function api(url, method, pathname, { json, token, form } = {}) {
+  const headers = {};
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+  if (form !== undefined) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(form).toString();
+  }
+  if (token) headers.authorization = `Bearer ${token}`;
+  const res = await fetch(url + pathname, { method, headers, body, redirect: 'manual' });
+  const text = await res.text();
+  try {
+    return { status: res.status, headers: res.headers, body: JSON.parse(text) };
+  } catch {
+    return { status: res.status, headers: res.headers, body: text };
+  }
+}
+
+export async function signIn(url, email = ADMIN.email, password = ADMIN.password) {
+  const res = await api(url, 'POST', '/api/v4/session/token', { json: { email, password } });
+  if (res.body.code !== 0) throw new Error(`sign-in failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.token;
+}
+
+/** Runs autocannon and returns the figures we report. */
+export async function load(opts) {
+  const result = await autocannon({ connections: 50, duration: 8, ...opts });
+  const non2xx = result.non2xx + result.errors + result.timeouts;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    total: result.requests.total,
+    failed: non2xx,
+  };
+}
+
+export function fmt(n, digits = 0) {
+  return Number(n).toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+export function table(title, header, rows) {
+  const lines = [`\n### ${title}\n`, `| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`];
+  for (const r of rows) lines.push(`| ${r.join(' | ')} |`);
+  return lines.join('\n');
+}
+
+/**
+ * A closed-loop load generator for requests that depend on the previous
+ * answer (refresh-token rotation): `workers` loops each send, wait, then send
+ * again for `duration` seconds. Returns the same figures as load().
+ */
+export async function chainLoad({ workers, duration, step }) {
+  const latencies = [];
+  let failed = 0;
+  const end = performance.now() + duration * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, i) => {
+      const state = {};
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        let ok = false;
+        try {
+          ok = await step(i, state);
+        } catch {
+          ok = false;
+        }
+        latencies.push(performance.now() - t0);
+        if (!ok) failed++;
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
+  return { rps: latencies.length / duration, p50: q(0.5), p99: q(0.99), total: latencies.length, failed };
+}
