@@ -39,7 +39,12 @@ export class Hs256 {
       if (header.alg !== 'HS256') throw new JwtError('unsupported alg');
       if (header.crit !== undefined) throw new JwtError('unsupported crit header');
     }
-    const signature = Buffer.from(token.slice(second + 1), 'base64url');
+    const signaturePart = token.slice(second + 1);
+    const signature = Buffer.from(signaturePart, 'base64url');
+    // Node's decoder skips padding and stray characters and ignores the unused
+    // bits of the last one; only the canonical unpadded spelling (RFC 7515 §2)
+    // is the token, so other spellings of the same bytes are refused.
+    if (signature.toString('base64url') !== signaturePart) throw new JwtError('malformed signature');
     const expected = createHmac('sha256', this.key).update(token.slice(0, second)).digest();
     if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) throw new JwtError('bad signature');
     return decodeJson(token.slice(first + 1, second));
