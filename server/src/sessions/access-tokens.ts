@@ -73,10 +73,12 @@ export class AccessTokenVerifier {
     const issuedMs = ((iat as number | undefined) ?? (claims.nbf as number)) * 1000;
 
     if (sid !== null && this.revocations.isFamilyRevoked(sid)) throw new InvalidToken('session revoked');
-    if (this.revocations.isCutOff('user', sub, issuedMs)) throw new InvalidToken('token revoked');
+    // Past this point a token with a sid belongs to a live family (see RevocationCache.isCutOff).
+    const inLiveFamily = sid !== null;
+    if (this.revocations.isCutOff('user', sub, issuedMs, inLiveFamily)) throw new InvalidToken('token revoked');
     if (clientId !== null) {
-      if (this.revocations.isCutOff('client', clientId, issuedMs)) throw new InvalidToken('client revoked');
-      if (this.revocations.isCutOff('grant', `${sub} ${clientId}`, issuedMs)) throw new InvalidToken('grant revoked');
+      if (this.revocations.isCutOff('client', clientId, issuedMs, inLiveFamily)) throw new InvalidToken('client revoked');
+      if (this.revocations.isCutOff('grant', `${sub} ${clientId}`, issuedMs, inLiveFamily)) throw new InvalidToken('grant revoked');
     }
     const peeked = this.users.peek(sub);
     const user = peeked === undefined ? await this.users.get(sub) : peeked;

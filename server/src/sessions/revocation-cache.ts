@@ -77,9 +77,18 @@ export class RevocationCache {
     return this.families.has(sid);
   }
 
-  /** True when a token of this kind/key issued at `issuedAtMs` has been cut off. */
-  isCutOff(kind: 'grant' | 'client' | 'user', key: string, issuedAtMs: number): boolean {
+  /**
+   * True when a token of this kind/key issued at `issuedAtMs` (its `iat`, whole
+   * seconds) has been cut off. A cut-off inside the token's own second is
+   * ambiguous: the token may be from just before it or just after it (a user
+   * unbanned and signed in again, an app re-authorized). Every revocation with
+   * a cut-off also revokes all session families it covers, so a token whose
+   * family is still live (`inLiveFamily`) was issued after it and is spared; a
+   * token without a family is not.
+   */
+  isCutOff(kind: 'grant' | 'client' | 'user', key: string, issuedAtMs: number, inLiveFamily = false): boolean {
     const cutoff = this.cutoffs.get(`${kind}:${key}`);
-    return cutoff !== undefined && issuedAtMs <= cutoff;
+    if (cutoff === undefined || issuedAtMs > cutoff) return false;
+    return !(inLiveFamily && cutoff - issuedAtMs < 1000);
   }
 }
