@@ -48,17 +48,20 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     async (request) => {
       const auth = requireAuth(request);
       const body = request.body;
-      if (body.new_password !== undefined || body.current_password !== undefined) {
+      const changesPassword = body.new_password !== undefined || body.current_password !== undefined;
+      // Every check runs before the first change, so a rejected request changes nothing.
+      if (changesPassword) {
         requireScopes(request, 'UserSecurityInfo.Write');
         if (body.new_password === undefined || body.current_password === undefined) {
           throw new AppError(ErrorCode.ParamError, 'current_password and new_password go together');
         }
-        await accounts.changePassword(auth.user.id, body.current_password, body.new_password, auth.sid);
       }
       if (body.nickname !== undefined) {
         requireScopes(request, 'UserInfo.Write');
-        await accounts.updateProfile(auth.user.id, { nickname: body.nickname });
+        if (!body.nickname.trim()) throw new AppError(ErrorCode.ParamError, 'nickname: must not be empty');
       }
+      if (changesPassword) await accounts.changePassword(auth.user.id, body.current_password!, body.new_password!, auth.sid);
+      if (body.nickname !== undefined) await accounts.updateProfile(auth.user.id, { nickname: body.nickname });
       return ok(toUserView(await accounts.get(auth.user.id)));
     },
   );
