@@ -12,7 +12,8 @@ import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
-import { webApp } from './web.js';
+import { indexPageSender, webApp } from './web.js';
+import { oauthRoutes } from './oauth/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -51,9 +52,11 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
 
   siteRoutes(app, services.settings);
   sessionRoutes(app, services.sessions);
-  accountRoutes(app, services.accounts, services.twoFactor, { list: async () => [] });
+  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
   adminAccountRoutes(app, services.accounts);
-  await webApp(app, config);
+  const sendPage = indexPageSender(config);
+  await oauthRoutes(app, services.oauth, sendPage);
+  await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {
     await services.close();

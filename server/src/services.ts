@@ -19,6 +19,7 @@ import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
+import { createOAuth, type OAuth } from './oauth/module.js';
 
 export interface Services {
   config: Config;
@@ -32,6 +33,7 @@ export interface Services {
   sessions: SessionService;
   issuer: TokenIssuer;
   verifier: AccessTokenVerifier;
+  oauth: OAuth;
   close(): Promise<void>;
 }
 
@@ -68,6 +70,7 @@ async function assemble(config: Config, db: Db): Promise<Services> {
   const sessions = new SessionService(db, sessionRepo, accounts, settings, new LoginThrottle(db), issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
   await revocationCache.start();
   const pruneTimer = setInterval(() => void revocation.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
@@ -84,7 +87,9 @@ async function assemble(config: Config, db: Db): Promise<Services> {
     sessions,
     issuer,
     verifier,
+    oauth,
     async close() {
+      oauth.stop();
       clearInterval(pruneTimer);
       revocationCache.stop();
       await revocationCache.idle();

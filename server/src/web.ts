@@ -2,7 +2,7 @@
 // authorization page at /session/authorize. API paths never fall through to it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from './config.js';
 import { sendAppError } from './http/error-handler.js';
@@ -18,10 +18,20 @@ export const PAGE_HEADERS: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
-export async function webApp(app: FastifyInstance, config: Config): Promise<void> {
+/** Sends the single-page app's HTML with PAGE_HEADERS (a 404 envelope when the web app is not built). */
+export type PageSender = (reply: FastifyReply, status?: number) => FastifyReply;
+
+export function indexPageSender(config: Config): PageSender {
   const indexFile = path.join(config.webDir, 'index.html');
-  const hasWeb = existsSync(indexFile);
-  const indexHtml = hasWeb ? readFileSync(indexFile) : undefined;
+  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  return (reply, status = 200) => {
+    if (!indexHtml) return sendAppError(reply, new AppError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
+    return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(indexHtml);
+  };
+}
+
+export async function webApp(app: FastifyInstance, config: Config, sendIndex: PageSender = indexPageSender(config)): Promise<void> {
+  const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: path.join(config.webDir, 'assets'),
@@ -32,12 +42,8 @@ export async function webApp(app: FastifyInstance, config: Config): Promise<void
     });
   }
 
-  const sendIndex = (reply: import('fastify').FastifyReply) => {
-    if (!indexHtml) return sendAppError(reply, new AppError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
-    return reply.code(200).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(indexHtml);
-  };
-
-  for (const page of ['/', '/session/authorize']) app.get(page, { config: { auth: 'none' } }, (_request, reply) => sendIndex(reply));
+  // /session/authorize is the OAuth feature's route: it validates the request before serving this page.
+  for (const page of ['/']) app.get(page, { config: { auth: 'none' } }, (_request, reply) => sendIndex(reply));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0]!;

@@ -21,3 +21,24 @@ export function missingScopes(granted: readonly string[] | null, required: reado
   if (granted === null) return [];
   return required.filter((r) => !scopeSatisfied(granted, r));
 }
+
+export const OPENID = 'openid';
+export const OFFLINE_ACCESS = 'offline_access';
+
+/** RFC 6749 §3.3 scope-token: printable ASCII without space, `"` and `\`. */
+const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;
+
+/**
+ * Parses a space-delimited scope parameter (RFC 6749 §3.3); repeated spaces
+ * and duplicates are dropped. Returns null when a token is malformed.
+ */
+export function parseScopeParam(value: string): string[] | null {
+  const tokens = value.split(' ').filter((t) => t.length > 0);
+  if (!tokens.every((t) => SCOPE_TOKEN.test(t))) return null;
+  return [...new Set(tokens)];
+}
+
+/** Whether every scope of `requested` is covered by `granted` (a `.Write` covers its `.Read`). */
+export function allSatisfied(granted: readonly string[], requested: readonly string[]): boolean {
+  return requested.every((s) => scopeSatisfied(granted, s));
+}

@@ -1,0 +1,73 @@
+// The authorization page route and the first-party APIs behind it: app info,
+// the consent decision, and a user's revocation of an app.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../http/envelope.js';
+import { requireAuth } from '../http/auth.js';
+import { AppError, ErrorCode } from '../http/errors.js';
+import type { PageSender } from '../web.js';
+import { PAGE_HEADERS } from '../web.js';
+import type { SessionRepository } from '../sessions/repository.js';
+import { checkAuthorizationRequest } from './authorization-request.js';
+import type { ClientService } from './clients.js';
+import type { ConsentService } from './consent.js';
+import { paramsFromObject, paramsFromQuery } from './params.js';
+import { OAUTH_PATHS } from './paths.js';
+
+export interface AuthorizeRouteDeps {
+  clients: ClientService;
+  consent: ConsentService;
+  families: Pick<SessionRepository, 'find'>;
+  issuer: () => string;
+  sendPage: PageSender;
+}
+
+const ClientIdParam = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 128 }) });
+// Loose on purpose: the rules (and their redirectable errors) are checkAuthorizationRequest's.
+const loose = Type.Optional(Type.String({ maxLength: 16384 }));
+const ConsentBody = Type.Object({
+  response_type: loose,
+  client_id: loose,
+  redirect_uri: loose,
+  scope: loose,
+  state: loose,
+  code_challenge: loose,
+  code_challenge_method: loose,
+  nonce: loose,
+  prompt: loose,
+  response_mode: loose,
+  approve: Type.Optional(Type.Boolean()),
+});
+
+export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const check = (params: ReturnType<typeof paramsFromQuery>) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer());
+
+  r.get(OAUTH_PATHS.authorize, { config: { auth: 'none' } }, async (request, reply) => {
+    const q = request.url.indexOf('?');
+    const result = await check(paramsFromQuery(q < 0 ? '' : request.url.slice(q + 1)));
+    if (result.kind === 'invalid') return deps.sendPage(reply, 400);
+    if (result.kind === 'error') return reply.code(303).headers(PAGE_HEADERS).header('Location', result.location).send();
+    return deps.sendPage(reply, 200);
+  });
+
+  r.get(OAUTH_PATHS.app, { config: { auth: 'optional' }, schema: { params: ClientIdParam } }, async (request) => {
+    return ok(await deps.consent.appInfo(request.params.client_id, request.auth?.user.id ?? null));
+  });
+
+  r.post(OAUTH_PATHS.consent, { config: { auth: 'required', firstPartyOnly: true }, schema: { body: ConsentBody } }, async (request) => {
+    const auth = requireAuth(request);
+    const result = await check(paramsFromObject(request.body));
+    if (result.kind === 'invalid') throw new AppError(ErrorCode.ParamError, result.message);
+    if (result.kind === 'error') return ok({ redirect_uri: result.location });
+    // auth_time (OIDC Core §2) is when the user signed in: the start of their session family.
+    const authTime = auth.sid !== null ? ((await deps.families.find(auth.sid))?.created_at ?? null) : null;
+    return ok(await deps.consent.decide(auth.user.id, authTime, result.request, request.body.approve ?? true));
+  });
+
+  r.delete(OAUTH_PATHS.grant, { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { params: ClientIdParam } }, async (request) => {
+    await deps.consent.revokeGrant(requireAuth(request).user.id, request.params.client_id);
+    return ok(null);
+  });
+}

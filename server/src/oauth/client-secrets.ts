@@ -1,0 +1,30 @@
+// Client secrets are 256-bit random strings (or admin-supplied, at least 16
+// characters). Stored as HMAC-SHA256 under a pepper derived from the master
+// key, not argon2: a high-entropy secret gains nothing from a slow hash, and
+// the token endpoint verifies one on every request (docs/security.md).
+import { createHmac, hkdfSync } from 'node:crypto';
+import { safeEqual } from '../crypto/compare.js';
+import { secretToken } from '../crypto/random.js';
+
+export const MIN_SUPPLIED_SECRET_LENGTH = 16;
+
+export class ClientSecrets {
+  private readonly pepper: Buffer;
+
+  constructor(masterKey: string) {
+    // A key of its own, so a client-secret hash says nothing about the JWT key.
+    this.pepper = Buffer.from(hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), 'cirrus oauth client secret pepper v1', 32));
+  }
+
+  generate(): string {
+    return secretToken(32);
+  }
+
+  hash(secret: string): string {
+    return createHmac('sha256', this.pepper).update(secret, 'utf8').digest('hex');
+  }
+
+  verify(secret: string, storedHash: string): boolean {
+    return safeEqual(this.hash(secret), storedHash);
+  }
+}

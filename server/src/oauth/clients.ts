@@ -1,0 +1,223 @@
+// OAuth applications: registration rules, the admin's view, and lookup for
+// the authorization and token endpoints.
+import { uuid } from '../crypto/random.js';
+import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import type { RevocationService } from '../sessions/revocation.js';
+import type { ClientRepository, ClientRow } from './clients-repository.js';
+import { MIN_SUPPLIED_SECRET_LENGTH, type ClientSecrets } from './client-secrets.js';
+import { redirectUriProblem } from './redirect-uris.js';
+import { isKnownScope } from './scopes.js';
+
+export interface Client {
+  id: string;
+  name: string;
+  icon: string;
+  homepageUrl: string | null;
+  description: string;
+  redirectUris: string[];
+  scopes: string[];
+  secretHash: string | null;
+  isPublic: boolean;
+  isEnabled: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ClientFields {
+  name: string;
+  icon: string;
+  homepage_url?: string | null;
+  description?: string;
+  redirect_uris: string[];
+  scopes: string[];
+  secret?: string;
+  is_public?: boolean;
+  is_enabled?: boolean;
+}
+
+export type ClientPatch = Partial<ClientFields> & { regenerate_secret?: boolean };
+
+export interface ClientView {
+  id: string;
+  name: string;
+  icon: string;
+  homepage_url: string | null;
+  description: string;
+  redirect_uris: string[];
+  scopes: string[];
+  is_public: boolean;
+  is_enabled: boolean;
+  created_at: string;
+  updated_at: string;
+  /** Only in the response that created or regenerated it. */
+  secret?: string;
+}
+
+/** An icon-set name such as `cloud` or `mdi:cloud-upload`. */
+const ICON_NAME = /^[A-Za-z0-9][A-Za-z0-9_:-]{0,63}$/;
+const PRINTABLE_SECRET = /^[\x21-\x7e]+$/;
+
+const paramError = (message: string) => new AppError(ErrorCode.ParamError, message);
+
+function fromRow(row: ClientRow): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    icon: row.icon,
+    homepageUrl: row.homepage_url,
+    description: row.description,
+    redirectUris: JSON.parse(row.redirect_uris) as string[],
+    scopes: row.scopes.split(' ').filter(Boolean),
+    secretHash: row.secret_hash,
+    isPublic: row.is_public === 1,
+    isEnabled: row.is_enabled === 1,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function toClientView(c: Client, secret?: string): ClientView {
+  const view: ClientView = {
+    id: c.id,
+    name: c.name,
+    icon: c.icon,
+    homepage_url: c.homepageUrl,
+    description: c.description,
+    redirect_uris: c.redirectUris,
+    scopes: c.scopes,
+    is_public: c.isPublic,
+    is_enabled: c.isEnabled,
+    created_at: new Date(c.createdAt).toISOString(),
+    updated_at: new Date(c.updatedAt).toISOString(),
+  };
+  if (secret !== undefined) view.secret = secret;
+  return view;
+}
+
+function checkHttpUrl(field: string, value: string, httpsOnly: boolean): void {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw paramError(`${field}: must be an absolute URL`);
+  }
+  const allowed = httpsOnly ? ['https:'] : ['https:', 'http:'];
+  if (!allowed.includes(url.protocol) || url.username || url.password) throw paramError(`${field}: must be an ${httpsOnly ? 'https' : 'http(s)'} URL without credentials`);
+}
+
+function checkIcon(icon: string): void {
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(icon)) checkHttpUrl('icon', icon, true);
+  else if (!ICON_NAME.test(icon)) throw paramError('icon: must be an https URL or an icon-set name such as mdi:cloud');
+}
+
+function normalizeList(field: string, values: string[], check: (v: string) => string | null): string[] {
+  if (values.length === 0) throw paramError(`${field}: must not be empty`);
+  const unique = [...new Set(values)];
+  if (unique.length !== values.length) throw paramError(`${field}: contains duplicates`);
+  for (const v of unique) {
+    const problem = check(v);
+    if (problem) throw paramError(`${field}: ${JSON.stringify(v.slice(0, 100))} ${problem}`);
+  }
+  return unique;
+}
+
+function checkSecret(secret: string): void {
+  if (secret.length < MIN_SUPPLIED_SECRET_LENGTH || secret.length > 256 || !PRINTABLE_SECRET.test(secret)) {
+    throw paramError(`secret: must be ${MIN_SUPPLIED_SECRET_LENGTH} to 256 printable ASCII characters without spaces`);
+  }
+}
+
+export class ClientService {
+  constructor(
+    private readonly repo: ClientRepository,
+    readonly secrets: ClientSecrets,
+    private readonly revocation: RevocationService,
+  ) {}
+
+  async find(id: string): Promise<Client | undefined> {
+    const row = await this.repo.find(id);
+    return row ? fromRow(row) : undefined;
+  }
+
+  /** The client if it exists and is enabled. */
+  async findEnabled(id: string): Promise<Client | undefined> {
+    const client = await this.find(id);
+    return client?.isEnabled ? client : undefined;
+  }
+
+  async get(id: string): Promise<Client> {
+    const client = await this.find(id);
+    if (!client) throw notFound('OAuth app not found');
+    return client;
+  }
+
+  async list(page: number, pageSize: number): Promise<{ clients: Client[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize), this.repo.count()]);
+    return { clients: rows.map(fromRow), total };
+  }
+
+  async create(input: ClientFields): Promise<{ client: Client; secret: string | undefined }> {
+    const isPublic = input.is_public ?? false;
+    if (isPublic && input.secret !== undefined) throw paramError('secret: public clients have no secret');
+    if (input.secret !== undefined) checkSecret(input.secret);
+    const secret = isPublic ? undefined : (input.secret ?? this.secrets.generate());
+    const now = Date.now();
+    const row: ClientRow = {
+      id: uuid(),
+      ...this.checkedFields(input),
+      description: input.description ?? '',
+      secret_hash: secret === undefined ? null : this.secrets.hash(secret),
+      is_public: isPublic ? 1 : 0,
+      is_enabled: input.is_enabled === false ? 0 : 1,
+      created_at: now,
+      updated_at: now,
+    };
+    await this.repo.insert(row);
+    return { client: fromRow(row), secret };
+  }
+
+  async update(id: string, patch: ClientPatch): Promise<{ client: Client; secret: string | undefined }> {
+    const current = await this.get(id);
+    const isPublic = patch.is_public ?? current.isPublic;
+    if (isPublic && (patch.secret !== undefined || patch.regenerate_secret)) throw paramError('secret: public clients have no secret');
+    if (patch.secret !== undefined) checkSecret(patch.secret);
+    // A new secret when asked for, or when a public client becomes confidential.
+    const needsSecret = !isPublic && (patch.secret !== undefined || patch.regenerate_secret === true || current.secretHash === null);
+    const secret = needsSecret ? (patch.secret ?? this.secrets.generate()) : undefined;
+    const fields = this.checkedFields({
+      name: patch.name ?? current.name,
+      icon: patch.icon ?? current.icon,
+      homepage_url: patch.homepage_url === undefined ? current.homepageUrl : patch.homepage_url,
+      redirect_uris: patch.redirect_uris ?? current.redirectUris,
+      scopes: patch.scopes ?? current.scopes,
+    });
+    const isEnabled = patch.is_enabled ?? current.isEnabled;
+    await this.repo.update(id, {
+      ...fields,
+      ...(patch.description !== undefined ? { description: patch.description } : {}),
+      ...(secret !== undefined ? { secret_hash: this.secrets.hash(secret) } : isPublic ? { secret_hash: null } : {}),
+      is_public: isPublic ? 1 : 0,
+      is_enabled: isEnabled ? 1 : 0,
+      updated_at: Date.now(),
+    });
+    // Disabling stops every token at once; the users' consents are kept for when it returns.
+    if (current.isEnabled && !isEnabled) await this.revocation.revokeClient(id, 'client_disabled');
+    return { client: await this.get(id), secret };
+  }
+
+  /** Deletes the app, its grants and codes, and stops every token it holds. */
+  async delete(id: string): Promise<void> {
+    if (!(await this.repo.delete(id))) throw notFound('OAuth app not found');
+    await this.revocation.revokeClient(id, 'client_deleted');
+  }
+
+  private checkedFields(f: Pick<ClientFields, 'name' | 'icon' | 'homepage_url' | 'redirect_uris' | 'scopes'>) {
+    const name = f.name.trim();
+    if (!name) throw paramError('name: must not be empty');
+    checkIcon(f.icon);
+    if (f.homepage_url) checkHttpUrl('homepage_url', f.homepage_url, false);
+    const redirectUris = normalizeList('redirect_uris', f.redirect_uris, redirectUriProblem);
+    const scopes = normalizeList('scopes', f.scopes, (s) => (isKnownScope(s) ? null : 'is not a known scope'));
+    return { name, icon: f.icon, homepage_url: f.homepage_url || null, redirect_uris: JSON.stringify(redirectUris), scopes: scopes.join(' ') };
+  }
+}

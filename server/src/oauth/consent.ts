@@ -1,0 +1,133 @@
+// What users grant to applications: the consent decision (which issues the
+// authorization code), remembered grants, and their revocation.
+import { sha256Hex } from '../crypto/compare.js';
+import { secretToken } from '../crypto/random.js';
+import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import type { RevocationService } from '../sessions/revocation.js';
+import type { SessionRow } from '../sessions/repository.js';
+import type { ClientService } from './clients.js';
+import type { GrantRepository } from './grants-repository.js';
+import { errorLocation, type AuthorizationRequest } from './authorization-request.js';
+import { appendQuery } from './redirect-uris.js';
+import { allSatisfied } from './scopes.js';
+
+/** RFC 6749 §4.1.2 recommends at most 10 minutes; the contract says at most 5. */
+export const CODE_TTL_MS = 5 * 60_000;
+
+export interface AppInfo {
+  id: string;
+  name: string;
+  icon: string;
+  homepage_url: string | null;
+  description: string;
+  scopes: string[];
+  consented_scopes: string[];
+}
+
+export interface GrantView {
+  client_id: string;
+  name: string;
+  icon: string;
+  homepage_url: string | null;
+  scopes: string[];
+  created_at: string;
+  updated_at: string;
+}
+
+export type Decision = { redirect_uri: string; code: string; state: string | null } | { redirect_uri: string };
+
+const splitScopes = (s: string | null | undefined) => (s ? s.split(' ').filter(Boolean) : []);
+
+export class ConsentService {
+  constructor(
+    private readonly clients: ClientService,
+    private readonly grants: GrantRepository,
+    private readonly revocation: RevocationService,
+    private readonly issuer: () => string,
+  ) {}
+
+  async appInfo(clientId: string, userId: string | null): Promise<AppInfo> {
+    const client = await this.clients.findEnabled(clientId);
+    if (!client) throw notFound('OAuth app not found');
+    return {
+      id: client.id,
+      name: client.name,
+      icon: client.icon,
+      homepage_url: client.homepageUrl,
+      description: client.description,
+      scopes: client.scopes,
+      consented_scopes: userId ? await this.consentedScopes(userId, clientId) : [],
+    };
+  }
+
+  async consentedScopes(userId: string, clientId: string): Promise<string[]> {
+    return splitScopes((await this.grants.find(userId, clientId))?.scopes);
+  }
+
+  /**
+   * The user's answer to a validated request. Approval records (or extends)
+   * the grant and issues a single-use code; refusal and prompt=none without a
+   * prior grant send the matching error back to the client.
+   */
+  async decide(userId: string, authTimeMs: number | null, req: AuthorizationRequest, approve: boolean): Promise<Decision> {
+    const iss = this.issuer();
+    if (!approve) return { redirect_uri: errorLocation(req.redirectUri, iss, 'access_denied', 'The user denied the request', req.state) };
+    const granted = await this.consentedScopes(userId, req.client.id);
+    if (req.prompt.includes('none') && !allSatisfied(granted, req.scopes)) {
+      return { redirect_uri: errorLocation(req.redirectUri, iss, 'consent_required', 'The user has not granted these scopes yet', req.state) };
+    }
+    const now = Date.now();
+    await this.grants.upsert(userId, req.client.id, [...new Set([...granted, ...req.scopes])].join(' '), now);
+    const code = secretToken(32);
+    await this.grants.insertCode({
+      code_hash: sha256Hex(code),
+      client_id: req.client.id,
+      user_id: userId,
+      redirect_uri: req.redirectUri,
+      scopes: req.scopes.join(' '),
+      code_challenge: req.codeChallenge,
+      nonce: req.nonce,
+      auth_time: authTimeMs,
+      created_at: now,
+      expires_at: now + CODE_TTL_MS,
+      used_at: null,
+      sid: null,
+      reused_at: null,
+    });
+    return { redirect_uri: appendQuery(req.redirectUri, { code, state: req.state, iss }), code, state: req.state ?? null };
+  }
+
+  async listGrants(userId: string): Promise<GrantView[]> {
+    const rows = await this.grants.listForUser(userId);
+    return rows.map((g) => ({
+      client_id: g.client_id,
+      name: g.client_name,
+      icon: g.client_icon,
+      homepage_url: g.client_homepage_url,
+      scopes: splitScopes(g.scopes),
+      created_at: new Date(g.created_at).toISOString(),
+      updated_at: new Date(g.updated_at).toISOString(),
+    }));
+  }
+
+  /** Refresh tokens of the app stop at once, its access tokens within the revocation poll (≤ 5 s). */
+  async revokeGrant(userId: string, clientId: string): Promise<void> {
+    if (!(await this.grants.delete(userId, clientId))) throw notFound('No grant for this application');
+    await this.revocation.revokeGrant(userId, clientId, 'grant_revoked');
+  }
+
+  /** Registered with SessionService: an OAuth family refreshes only while its app and grant stand. */
+  async checkFamily(family: SessionRow): Promise<void> {
+    if (family.client_id === null) return;
+    const scopes = splitScopes(family.scopes);
+    const client = await this.clients.findEnabled(family.client_id);
+    if (!client || !allSatisfied(client.scopes, scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
+    const grant = await this.grants.find(family.user_id, family.client_id);
+    if (!grant || !allSatisfied(splitScopes(grant.scopes), scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+  }
+
+  async pruneCodes(): Promise<void> {
+    // Used codes are kept a day past expiry so that a late replay still revokes what they issued.
+    await this.grants.pruneCodes(Date.now() - 24 * 3600_000);
+  }
+}

@@ -1,0 +1,101 @@
+// The OAuth feature assembled: services from the foundation's parts, and the
+// registration of every route it serves.
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.js';
+import type { Db } from '../db/database.js';
+import type { Hs256 } from '../crypto/jwt.js';
+import type { AccountService } from '../accounts/service.js';
+import type { AccessTokenVerifier } from '../sessions/access-tokens.js';
+import { LoginThrottle } from '../sessions/login-throttle.js';
+import type { RevocationService } from '../sessions/revocation.js';
+import type { SessionService } from '../sessions/service.js';
+import type { TokenIssuer } from '../sessions/token-issuer.js';
+import type { SettingsService } from '../site/settings.js';
+import { SettingsRepository } from '../site/settings-repository.js';
+import type { PageSender } from '../web.js';
+import { ClientRepository } from './clients-repository.js';
+import { ClientSecrets } from './client-secrets.js';
+import { ClientService } from './clients.js';
+import { ConsentService } from './consent.js';
+import { GrantRepository } from './grants-repository.js';
+import { IdTokenSigner } from './id-tokens.js';
+import { adminClientRoutes } from './admin-routes.js';
+import { authorizeRoutes } from './authorize-routes.js';
+import { oauthPublicRoutes } from './public-routes.js';
+import { authorizationCodeGrant } from './token/authorization-code.js';
+import { ClientAuthenticator } from './token/client-auth.js';
+import { TokenInspection } from './token/inspection.js';
+import { TokenMinter } from './token/minter.js';
+import { refreshTokenGrant, type FamilyLookup } from './token/refresh-token.js';
+import { tokenEndpoints } from './token/routes.js';
+import type { GrantHandler } from './token/types.js';
+
+const PRUNE_MS = 3600_000;
+
+export interface OAuthDeps {
+  config: Config;
+  db: Db;
+  masterKey: string;
+  settings: SettingsService;
+  accounts: AccountService;
+  sessions: SessionService;
+  revocation: RevocationService;
+  tokens: TokenIssuer;
+  jwt: Hs256;
+  verifier: AccessTokenVerifier;
+  families: FamilyLookup;
+}
+
+export interface OAuth {
+  clients: ClientService;
+  consent: ConsentService;
+  signer: IdTokenSigner;
+  clientAuth: ClientAuthenticator;
+  inspection: TokenInspection;
+  grants: Readonly<Record<string, GrantHandler>>;
+  /** The issuer identifier (`iss`): the configured base URL. */
+  issuer: () => string;
+  families: FamilyLookup;
+  accounts: AccountService;
+  /** For GET /api/v4/user/setting (`oauth_grants`). */
+  grantLister: { list(userId: string): Promise<unknown[]> };
+  stop(): void;
+}
+
+export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
+  // Read at use, not at start: the base URL is configuration, and tests learn their port late.
+  const issuer = () => deps.config.baseUrl;
+  const grantRepo = new GrantRepository(deps.db);
+  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation);
+  const consent = new ConsentService(clients, grantRepo, deps.revocation, issuer);
+  const signer = await IdTokenSigner.load(new SettingsRepository(deps.db));
+  const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
+  deps.sessions.addFamilyCheck((family) => consent.checkFamily(family));
+
+  const grants: Record<string, GrantHandler> = {
+    authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),
+    refresh_token: refreshTokenGrant({ sessions: deps.sessions, families: deps.families, issuer: deps.tokens }),
+  };
+  const pruneTimer = setInterval(() => void consent.pruneCodes().catch(() => undefined), PRUNE_MS);
+  pruneTimer.unref();
+  return {
+    clients,
+    consent,
+    signer,
+    clientAuth: new ClientAuthenticator(clients, new LoginThrottle(deps.db)),
+    inspection: new TokenInspection(deps.jwt, deps.verifier, deps.families, consent, deps.revocation, issuer),
+    grants,
+    issuer,
+    families: deps.families,
+    accounts: deps.accounts,
+    grantLister: { list: (userId) => consent.listGrants(userId) },
+    stop: () => clearInterval(pruneTimer),
+  };
+}
+
+export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: PageSender): Promise<void> {
+  adminClientRoutes(app, oauth.clients);
+  authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, families: oauth.families, issuer: oauth.issuer, sendPage });
+  oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
+  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection });
+}

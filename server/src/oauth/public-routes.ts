@@ -1,0 +1,47 @@
+// Discovery documents, the JWKS and userinfo: plain JSON, as their standards say.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AccountService } from '../accounts/service.js';
+import { requireAuth } from '../http/auth.js';
+import { serverMetadata } from './discovery.js';
+import type { IdTokenSigner } from './id-tokens.js';
+import { OAUTH_PATHS } from './paths.js';
+import { OPENID } from './scopes.js';
+
+export interface PublicRouteDeps {
+  issuer: () => string;
+  grantTypes: readonly string[];
+  signer: IdTokenSigner;
+  accounts: AccountService;
+}
+
+export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
+  const none = { config: { auth: 'none' as const } };
+  for (const path of [OAUTH_PATHS.openidConfiguration, OAUTH_PATHS.authorizationServerMetadata]) {
+    app.get(path, none, async (_request, reply) => {
+      reply.header('Cache-Control', 'public, max-age=300');
+      return serverMetadata(deps.issuer(), deps.grantTypes);
+    });
+  }
+
+  app.get(OAUTH_PATHS.jwks, none, async (_request, reply) => {
+    reply.header('Cache-Control', 'public, max-age=300').type('application/jwk-set+json');
+    return deps.signer.jwks();
+  });
+
+  // OIDC Core §5.3: claims follow the token's scopes; a first-party token sees them all.
+  const userinfo = { config: { auth: 'required' as const, scopes: [OPENID] } };
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const auth = requireAuth(request);
+    const user = await deps.accounts.get(auth.user.id);
+    const has = (scope: string) => auth.scopes === null || auth.scopes.includes(scope);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      sub: user.id,
+      ...(has('profile') ? { name: user.nickname, nickname: user.nickname, updated_at: Math.floor(user.updated_at / 1000) } : {}),
+      // Cirrus does not verify addresses, so it says so.
+      ...(has('email') ? { email: user.email, email_verified: false } : {}),
+    };
+  };
+  app.get(OAUTH_PATHS.userinfo, userinfo, handler);
+  app.post(OAUTH_PATHS.userinfo, userinfo, handler);
+}

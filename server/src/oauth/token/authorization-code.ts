@@ -1,0 +1,56 @@
+// grant_type=authorization_code (RFC 6749 §4.1.3, RFC 7636 §4.5–4.6, RFC 9700 §4.8).
+import { sha256Hex } from '../../crypto/compare.js';
+import type { AccountService } from '../../accounts/service.js';
+import type { RevocationService } from '../../sessions/revocation.js';
+import type { GrantRepository, CodeRow } from '../grants-repository.js';
+import { OAuthError } from '../errors.js';
+import { isWellFormedVerifier, verifierMatches } from '../pkce.js';
+import type { TokenMinter } from './minter.js';
+import type { GrantHandler } from './types.js';
+
+const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
+
+export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts: AccountService; revocation: RevocationService; minter: TokenMinter }): GrantHandler {
+  const { grants, accounts, revocation, minter } = deps;
+
+  /** §4.1.2: a code used twice is refused and what it issued is revoked. */
+  async function replayed(row: CodeRow): Promise<OAuthError> {
+    const sid = await grants.markReused(row.code_hash, Date.now());
+    if (sid !== null) await revocation.revokeFamily(sid, 'code_reuse');
+    return invalidGrant('The authorization code was already used; the tokens it issued are revoked');
+  }
+
+  return async (client, form) => {
+    const code = form.get('code');
+    if (code === undefined) throw new OAuthError('invalid_request', 'code: is required');
+    const row = code.length <= 256 ? await grants.findCode(sha256Hex(code)) : undefined;
+    if (!row) throw invalidGrant('The authorization code is invalid or expired');
+    if (row.used_at !== null) throw await replayed(row);
+    if (row.client_id !== client.id) throw invalidGrant('The authorization code was issued to another client');
+    if (row.expires_at <= Date.now()) throw invalidGrant('The authorization code has expired');
+    const redirectUri = form.get('redirect_uri');
+    if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw invalidGrant('redirect_uri does not match the authorization request');
+
+    const verifier = form.get('code_verifier');
+    if (row.code_challenge !== null) {
+      if (verifier === undefined) throw invalidGrant('code_verifier: is required (the request carried a code_challenge)');
+      if (!isWellFormedVerifier(verifier)) throw invalidGrant('code_verifier: must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+      if (!verifierMatches(verifier, row.code_challenge)) throw invalidGrant('code_verifier does not match the code_challenge');
+    } else if (verifier !== undefined) {
+      // Downgrade protection: a verifier with no challenge means the challenge was stripped.
+      throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
+    }
+
+    const user = await accounts.findById(row.user_id);
+    if (!user || user.status !== 'active') throw invalidGrant('The user is no longer active');
+    if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
+
+    const { sid, response } = await minter.mint(client, row.user_id, row.scopes.split(' ').filter(Boolean), { nonce: row.nonce, authTimeMs: row.auth_time });
+    // A replay that raced this exchange found no family to revoke yet: revoke it here.
+    if ((await grants.attachFamily(row.code_hash, sid)) !== null) {
+      await revocation.revokeFamily(sid, 'code_reuse');
+      throw invalidGrant('The authorization code was already used; the tokens it issued are revoked');
+    }
+    return response;
+  };
+}

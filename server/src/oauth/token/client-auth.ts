@@ -1,0 +1,65 @@
+// Client authentication at the token, revocation and introspection endpoints
+// (RFC 6749 §2.3): client_secret_basic, client_secret_post, or none for
+// public clients. Failures are counted per client and address and per address
+// (LoginThrottle, keys of our own); past the allowance answers are 429.
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from '../../sessions/login-throttle.js';
+import type { Client, ClientService } from '../clients.js';
+import { OAuthError } from '../errors.js';
+import type { Form } from './types.js';
+
+export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+const BASIC_CHALLENGE = 'Basic realm="cirrus"';
+const MAX_CLIENT_ID_LENGTH = 128;
+
+/** §2.3.1: id and secret are form-encoded before the Basic encoding. */
+function parseBasic(header: string): { id: string; secret: string } | null {
+  const m = /^Basic +([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header);
+  if (!m) return null;
+  const decoded = Buffer.from(m[1]!, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return null;
+  const formDecode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
+  try {
+    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+  } catch {
+    return null;
+  }
+}
+
+export class ClientAuthenticator {
+  constructor(
+    private readonly clients: ClientService,
+    private readonly throttle: LoginThrottle,
+  ) {}
+
+  async authenticate(authorization: string | undefined, form: Form, address: string): Promise<Client> {
+    const viaBasic = authorization !== undefined;
+    // §5.2: a client that tried the Authorization header gets 401 with a challenge.
+    const failure = (description: string) => new OAuthError('invalid_client', description, 401, viaBasic ? { 'WWW-Authenticate': BASIC_CHALLENGE } : {});
+    let id = form.get('client_id');
+    let secret = form.get('client_secret');
+    if (authorization !== undefined) {
+      const basic = parseBasic(authorization);
+      if (!basic) throw failure('The Authorization header must carry Basic client credentials');
+      if (secret !== undefined) throw new OAuthError('invalid_request', 'Use one client authentication method, not two');
+      if (id !== undefined && id !== basic.id) throw failure('client_id does not match the Basic credentials');
+      id = basic.id;
+      secret = basic.secret === '' ? undefined : basic.secret;
+    }
+    if (id === undefined || id === '') throw failure('Client authentication is required');
+    if (id.length > MAX_CLIENT_ID_LENGTH) throw failure('Client authentication failed');
+
+    const keys = [`oauth-client:${id}:${address}`, `oauth-addr:${address}`] as const;
+    await this.throttle.check([...keys]);
+    const client = await this.clients.findEnabled(id);
+    const valid =
+      client !== undefined &&
+      (client.isPublic ? secret === undefined : secret !== undefined && client.secretHash !== null && this.clients.secrets.verify(secret, client.secretHash));
+    if (!valid) {
+      await this.throttle.fail(keys[0], ACCOUNT_POLICY);
+      await this.throttle.fail(keys[1], ADDRESS_POLICY);
+      throw failure('Client authentication failed');
+    }
+    return client;
+  }
+}

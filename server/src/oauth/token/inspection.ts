@@ -1,0 +1,66 @@
+// Token revocation (RFC 7009) and introspection (RFC 7662) for the client a
+// token was issued to. Our tokens are self-describing JWTs, so
+// token_type_hint is not needed to find them (RFC 7009 §2.1 lets us ignore it).
+import { checkTimes, type Hs256, type JwtClaims } from '../../crypto/jwt.js';
+import type { AccessTokenVerifier } from '../../sessions/access-tokens.js';
+import type { RevocationService } from '../../sessions/revocation.js';
+import type { Client } from '../clients.js';
+import type { ConsentService } from '../consent.js';
+import { OAuthError } from '../errors.js';
+import type { FamilyLookup } from './refresh-token.js';
+
+export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
+
+const INACTIVE: Introspection = { active: false };
+
+export class TokenInspection {
+  constructor(
+    private readonly jwt: Hs256,
+    private readonly verifier: AccessTokenVerifier,
+    private readonly families: FamilyLookup,
+    private readonly consent: ConsentService,
+    private readonly revocation: RevocationService,
+    private readonly issuer: () => string,
+  ) {}
+
+  private claimsOf(token: string): JwtClaims | null {
+    try {
+      return this.jwt.verify(token);
+    } catch {
+      return null;
+    }
+  }
+
+  /** §2.2: unknown and invalid tokens are answered 200 like revoked ones. */
+  async revoke(client: Client, token: string): Promise<void> {
+    const claims = this.claimsOf(token);
+    if (!claims || (claims.token_type !== 'access' && claims.token_type !== 'refresh')) return;
+    if (claims.client_id !== client.id) throw new OAuthError('invalid_request', 'This token was not issued to this client');
+    // The whole family goes: a refresh token with its access tokens, an access token with its refresh token.
+    if (typeof claims.sid === 'string') await this.revocation.revokeFamily(claims.sid, 'oauth_revocation');
+  }
+
+  /** §2.2: a token issued to another client is reported inactive, revealing nothing about it. */
+  async introspect(client: Client, token: string): Promise<Introspection> {
+    const claims = this.claimsOf(token);
+    if (!claims || claims.client_id !== client.id) return INACTIVE;
+    try {
+      checkTimes(claims, Math.floor(Date.now() / 1000));
+    } catch {
+      return INACTIVE;
+    }
+    const common = { client_id: client.id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: this.issuer() };
+    if (claims.token_type === 'access') {
+      const auth = await this.verifier.verify(token).catch(() => null);
+      if (!auth) return INACTIVE;
+      return { active: true, ...common, scope: (auth.scopes ?? []).join(' '), token_type: 'Bearer', nbf: claims.nbf, jti: claims.jti };
+    }
+    if (claims.token_type === 'refresh' && typeof claims.sid === 'string') {
+      const family = await this.families.find(claims.sid);
+      const live = family && family.revoked_at === null && family.user_id === claims.sub && family.current_jti === claims.jti && !this.revocation.cache.isFamilyRevoked(family.id);
+      if (!live || !(await this.consent.checkFamily(family).then(() => true, () => false))) return INACTIVE;
+      return { active: true, ...common, scope: family.scopes ?? '' };
+    }
+    return INACTIVE;
+  }
+}

@@ -1,0 +1,59 @@
+// grant_type=refresh_token (RFC 6749 §6). Rotation, reuse detection and the
+// app/grant checks are SessionService's, shared with /api/v4/session/token/refresh.
+import { AppError, ErrorCode } from '../../http/errors.js';
+import type { SessionRepository } from '../../sessions/repository.js';
+import type { SessionService } from '../../sessions/service.js';
+import type { TokenIssuer } from '../../sessions/token-issuer.js';
+import { OAuthError } from '../errors.js';
+import { parseScopeParam } from '../scopes.js';
+import { secondsUntil } from './minter.js';
+import type { GrantHandler } from './types.js';
+
+export type FamilyLookup = Pick<SessionRepository, 'find'>;
+
+function asInvalidGrant(err: unknown): never {
+  if (err instanceof AppError && (err.code === ErrorCode.CredentialInvalid || err.code === ErrorCode.Banned)) throw new OAuthError('invalid_grant', err.message);
+  throw err;
+}
+
+export function refreshTokenGrant(deps: { sessions: SessionService; families: FamilyLookup; issuer: TokenIssuer }): GrantHandler {
+  const { sessions, families, issuer } = deps;
+
+  /** §6: a narrower scope may be asked for, never a wider one; checked before the token is spent. */
+  async function requestedScopes(token: string, scopeParam: string | undefined): Promise<string[] | null> {
+    if (scopeParam === undefined) return null;
+    const requested = parseScopeParam(scopeParam);
+    let familyScopes: string[] = [];
+    try {
+      const family = await families.find(sessions.parseRefreshToken(token).sid);
+      familyScopes = family?.scopes?.split(' ') ?? [];
+    } catch (err) {
+      asInvalidGrant(err);
+    }
+    if (!requested?.length || !requested.every((s) => familyScopes.includes(s))) throw new OAuthError('invalid_scope', 'scope: must not exceed the scope originally granted');
+    return requested;
+  }
+
+  return async (client, form) => {
+    const token = form.get('refresh_token');
+    if (token === undefined) throw new OAuthError('invalid_request', 'refresh_token: is required');
+    const narrowed = await requestedScopes(token, form.get('scope'));
+    const result = await sessions.refresh(token, { clientId: client.id }).catch(asInvalidGrant);
+    const now = Date.now();
+    const { family, pair, accessTtl } = result;
+    let scopes = family.scopes?.split(' ').filter(Boolean) ?? [];
+    let accessToken = pair.access_token;
+    if (narrowed && narrowed.length < scopes.length) {
+      scopes = narrowed;
+      accessToken = issuer.access({ userId: family.user_id, sid: family.id, clientId: client.id, scopes }, accessTtl, now).token;
+    }
+    return {
+      access_token: accessToken,
+      token_type: 'Bearer',
+      expires_in: accessTtl,
+      scope: scopes.join(' '),
+      refresh_token: pair.refresh_token,
+      refresh_token_expires_in: secondsUntil(pair.refresh_expires, now),
+    };
+  };
+}
