@@ -30,12 +30,19 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** Where log lines go instead of stdout (tests capture them to check that no secret is logged). */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const services = await createServices(config);
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.client_secret'], censor: '[redacted]' },
+      ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
@@ -49,6 +56,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   registerErrorHandler(app);
   registerAuthGuard(app, services.verifier);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Fastify parses text/plain by default; a JSON route sent text/plain then
+  // failed as "body must be object" (400). Without it, any media type no
+  // route accepts is 415/40001 (api-contract §1, docs/architecture.md).
+  app.removeContentTypeParser('text/plain');
 
   siteRoutes(app, services.settings);
   sessionRoutes(app, services.sessions);
