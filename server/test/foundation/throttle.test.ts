@@ -1,0 +1,83 @@
+// Sign-in throttling (api-contract §3): failures are counted per account and
+// per client address; past the allowance the answer is 429 with Retry-After.
+// Addresses come from the socket (trustProxy is off), so the test talks from
+// two loopback addresses, 127.0.0.1 and 127.0.0.2.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { Api, createUser, signIn } from '../helpers/client.js';
+import { postFrom, sleep } from './support.js';
+
+function assertTooMany(res: { status: number; headers: Headers; body: { code: number; data: unknown } }, what: string): number {
+  assert.equal(res.status, 429, what);
+  assert.equal(res.body.code, 429, what);
+  assert.equal(res.body.data, null);
+  const retryAfter = res.headers.get('retry-after');
+  assert.match(retryAfter ?? '', /^\d+$/, `${what}: Retry-After in whole seconds (RFC 9110 §10.2.3)`);
+  const seconds = Number(retryAfter);
+  assert.ok(seconds >= 1 && seconds <= 900, `${what}: Retry-After ${seconds}`);
+  return seconds;
+}
+
+describe('sign-in throttling', () => {
+  let server: TestServer;
+  let api: Api;
+  let adminToken: string;
+  before(async () => {
+    server = await startServer();
+    api = new Api(server.url);
+    adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+  });
+  after(() => server.close());
+
+  it('repeated wrong passwords for one account lead to 429 with Retry-After; the lock is checked before the password', async () => {
+    const u = await createUser(api, adminToken, 'guessed@example.com');
+    let res = await api.post('/api/v4/session/token', { email: u.user.email, password: 'wrong-guess-0' });
+    let attempts = 1;
+    while (res.status === 401 && attempts < 15) {
+      res = await api.post('/api/v4/session/token', { email: u.user.email, password: `wrong-guess-${attempts}` });
+      attempts++;
+    }
+    assertTooMany(res, 'after wrong passwords');
+    assert.ok(attempts > 5, `a few honest typos are free (${attempts} attempts)`);
+    // While locked even the right password is answered 429: the lock cannot be used to test guesses.
+    const locked = await api.post('/api/v4/session/token', { email: u.user.email, password: u.password });
+    const wait = assertTooMany(locked, 'right password while locked');
+    await sleep(wait * 1000 + 100);
+    const after = await api.post('/api/v4/session/token', { email: u.user.email, password: u.password });
+    assert.equal(after.status, 200, 'once the lock runs out the right password works');
+    // A success clears the account's count: the next typo is a plain 401.
+    const typo = await api.post('/api/v4/session/token', { email: u.user.email, password: 'one-more-typo' });
+    assert.equal(typo.status, 401);
+    assert.equal(typo.body.code, 40080);
+  });
+
+  it('guesses sent in parallel are all counted', async () => {
+    const u = await createUser(api, adminToken, 'parallel@example.com');
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => api.post('/api/v4/session/token', { email: u.user.email, password: `parallel-guess-${i}` })));
+    assert.ok(burst.every((r) => r.status === 401 || r.status === 429));
+    const next = await api.post('/api/v4/session/token', { email: u.user.email, password: u.password });
+    const seconds = assertTooMany(next, 'after 12 parallel failures');
+    // 12 failures with 5 free: the lock doubles from 1 s for each one past the allowance, 2^6 = 64 s.
+    assert.ok(seconds > 30, `the lock reflects all 12 failures (Retry-After ${seconds})`);
+  });
+
+  it("an address that guesses many accounts is locked, and an account's right password from another address still signs in", async () => {
+    const victim = await createUser(api, adminToken, 'victim@example.com');
+    // Spread over unknown accounts, so that only the address counter grows.
+    let locked: Awaited<ReturnType<typeof postFrom>> | undefined;
+    for (let i = 0; i < 30 && !locked; i++) {
+      const batch = await Promise.all([0, 1, 2].map((j) => postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: `spray-${i}-${j}@example.com`, password: 'spray-password' })));
+      for (const r of batch) assert.ok(r.status === 401 || r.status === 429, `spray: ${r.status}`);
+      locked = batch.find((r) => r.status === 429);
+    }
+    assert.ok(locked, 'the spraying address is locked');
+    assertTooMany(locked, 'spraying address');
+    const fromSprayer = await postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
+    assertTooMany(fromSprayer, 'any sign-in from the locked address');
+
+    const fromElsewhere = await postFrom('127.0.0.1', server.url, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
+    assert.equal(fromElsewhere.status, 200, 'the victim signs in from their own address');
+    assert.equal(fromElsewhere.body.code, 0);
+  });
+});
