@@ -33,13 +33,13 @@ export function indexPageSender(config: Config): PageSender {
 export async function webApp(app: FastifyInstance, config: Config, sendIndex: PageSender = indexPageSender(config)): Promise<void> {
   const hasWeb = existsSync(path.join(config.webDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: path.join(config.webDir, 'assets'),
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      decorateReply: false,
-    });
+    // The plugin's own routes cannot declare `config.auth`, so the auth guard
+    // would demand a token for every script and stylesheet; serve them from a
+    // route of ours instead.
+    await app.register(fastifyStatic, { root: path.join(config.webDir, 'assets'), serve: false });
+    app.get('/assets/*', { config: { auth: 'none' } }, (request, reply) =>
+      reply.sendFile((request.params as { '*': string })['*'], { immutable: true, maxAge: '365d' }),
+    );
   }
 
   // /session/authorize is the OAuth feature's route: it validates the request before serving this page.

@@ -87,6 +87,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
             autoComplete="one-time-code"
             placeholder="123456"
             required
+            withAsterisk={false}
             autoFocus
             styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
           />
@@ -123,6 +124,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           onChange={(e) => setEmail(e.currentTarget.value)}
           autoComplete="username"
           required
+          withAsterisk={false}
           autoFocus={!defaultEmail}
         />
         <PasswordInput
@@ -131,6 +133,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           onChange={(e) => setPassword(e.currentTarget.value)}
           autoComplete="current-password"
           required
+          withAsterisk={false}
           autoFocus={Boolean(defaultEmail)}
         />
         <Button type="submit" loading={busy} fullWidth>

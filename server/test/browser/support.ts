@@ -1,0 +1,100 @@
+// Shared pieces of the browser tests: Debian's Chromium through playwright-core,
+// a local "third-party app" that receives OAuth redirects, screenshots, and
+// TOTP codes for the two-step sign-in.
+import { createHmac } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
+export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+const CHROMIUM = process.env.CIRRUS_CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * `skip` for describe(): a reason when the browser tests are switched off on
+ * purpose (CIRRUS_SKIP_BROWSER=1). A missing Chromium is never a skip: the
+ * tests fail in launchBrowser() with the reason.
+ */
+export const browserSkip: string | false =
+  process.env.CIRRUS_SKIP_BROWSER === '1' ? 'browser tests skipped: CIRRUS_SKIP_BROWSER=1' : false;
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CIRRUS_SKIP_BROWSER=1 to skip the browser tests.`);
+  }
+  if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
+    throw new Error('The web app is not built (web/dist/index.html is missing). Run `npm run build:web` first (`npm test` does).');
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface WatchedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and CSP violations seen so far. */
+  problems: string[];
+  /** Every URL the page requested. */
+  requests: string[];
+}
+
+export async function openPage(browser: Browser): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|404)/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('request', (req) => requests.push(req.url()));
+  return { page, context, problems, requests };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: true });
+}
+
+/** A stand-in for a third-party app: records every request it gets. */
+export interface RedirectCatcher {
+  origin: string;
+  hits: URL[];
+  close(): Promise<void>;
+}
+
+export async function startRedirectCatcher(): Promise<RedirectCatcher> {
+  const hits: URL[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(new URL(req.url ?? '/', 'http://127.0.0.1'));
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>Test app</title><p>Redirect received</p>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    hits,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** RFC 6238 TOTP (SHA-1, 6 digits, 30 s), written independently of the server's. */
+export function totp(secretBase32: string, step: number): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const ch of secretBase32.replace(/=+$/, '').toUpperCase()) bits += alphabet.indexOf(ch).toString(2).padStart(5, '0');
+  const key = Buffer.from((bits.match(/.{8}/g) ?? []).map((b) => parseInt(b, 2)));
+  const msg = Buffer.alloc(8);
+  msg.writeBigUInt64BE(BigInt(step));
+  const mac = createHmac('sha1', key).update(msg).digest();
+  const offset = mac[mac.length - 1]! & 0xf;
+  return ((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).toString().padStart(6, '0');
+}
+
+export const currentStep = () => Math.floor(Date.now() / 30_000);
