@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // Command line: serve, init, user create, token issue.
 import { parseArgs } from 'node:util';
+import { Value } from 'typebox/value';
 import { loadConfig, ConfigError, type Config } from './config.js';
 import { buildApp } from './app.js';
 import { createServices, type Services } from './services.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { AppError } from './http/errors.js';
 import { parseDuration } from './cli/duration.js';
+import { Email, Nickname, Password } from './http/schemas.js';
 import { appCommand } from './cli/app-command.js';
 
 const USAGE = `Usage: npm run cirrus -- <command>
@@ -73,7 +75,10 @@ async function main(argv: string[]): Promise<number> {
       if (sub !== 'create') break;
       const { values } = parseArgs({ args: rest, options: { email: { type: 'string' }, password: { type: 'string' }, nickname: { type: 'string' }, admin: { type: 'boolean' } } });
       if (!values.email || !values.password) throw new UsageError('user create needs --email and --password');
-      if (values.password.length < 8 || values.password.length > 128) throw new UsageError('the password must be 8 to 128 characters');
+      // The same rules as the API's sign-up and admin create.
+      if (!Value.Check(Email, values.email)) throw new UsageError('--email must be an e-mail address of at most 254 characters');
+      if (!Value.Check(Password, values.password)) throw new UsageError('the password must be 8 to 128 characters, without NUL');
+      if (values.nickname !== undefined && !Value.Check(Nickname, values.nickname)) throw new UsageError('--nickname must be 1 to 64 characters, without control characters');
       await withServices(config, async (s) => {
         const user = await s.accounts.create({ email: values.email!, password: values.password!, nickname: values.nickname, groupId: values.admin ? ADMIN_GROUP_ID : undefined });
         console.log(`Created user ${user.email} with UID ${user.id}${values.admin ? ' (administrator)' : ''}.`);
