@@ -37,6 +37,6 @@ export interface OAuthAppInfo {
 /** What the consent endpoint returns: a code on approval, or only an (error) redirect. */
 export interface ConsentResult {
   code?: string;
-  state?: string;
+  state?: string | null;
   redirect_uri: string;
 }

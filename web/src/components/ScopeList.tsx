@@ -5,7 +5,7 @@ import { AlertIcon, CheckIcon } from './icons';
 
 export function ScopeList({ scopes }: { scopes: readonly string[] }) {
   return (
-    <List spacing="sm" center={false} aria-label="Requested permissions" listStyleType="none">
+    <List spacing="sm" aria-label="Requested permissions" listStyleType="none" styles={{ itemWrapper: { alignItems: 'flex-start' }, itemIcon: { marginTop: 2 } }}>
       {scopes.map((scope) => {
         const d = describeScope(scope);
         return (

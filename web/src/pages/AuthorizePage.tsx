@@ -31,7 +31,7 @@ function InvalidRequest({ message }: { message: string }) {
       <Title order={1} fz={22}>
         This authorization request is not valid
       </Title>
-      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Cannot continue">
+      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Cannot continue" style={{ overflowWrap: 'anywhere' }}>
         {message}
       </Alert>
       <Text size="sm" c="dimmed">
@@ -92,16 +92,16 @@ export function AuthorizePage() {
     }
   };
 
-  // Redirects the page itself must decide: OIDC prompt=none without a session
-  // or without earlier consent (OIDC Core §3.1.2.6). Only when the server has
-  // vouched for redirect_uri by serving this document with 200.
+  // The one error redirect only the page can detect: OIDC prompt=none without a
+  // session (OIDC Core §3.1.2.6; the server holds no browser session). Only
+  // when the server has vouched for redirect_uri by serving this document with 200.
   const redirectWithError = async (error: string, description: string) => {
     try {
       const issuer = await getIssuer();
       setOutcome({ kind: 'redirecting', approved: false });
       window.location.assign(errorRedirectUrl(req, error, description, issuer));
     } catch {
-      setOutcome({ kind: 'error', message: `${appName} asked to continue without showing this page, but you need to ${error === 'login_required' ? 'sign in' : 'approve it'} first.` });
+      setOutcome({ kind: 'error', message: `${appName} asked to continue without showing this page, but you need to sign in first.` });
     }
   };
 
@@ -112,15 +112,17 @@ export function AuthorizePage() {
   // Automatic steps run once per account; if one fails, the page falls back to asking.
   const [autoTriedFor, setAutoTriedFor] = useState<string | null>(null);
   const autoKey = user?.id ?? '(signed out)';
-  const autoPending = autoTriedFor !== autoKey && ((needsSignIn && silent) || (appForUser && ((consented && !req.prompt.has('consent')) || silent)));
+  // prompt=none goes to the server too, which answers consent_required unless
+  // the scopes were granted before.
+  const autoApprove = appForUser && ((consented && !req.prompt.has('consent')) || req.prompt.has('none'));
+  const autoPending = autoTriedFor !== autoKey && ((needsSignIn && silent) || autoApprove);
 
   useEffect(() => {
     if (!ready || !autoPending || autoStarted.current === autoKey) return;
     autoStarted.current = autoKey;
     setAutoTriedFor(autoKey);
     if (needsSignIn) void redirectWithError('login_required', 'The user is not signed in.');
-    else if (consented && !req.prompt.has('consent')) void decide(true);
-    else void redirectWithError('consent_required', 'The user has not approved this app yet.');
+    else void decide(true);
   });
 
   let body;
@@ -180,5 +182,6 @@ export function AuthorizePage() {
     );
   }
 
-  return <CenteredLayout footer={FOOTER}>{body}</CenteredLayout>;
+  const showFooter = invalidMessage === null && outcome === null;
+  return <CenteredLayout footer={showFooter ? FOOTER : undefined}>{body}</CenteredLayout>;
 }
