@@ -8,12 +8,14 @@ import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
+import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
+import { filesRoutes } from './files/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -42,6 +44,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.client_secret'], censor: '[redacted]' },
+      serializers: { req: serializeRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
@@ -67,6 +70,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminAccountRoutes(app, services.accounts);
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
+  await filesRoutes(app, services.files, () => config.baseUrl);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -20,6 +20,7 @@ import { SessionService } from './sessions/service.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { createOAuth, type OAuth } from './oauth/module.js';
+import { createFiles, type Files } from './files/module.js';
 
 export interface Services {
   config: Config;
@@ -34,6 +35,7 @@ export interface Services {
   issuer: TokenIssuer;
   verifier: AccessTokenVerifier;
   oauth: OAuth;
+  files: Files;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,7 @@ async function assemble(config: Config, db: Db): Promise<Services> {
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
+  const files = await createFiles({ db, dataDir: config.dataDir, masterKey: secret, accounts });
   await revocationCache.start();
   const pruneTimer = setInterval(() => void revocation.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
@@ -88,8 +91,10 @@ async function assemble(config: Config, db: Db): Promise<Services> {
     issuer,
     verifier,
     oauth,
+    files,
     async close() {
       oauth.stop();
+      await files.stop();
       clearInterval(pruneTimer);
       revocationCache.stop();
       await revocationCache.idle();

@@ -118,6 +118,80 @@ export interface OAuthCodesTable {
   reused_at: number | null;
 }
 
+/** A folder or file. Root folders and trashed items have no parent. */
+export interface FilesTable {
+  id: string;
+  owner_id: string;
+  parent_id: string | null;
+  /** NFC, 1-255 bytes, unique per folder (case-sensitive). */
+  name: string;
+  /** 0 = folder, 1 = file. */
+  kind: number;
+  size: number;
+  blob_id: string | null;
+  mime_type: string | null;
+  created_at: number;
+  updated_at: number;
+  trashed_at: number | null;
+  /** Where a trashed item came from, to restore it. */
+  trashed_parent_id: string | null;
+  trashed_path: string | null;
+}
+
+/** Immutable bytes in the storage driver; shared by copies. */
+export interface BlobsTable {
+  id: string;
+  size: number;
+  crc32: number;
+  ref_count: number;
+  created_at: number;
+}
+
+/** An upload in progress (tus or a streamed PUT); holds its quota reservation. */
+export interface UploadsTable {
+  id: string;
+  owner_id: string;
+  kind: 'tus' | 'put';
+  target_path: string;
+  /** The blob id its bytes will become, fixed at creation. */
+  blob_id: string;
+  /** null while unknown (a chunked PUT). */
+  length: number | null;
+  upload_offset: number;
+  /** CRC-32 of the bytes [0, upload_offset). */
+  crc32: number;
+  reserved: number;
+  /** The tus Upload-Metadata header as sent. */
+  metadata: string | null;
+  lock_token: string | null;
+  lock_expires_at: number | null;
+  created_at: number;
+  expires_at: number;
+}
+
+export interface StorageUsageTable {
+  user_id: string;
+  /** Bytes of the user's files, trash included. */
+  used: number;
+  /** Bytes held by uploads in progress. */
+  reserved: number;
+}
+
+/** A share link (server/src/shares): a capability for one file or folder. */
+export interface SharesTable {
+  id: string;
+  owner_id: string;
+  file_id: string;
+  /** argon2id; null when the share has no password. */
+  password_hash: string | null;
+  expires_at: number | null;
+  download_limit: number | null;
+  downloads: number;
+  views: number;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -129,4 +203,9 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
+  files: FilesTable;
+  blobs: BlobsTable;
+  uploads: UploadsTable;
+  storage_usage: StorageUsageTable;
+  shares: SharesTable;
 }

@@ -1,0 +1,84 @@
+// Download routes: file content, folders as zip, and signed URLs that work
+// without an Authorization header. GET and HEAD share one handler (HEAD sends
+// the same headers and no body, without opening the blob).
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../http/envelope.js';
+import { AppError, ErrorCode, badRequest } from '../http/errors.js';
+import { requireAuth } from '../http/auth.js';
+import type { Files } from './module.js';
+import { fileSendable, sendBytes, zipSendable } from './send.js';
+import { MAX_URL_TTL } from './signed-urls.js';
+import { FILE } from './repository.js';
+import { FileId, Path, READ } from './schemas.js';
+
+const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
+const isOn = (v: string | undefined) => v === '1' || v === 'true';
+
+export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v4/file/content',
+    exposeHeadRoute: false,
+    config: READ,
+    schema: { querystring: Type.Object({ path: Path, inline: Inline }) },
+    handler: async (request, reply) => {
+      const entry = await f.files.resolve(requireAuth(request).user.id, request.query.path);
+      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(request.query.inline) });
+    },
+  });
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v4/file/archive',
+    exposeHeadRoute: false,
+    config: READ,
+    schema: { querystring: Type.Object({ path: Path }) },
+    handler: async (request, reply) => {
+      const folder = await f.files.resolve(requireAuth(request).user.id, request.query.path);
+      const zip = await f.files.archive(folder);
+      return sendBytes(request, reply, zipSendable(zip, folder.row.parent_id === null ? 'files' : folder.row.name));
+    },
+  });
+
+  r.post(
+    '/api/v4/file/url',
+    {
+      config: READ,
+      schema: {
+        body: Type.Object(
+          { path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (request) => {
+      const entry = await f.files.resolve(requireAuth(request).user.id, request.body.path);
+      if (entry.row.kind !== FILE) throw badRequest('path: is a folder; download folders with /api/v4/file/archive');
+      const expires = Math.floor(Date.now() / 1000) + (request.body.expires_in ?? 3600);
+      const url = baseUrl() + f.signer.path({ fileId: entry.row.id, expires, inline: request.body.inline === true }, entry.row.name);
+      return ok({ url, expires_at: new Date(expires * 1000).toISOString() });
+    },
+  );
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v4/file/signed/:id/:name',
+    exposeHeadRoute: false,
+    config: { auth: 'none' },
+    schema: {
+      params: Type.Object({ id: FileId, name: Type.String({ maxLength: 4096 }) }),
+      querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), sig: Type.String({ minLength: 1, maxLength: 128 }), inline: Inline }),
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      const verdict = f.signer.verify({ fileId: request.params.id, expires: q.expires, inline: isOn(q.inline) }, q.sig);
+      if (verdict !== 'ok') throw new AppError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
+      const entry = await f.files.getLiveById(request.params.id);
+      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline) });
+    },
+  });
+}

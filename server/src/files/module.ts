@@ -1,0 +1,102 @@
+// The file feature assembled: storage driver, tree, services, the background
+// sweeper, the user-deletion hook, and the registration of its routes.
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import { notFound } from '../http/errors.js';
+import { FileStore } from './repository.js';
+import { LocalStorage } from './storage/local.js';
+import type { StorageDriver } from './storage/driver.js';
+import { Tree, type Quotas } from './tree.js';
+import { FilesService } from './service.js';
+import { TrashService } from './trash.js';
+import { UploadService, type UploadOptions } from './uploads.js';
+import { TusService } from './tus.js';
+import { UrlSigner } from './signed-urls.js';
+import { fileRoutes } from './routes.js';
+import { downloadRoutes } from './download-routes.js';
+import { uploadRoutes } from './upload-routes.js';
+import { trashRoutes } from './trash-routes.js';
+
+/** What the file feature needs from accounts (AccountService satisfies it). */
+export interface AccountsPort {
+  findById(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined>;
+  onUserDeleted(hook: (userId: string) => Promise<void>): void;
+}
+
+export interface FilesDeps {
+  db: Db;
+  dataDir: string;
+  masterKey: string;
+  accounts: AccountsPort;
+  uploadOptions?: Partial<UploadOptions>;
+  /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
+  sweepIntervalMs?: number;
+}
+
+export interface Files {
+  files: FilesService;
+  trash: TrashService;
+  uploads: UploadService;
+  tus: TusService;
+  signer: UrlSigner;
+  storage: StorageDriver;
+  /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
+  sweep(): Promise<unknown>;
+  stop(): Promise<void>;
+}
+
+export async function createFiles(deps: FilesDeps): Promise<Files> {
+  const storage = new LocalStorage(path.join(deps.dataDir, 'files'));
+  await storage.init();
+  const store = new FileStore(deps.db);
+  const quotas: Quotas = {
+    async quotaOf(userId) {
+      const user = await deps.accounts.findById(userId);
+      if (!user) throw notFound('User not found');
+      return user.storage_quota ?? user.group_quota;
+    },
+  };
+  const tree = new Tree(store, storage);
+  const files = new FilesService(tree, quotas);
+  const uploads = new UploadService(tree, files, quotas, deps.uploadOptions);
+  const trash = new TrashService(tree, files);
+  const tus = new TusService(uploads, store);
+  deps.accounts.onUserDeleted((userId) => uploads.deleteOwner(userId));
+
+  let running: Promise<unknown> | null = null;
+  const sweep = () => {
+    running ??= uploads.sweep().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const interval = deps.sweepIntervalMs ?? 600_000;
+  const timers: NodeJS.Timeout[] = [];
+  if (interval > 0) {
+    timers.push(setTimeout(() => void sweep().catch(() => undefined), 5_000), setInterval(() => void sweep().catch(() => undefined), interval));
+    for (const t of timers) t.unref();
+  }
+  return {
+    files, trash, uploads, tus, storage, sweep,
+    signer: new UrlSigner(deps.masterKey),
+    async stop() {
+      for (const t of timers) clearTimeout(t);
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): Promise<void> {
+  fileRoutes(app, f.files);
+  trashRoutes(app, f.trash);
+  downloadRoutes(app, f, baseUrl);
+  await app.register(async (scope) => {
+    // Upload bodies are raw streams of any type and size: this scope's only
+    // parser hands the stream through unread, with no body limit; quota and
+    // lengths are enforced while streaming.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    uploadRoutes(scope, f);
+  });
+}

@@ -1,0 +1,72 @@
+// Names and paths of the file tree (api-contract §6). Paths only ever address
+// rows in the database; no user-supplied string reaches the file system (blobs
+// are stored under random ids), so traversal is impossible by construction.
+// The rules below still reject every traversal spelling with a clear error.
+import { badRequest } from '../http/errors.js';
+
+export const MAX_NAME_BYTES = 255;
+export const MAX_PATH_BYTES = 4096;
+
+// C0 controls, DEL, and the C1 controls; `/` separates; `\` is a separator on
+// Windows clients (zip extraction, WebDAV), so it is refused as well.
+// eslint-disable-next-line no-control-regex
+const FORBIDDEN = /[\u0000-\u001f\u007f-\u009f/\\]/;
+/** With the u flag a surrogate class matches only unpaired halves. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** Why a name is not acceptable, or null when it is. Expects NFC input. */
+export function nameProblem(name: string): string | null {
+  if (name.length === 0) return 'must not be empty';
+  if (name === '.' || name === '..') return 'must not be "." or ".."';
+  if (FORBIDDEN.test(name)) return 'must not contain "/", "\\" or control characters';
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) return `must be at most ${MAX_NAME_BYTES} bytes of UTF-8`;
+  if (LONE_SURROGATE.test(name)) return 'must be valid Unicode';
+  return null;
+}
+
+/** Normalises a single name (NFC) and validates it; `field` names the parameter in the error. */
+export function parseName(raw: string, field: string): string {
+  if (LONE_SURROGATE.test(raw)) throw badRequest(`${field}: must be valid Unicode`);
+  const name = raw.normalize('NFC');
+  const problem = nameProblem(name);
+  if (problem) throw badRequest(`${field}: ${problem}`);
+  return name;
+}
+
+/**
+ * Splits an absolute path into NFC names: `/` is the root (no names), a single
+ * trailing slash is allowed. Relative paths, empty segments, `.` and `..` are refused.
+ */
+export function parsePath(raw: string, field = 'path'): string[] {
+  if (Buffer.byteLength(raw, 'utf8') > MAX_PATH_BYTES) throw badRequest(`${field}: must be at most ${MAX_PATH_BYTES} bytes`);
+  if (!raw.startsWith('/')) throw badRequest(`${field}: must be an absolute path starting with "/"`);
+  if (raw === '/') return [];
+  const body = raw.endsWith('/') ? raw.slice(1, -1) : raw.slice(1);
+  return body.split('/').map((segment) => {
+    if (segment === '') throw badRequest(`${field}: must not contain empty segments ("//")`);
+    return parseName(segment, field);
+  });
+}
+
+export function joinPath(names: readonly string[]): string {
+  return '/' + names.join('/');
+}
+
+export function childPath(parentPath: string, name: string): string {
+  return parentPath === '/' ? `/${name}` : `${parentPath}/${name}`;
+}
+
+/** "report.pdf" -> "report (2).pdf"; folders and dot-files keep the whole name as the stem. */
+export function numberedName(name: string, n: number, isFolder: boolean): string {
+  const dot = isFolder ? -1 : name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const suffix = ` (${n})`;
+  let candidate = `${stem}${suffix}${ext}`;
+  // Keep within the byte limit by shortening the stem.
+  let s = stem;
+  while (Buffer.byteLength(candidate, 'utf8') > MAX_NAME_BYTES && s.length > 1) {
+    s = [...s].slice(0, -1).join('');
+    candidate = `${s}${suffix}${ext}`;
+  }
+  return candidate;
+}

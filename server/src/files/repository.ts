@@ -1,0 +1,292 @@
+// The only place with SQL for the file tree, blobs and storage counters
+// (uploads: upload-repository.ts). Every method runs on whatever executor the
+// store was built with, so a service can compose them in one transaction.
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
+import { UploadRepository } from './upload-repository.js';
+
+export type FileRow = Selectable<FilesTable>;
+export type BlobRow = Selectable<BlobsTable>;
+export type Executor = Kysely<Database>;
+
+export const FOLDER = 0;
+export const FILE = 1;
+
+/** A row of a subtree walk; depth 0 is the walk's start. */
+export type SubtreeRow = FileRow & { depth: number };
+
+const BATCH = 500;
+
+function chunks<T>(items: readonly T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+export class TreeRepository {
+  constructor(private readonly db: Executor) {}
+
+  findRoot(ownerId: string): Promise<FileRow | undefined> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('parent_id', 'is', null)
+      .where('trashed_at', 'is', null)
+      .executeTakeFirst();
+  }
+
+  async insertRootIfAbsent(row: FileRow): Promise<void> {
+    await this.db.insertInto('files').values(row).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  findById(ownerId: string, id: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  }
+
+  /** Any owner's row: for capability URLs that carry no user (signed downloads, share links). */
+  findAnyById(id: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  findChild(parentId: string, name: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('parent_id', '=', parentId).where('name', '=', name).executeTakeFirst();
+  }
+
+  /** One page of a folder, folders first, then by name (byte order); keyset on the list index. */
+  listChildren(parentId: string, after: { kind: number; name: string } | null, limit: number): Promise<FileRow[]> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('kind', 'name'), '>', eb.tuple(after!.kind, after!.name))))
+      .orderBy('kind')
+      .orderBy('name')
+      .limit(limit)
+      .execute();
+  }
+
+  /** The item and its ancestors up to a row without a parent, nearest first. */
+  async ancestry(id: string): Promise<FileRow[]> {
+    const res = await sql<FileRow & { depth: number }>`
+      with recursive chain as (
+        select files.*, 0 as depth from files where id = ${id}
+        union all
+        select f.*, chain.depth + 1 from files f join chain on f.id = chain.parent_id
+      )
+      select * from chain order by depth`.execute(this.db);
+    return res.rows;
+  }
+
+  /** Every row of the subtree under (and including) `id`, parents before children. */
+  async subtree(id: string): Promise<SubtreeRow[]> {
+    const res = await sql<SubtreeRow>`
+      with recursive sub as (
+        select files.*, 0 as depth from files where id = ${id}
+        union all
+        select f.*, sub.depth + 1 from files f join sub on f.parent_id = sub.id
+      )
+      select * from sub order by depth`.execute(this.db);
+    return res.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
+  }
+
+  async insert(rows: FileRow[]): Promise<void> {
+    for (const batch of chunks(rows, 200)) await this.db.insertInto('files').values(batch).execute();
+  }
+
+  async update(id: string, patch: Partial<Omit<FileRow, 'id' | 'owner_id'>>): Promise<void> {
+    await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
+  }
+
+  /** Deletes a whole subtree in one statement, so the parent references hold at its end. */
+  async deleteSubtree(id: string): Promise<void> {
+    await sql`
+      delete from files where id in (
+        with recursive sub(id) as (
+          select id from files where id = ${id}
+          union all
+          select f.id from files f join sub on f.parent_id = sub.id
+        )
+        select id from sub
+      )`.execute(this.db);
+  }
+
+  listTrash(ownerId: string, before: { trashedAt: number; id: string } | null, limit: number): Promise<FileRow[]> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('owner_id', '=', ownerId)
+      .where('trashed_at', 'is not', null)
+      .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('trashed_at', 'id'), '<', eb.tuple(before!.trashedAt, before!.id))))
+      .orderBy('trashed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  async trashIds(ownerId: string): Promise<string[]> {
+    const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Blob references held by an owner's files, counted per blob. */
+  async blobRefsOfOwner(ownerId: string): Promise<Map<string, number>> {
+    const rows = await this.db
+      .selectFrom('files')
+      .select(['blob_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('owner_id', '=', ownerId)
+      .where('blob_id', 'is not', null)
+      .groupBy('blob_id')
+      .execute();
+    return new Map(rows.map((r) => [r.blob_id!, Number(r.n)]));
+  }
+
+  /** Removes every row of an owner; children go with their parents in the one statement. */
+  async deleteOwner(ownerId: string): Promise<void> {
+    await this.db.deleteFrom('files').where('owner_id', '=', ownerId).execute();
+  }
+}
+
+export class BlobRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insert(row: BlobRow): Promise<void> {
+    await this.db.insertInto('blobs').values(row).execute();
+  }
+
+  find(id: string): Promise<BlobRow | undefined> {
+    return this.db.selectFrom('blobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findMany(ids: readonly string[]): Promise<Map<string, BlobRow>> {
+    const out = new Map<string, BlobRow>();
+    for (const batch of chunks([...new Set(ids)])) {
+      for (const row of await this.db.selectFrom('blobs').selectAll().where('id', 'in', batch).execute()) out.set(row.id, row);
+    }
+    return out;
+  }
+
+  /** Adds references; false when a blob is already unreferenced (being collected). */
+  async addRefs(counts: Map<string, number>): Promise<boolean> {
+    for (const [id, n] of counts) {
+      const res = await this.db
+        .updateTable('blobs')
+        .set((eb) => ({ ref_count: eb('ref_count', '+', n) }))
+        .where('id', '=', id)
+        .where('ref_count', '>', 0)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) return false;
+    }
+    return true;
+  }
+
+  async dropRefs(counts: Map<string, number>): Promise<void> {
+    const singles = [...counts].filter(([, n]) => n === 1).map(([id]) => id);
+    for (const batch of chunks(singles)) {
+      await this.db.updateTable('blobs').set((eb) => ({ ref_count: eb('ref_count', '-', 1) })).where('id', 'in', batch).execute();
+    }
+    for (const [id, n] of counts) {
+      if (n === 1) continue;
+      await this.db.updateTable('blobs').set((eb) => ({ ref_count: eb('ref_count', '-', n) })).where('id', '=', id).execute();
+    }
+  }
+
+  async unreferenced(limit: number, among?: readonly string[]): Promise<string[]> {
+    if (among && among.length === 0) return [];
+    let q = this.db.selectFrom('blobs').select('id').where('ref_count', '=', 0);
+    if (among) q = q.where('id', 'in', [...among].slice(0, 10_000));
+    return (await q.limit(limit).execute()).map((r) => r.id);
+  }
+
+  /** Deletes the row if it is still unreferenced. */
+  async deleteIfUnreferenced(id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('blobs').where('id', '=', id).where('ref_count', '=', 0).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+}
+
+export class UsageRepository {
+  constructor(private readonly db: Executor) {}
+
+  async insertIfAbsent(userId: string): Promise<void> {
+    await this.db.insertInto('storage_usage').values({ user_id: userId, used: 0, reserved: 0 }).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  get(userId: string): Promise<{ used: number; reserved: number } | undefined> {
+    return this.db.selectFrom('storage_usage').select(['used', 'reserved']).where('user_id', '=', userId).executeTakeFirst();
+  }
+
+  /**
+   * Serialises a user's tree changes: the row lock is held until the
+   * transaction ends (PostgreSQL); SQLite runs one writer at a time anyway.
+   * False when the user has no storage row (deleted).
+   */
+  async lock(userId: string): Promise<boolean> {
+    const res = await this.db.updateTable('storage_usage').set((eb) => ({ used: eb.ref('used') })).where('user_id', '=', userId).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Atomically adds to `reserved` if used + reserved stays within `quota`. */
+  async reserve(userId: string, bytes: number, quota: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('storage_usage')
+      .set((eb) => ({ reserved: eb('reserved', '+', bytes) }))
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb(eb.ref('used'), '+', eb.ref('reserved')), '<=', quota - bytes))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Atomically adds to `used` if used + reserved stays within `quota` (copies). */
+  async charge(userId: string, bytes: number, quota: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('storage_usage')
+      .set((eb) => ({ used: eb('used', '+', bytes) }))
+      .where('user_id', '=', userId)
+      .where((eb) => eb(eb(eb.ref('used'), '+', eb.ref('reserved')), '<=', quota - bytes))
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Unconditional adjustment (finishing an upload, deleting). */
+  async adjust(userId: string, delta: { used?: number; reserved?: number }): Promise<void> {
+    await this.db
+      .updateTable('storage_usage')
+      .set((eb) => ({ used: eb('used', '+', delta.used ?? 0), reserved: eb('reserved', '+', delta.reserved ?? 0) }))
+      .where('user_id', '=', userId)
+      .execute();
+  }
+
+  async delete(userId: string): Promise<void> {
+    await this.db.deleteFrom('storage_usage').where('user_id', '=', userId).execute();
+  }
+}
+
+/** The repositories on one executor; `transaction` rebinds them to a transaction. */
+export class FileStore {
+  readonly tree: TreeRepository;
+  readonly blobs: BlobRepository;
+  readonly usage: UsageRepository;
+  readonly uploads: UploadRepository;
+
+  constructor(
+    private readonly db: Executor,
+    private readonly inTransaction = false,
+  ) {
+    this.tree = new TreeRepository(db);
+    this.blobs = new BlobRepository(db);
+    this.usage = new UsageRepository(db);
+    this.uploads = new UploadRepository(db);
+  }
+
+  transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return fn(this);
+    return this.db.transaction().execute((trx) => fn(new FileStore(trx, true)));
+  }
+}
+
+/** A unique index refused a row (SQLite or PostgreSQL). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

@@ -1,0 +1,272 @@
+// The file tree's public API: resolve paths and ids, list folders, read bytes,
+// zip folders, and the tree operations (create, rename, move, copy, delete).
+// Other features (share links, WebDAV) build on the methods marked "public API".
+// Every change runs in one transaction that first locks the user's storage
+// row, so a user's tree changes are serialised and checks cannot go stale.
+import { Readable } from 'node:stream';
+import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { FILE, FOLDER, isUniqueViolation, type FileRow, type FileStore } from './repository.js';
+import { childPath, joinPath, parseName, parsePath } from './names.js';
+import { mimeFor } from './mime.js';
+import { newFileId, type Entry, type Quotas, type Tree } from './tree.js';
+import { ZipArchive, type ZipEntry } from './zip.js';
+import type { ByteRange } from './storage/driver.js';
+import type { BatchItem } from './views.js';
+
+export interface ListPage {
+  entries: Entry[];
+  nextPageToken: string | null;
+}
+
+export const MAX_PAGE_SIZE = 1000;
+export const MAX_ZIP_ENTRIES = 250_000;
+
+function encodeToken(folderId: string, row: FileRow): string {
+  return Buffer.from(JSON.stringify([folderId, row.kind, row.name]), 'utf8').toString('base64url');
+}
+
+function decodeToken(token: string, folderId: string): { kind: number; name: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('next_page_token: is not a token from this listing');
+  }
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== folderId || (parsed[1] !== FOLDER && parsed[1] !== FILE) || typeof parsed[2] !== 'string') {
+    throw badRequest('next_page_token: is not a token from this listing');
+  }
+  return { kind: parsed[1] as number, name: parsed[2] };
+}
+
+export class FilesService {
+  constructor(
+    readonly tree: Tree,
+    private readonly quotas: Quotas,
+  ) {}
+
+  private get store(): FileStore {
+    return this.tree.store;
+  }
+
+  // ---- public API ----------------------------------------------------------
+
+  /** Public API: the live item at an absolute path of the owner's tree; 404 otherwise. */
+  async resolve(ownerId: string, path: string, field = 'path'): Promise<Entry> {
+    return this.tree.resolveIn(this.store, ownerId, parsePath(path, field));
+  }
+
+  /** Public API: a path relative to a folder (e.g. a shared folder); `/` is the folder itself. */
+  async resolveUnder(base: Entry, relativePath: string, field = 'path'): Promise<Entry> {
+    let current = base;
+    for (const name of parsePath(relativePath, field)) {
+      if (current.row.kind !== FOLDER) throw notFound('File not found');
+      const child = await this.store.tree.findChild(current.row.id, name);
+      if (!child) throw notFound('File not found');
+      current = { row: child, path: childPath(current.path, name) };
+    }
+    return current;
+  }
+
+  /** Public API: a live (not trashed) item of the owner by id; 404 otherwise. */
+  async getById(ownerId: string, id: string): Promise<Entry> {
+    const row = await this.store.tree.findById(ownerId, id);
+    const path = row ? await this.tree.pathOf(this.store, row) : null;
+    if (!row || path === null) throw notFound('File not found');
+    return { row, path };
+  }
+
+  /** Public API: a live item by id whoever owns it, for capability URLs (signed links, shares). */
+  async getLiveById(id: string): Promise<Entry> {
+    const row = await this.store.tree.findAnyById(id);
+    const path = row ? await this.tree.pathOf(this.store, row) : null;
+    if (!row || path === null) throw notFound('File not found');
+    return { row, path };
+  }
+
+  /** Public API: one page of a folder, folders first then names in byte order; stable under inserts. */
+  async list(folder: Entry, pageSize: number, pageToken?: string): Promise<ListPage> {
+    if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
+    const size = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
+    const after = pageToken ? decodeToken(pageToken, folder.row.id) : null;
+    const rows = await this.store.tree.listChildren(folder.row.id, after, size + 1);
+    const page = rows.slice(0, size);
+    const last = page[page.length - 1];
+    return {
+      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      nextPageToken: rows.length > size && last ? encodeToken(folder.row.id, last) : null,
+    };
+  }
+
+  /** Public API: the bytes of a file, or an inclusive range of them. */
+  async openRead(file: Entry, range?: ByteRange): Promise<Readable> {
+    if (file.row.kind !== FILE) throw badRequest('path: is a folder, not a file');
+    if (!file.row.blob_id || file.row.size === 0) return Readable.from([]);
+    return this.tree.storage.read(file.row.blob_id, range);
+  }
+
+  /** Public API: a folder as a ZIP archive (size and ETag known up front; streams any range). */
+  async archive(folder: Entry): Promise<ZipArchive> {
+    if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
+    const rows = await this.store.tree.subtree(folder.row.id);
+    if (rows.length > MAX_ZIP_ENTRIES) throw new AppError(ErrorCode.TooLarge, `A folder with more than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
+    const blobs = await this.store.blobs.findMany(rows.flatMap((r) => (r.blob_id ? [r.blob_id] : [])));
+    const children = new Map<string, FileRow[]>();
+    for (const r of rows) {
+      if (r.depth === 0 || r.parent_id === null) continue;
+      const list = children.get(r.parent_id) ?? [];
+      list.push(r);
+      children.set(r.parent_id, list);
+    }
+    const prefix = folder.row.parent_id === null ? '' : `${folder.row.name}/`;
+    const entries: ZipEntry[] = prefix ? [{ name: prefix, size: 0, crc32: 0, mtimeMs: folder.row.updated_at, blobId: null }] : [];
+    const visit = (parentId: string, base: string) => {
+      const list = (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+      for (const r of list) {
+        if (r.kind === FOLDER) {
+          entries.push({ name: `${base}${r.name}/`, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
+          visit(r.id, `${base}${r.name}/`);
+        } else {
+          const blob = r.blob_id ? blobs.get(r.blob_id) : undefined;
+          entries.push({ name: base + r.name, size: blob ? blob.size : 0, crc32: blob ? blob.crc32 : 0, mtimeMs: r.updated_at, blobId: blob && blob.size > 0 ? blob.id : null });
+        }
+      }
+    };
+    visit(folder.row.id, prefix);
+    return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
+  }
+
+  async capacity(ownerId: string): Promise<{ used: number; total: number }> {
+    await this.tree.root(ownerId);
+    const usage = await this.store.usage.get(ownerId);
+    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId) };
+  }
+
+  // ---- operations ------------------------------------------------------------
+
+  /** A transaction holding the user's tree lock; unique-index races surface as 409. */
+  async mutate<T>(ownerId: string, fn: (s: FileStore) => Promise<T>): Promise<T> {
+    await this.tree.root(ownerId);
+    try {
+      return await this.store.transaction(async (s) => {
+        await this.tree.lock(s, ownerId);
+        return fn(s);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('An item with this name already exists');
+      throw err;
+    }
+  }
+
+  /** Creates a folder or an empty file; missing parent folders are created. */
+  async create(ownerId: string, path: string, type: 'file' | 'folder'): Promise<Entry> {
+    const names = parsePath(path);
+    if (names.length === 0) throw conflict('The root folder already exists');
+    const name = names[names.length - 1]!;
+    return this.mutate(ownerId, async (s) => {
+      const now = Date.now();
+      const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
+      if (await s.tree.findChild(parent.row.id, name)) throw conflict(`${joinPath(names)} already exists`);
+      const row: FileRow = {
+        id: newFileId(), owner_id: ownerId, parent_id: parent.row.id, name, kind: type === 'folder' ? FOLDER : FILE, size: 0, blob_id: null,
+        mime_type: type === 'folder' ? null : mimeFor(name), created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
+      };
+      await s.tree.insert([row]);
+      return { row, path: joinPath(names) };
+    });
+  }
+
+  async rename(ownerId: string, path: string, newName: string): Promise<Entry> {
+    const names = parsePath(path);
+    const name = parseName(newName, 'new_name');
+    if (names.length === 0) throw badRequest('path: the root folder cannot be renamed');
+    return this.mutate(ownerId, async (s) => {
+      const entry = await this.tree.resolveIn(s, ownerId, names);
+      const target = joinPath([...names.slice(0, -1), name]);
+      if (entry.row.name === name) return entry;
+      if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
+      const patch = { name, updated_at: Date.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
+      await s.tree.update(entry.row.id, patch);
+      return { row: { ...entry.row, ...patch }, path: target };
+    });
+  }
+
+  /** Moves (metadata only) or copies (blobs shared, quota charged) each path into the folder `dst`. */
+  async transfer(ownerId: string, paths: string[], dst: string, copy: boolean): Promise<BatchItem<Entry>[]> {
+    const dstNames = parsePath(dst, 'dst');
+    const quota = copy ? await this.quotas.quotaOf(ownerId) : 0;
+    return this.batch(paths, async (names) => {
+      if (names.length === 0) throw badRequest(`paths: the root folder cannot be ${copy ? 'copied' : 'moved'}`);
+      return this.mutate(ownerId, async (s) => {
+        const src = await this.tree.resolveIn(s, ownerId, names);
+        const target = await this.tree.resolveIn(s, ownerId, dstNames);
+        if (target.row.kind !== FOLDER) throw conflict('dst: is a file, not a folder');
+        if (src.row.kind === FOLDER && (await this.tree.isWithin(s, target.row, src.row.id))) {
+          throw badRequest(`dst: a folder cannot be ${copy ? 'copied' : 'moved'} into itself or one of its subfolders`);
+        }
+        if (!copy && src.row.parent_id === target.row.id) return src;
+        const path = childPath(target.path, src.row.name);
+        if (await s.tree.findChild(target.row.id, src.row.name)) throw conflict(`${path} already exists`);
+        if (!copy) {
+          const patch = { parent_id: target.row.id, updated_at: Date.now() };
+          await s.tree.update(src.row.id, patch);
+          return { row: { ...src.row, ...patch }, path };
+        }
+        return { row: await this.copyInto(s, ownerId, src.row, target.row.id, quota), path };
+      });
+    });
+  }
+
+  private async copyInto(s: FileStore, ownerId: string, source: FileRow, parentId: string, quota: number): Promise<FileRow> {
+    const rows = await s.tree.subtree(source.id);
+    const now = Date.now();
+    const ids = new Map<string, string>();
+    const refs = new Map<string, number>();
+    let bytes = 0;
+    const copies = rows.map((r) => {
+      const id = newFileId();
+      ids.set(r.id, id);
+      if (r.kind === FILE) bytes += r.size;
+      if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
+      const { depth: _depth, ...row } = r;
+      return { ...row, id, parent_id: r.depth === 0 ? parentId : ids.get(r.parent_id!)!, created_at: now, updated_at: now };
+    });
+    if (!(await s.usage.charge(ownerId, bytes, quota))) throw new AppError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
+    await s.tree.insert(copies);
+    if (!(await s.blobs.addRefs(refs))) throw conflict('A file changed during the copy; try again');
+    return copies[0]!;
+  }
+
+  /** Moves each path to the trash, or deletes it for good. */
+  async remove(ownerId: string, paths: string[], permanent: boolean): Promise<BatchItem<null>[]> {
+    const freed: string[] = [];
+    const results = await this.batch(paths, async (names) => {
+      if (names.length === 0) throw badRequest('paths: the root folder cannot be deleted');
+      await this.mutate(ownerId, async (s) => {
+        const entry = await this.tree.resolveIn(s, ownerId, names);
+        if (permanent) {
+          freed.push(...(await this.tree.purge(s, ownerId, entry.row)));
+          return;
+        }
+        await s.tree.update(entry.row.id, { parent_id: null, trashed_at: Date.now(), trashed_parent_id: entry.row.parent_id, trashed_path: entry.path });
+      });
+      return null;
+    });
+    if (freed.length) await this.tree.collectGarbage(freed);
+    return results;
+  }
+
+  /** Runs one operation per path; each item succeeds or fails on its own. */
+  private async batch<T>(paths: string[], op: (names: string[]) => Promise<T>): Promise<BatchItem<T>[]> {
+    const out: BatchItem<T>[] = [];
+    for (const path of paths) {
+      try {
+        out.push({ path, result: await op(parsePath(path, 'paths')) });
+      } catch (err) {
+        // Expected failures belong to the item; anything else fails the request (and is logged).
+        if (!(err instanceof AppError)) throw err;
+        out.push({ path, error: err });
+      }
+    }
+    return out;
+  }
+}

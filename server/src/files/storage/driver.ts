@@ -1,0 +1,55 @@
+// The one interface between the file service and where bytes live. Blobs are
+// immutable and addressed by an id the service chooses; staging areas hold the
+// bytes of uploads in progress. Implementations: local disk (local.ts);
+// an S3-compatible driver maps staging to a multipart upload (parts buffered
+// to the 5 MiB minimum), commit to CompleteMultipartUpload, and ranged reads
+// to GetObject with a Range header.
+import type { Readable } from 'node:stream';
+
+/** Progress of a staging area: its durable size and the CRC-32 of those bytes. */
+export interface StagingState {
+  offset: number;
+  crc32: number;
+}
+
+/** The source failed midway; `state` is what was made durable before it did. */
+export class StagingInterrupted extends Error {
+  constructor(
+    readonly state: StagingState,
+    override readonly cause: unknown,
+  ) {
+    super('upload interrupted');
+    this.name = 'StagingInterrupted';
+  }
+}
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+export interface StorageDriver {
+  /** Creates an empty staging area. */
+  createStaging(uploadId: string): Promise<void>;
+  /**
+   * Appends `source` to a staging area whose durable state is `from` (bytes
+   * past `from.offset`, left by a crash, are discarded first). Resolves with
+   * the new durable state; when the source fails, what was received is made
+   * durable and StagingInterrupted is thrown.
+   */
+  append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState>;
+  /** Makes a complete staging area the blob `blobId`, durably and atomically. */
+  commit(uploadId: string, blobId: string): Promise<void>;
+  /** Moves a local file into a new staging area (server-side import). */
+  adoptStaging(uploadId: string, localPath: string): Promise<void>;
+  /** Idempotent. */
+  deleteStaging(uploadId: string): Promise<void>;
+  /** Ids of every staging area present, for the sweeper. */
+  listStaging(): Promise<string[]>;
+  /** Opens a blob (or a byte range of it) for reading; rejects when it is missing. */
+  read(blobId: string, range?: ByteRange): Promise<Readable>;
+  /** Idempotent. */
+  deleteBlob(blobId: string): Promise<void>;
+}

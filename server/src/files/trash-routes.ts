@@ -1,0 +1,29 @@
+// Trash routes: list, restore, delete for good, empty.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../http/envelope.js';
+import { requireAuth } from '../http/auth.js';
+import type { TrashService } from './trash.js';
+import { batchResult, toFileView, toTrashView } from './views.js';
+import { Ids, PageQuery, READ, WRITE } from './schemas.js';
+
+export function trashRoutes(app: FastifyInstance, trash: TrashService): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  const IdsBody = Type.Object({ ids: Ids }, { additionalProperties: false });
+
+  r.get('/api/v4/file/trash', { config: READ, schema: { querystring: Type.Object(PageQuery) } }, async (request) => {
+    const page = await trash.list(requireAuth(request).user.id, request.query.page_size ?? 100, request.query.next_page_token);
+    return ok({ files: page.entries.map(toTrashView), next_page_token: page.nextPageToken });
+  });
+
+  r.post('/api/v4/file/trash/restore', { config: WRITE, schema: { body: IdsBody } }, async (request) => {
+    return ok(batchResult(await trash.restore(requireAuth(request).user.id, request.body.ids), 'id', toFileView));
+  });
+
+  r.post('/api/v4/file/trash/delete', { config: WRITE, schema: { body: IdsBody } }, async (request) => {
+    return ok(batchResult(await trash.purge(requireAuth(request).user.id, request.body.ids), 'id'));
+  });
+
+  r.delete('/api/v4/file/trash', { config: WRITE }, async (request) => ok({ deleted: await trash.empty(requireAuth(request).user.id) }));
+}

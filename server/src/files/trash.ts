@@ -1,0 +1,112 @@
+// The trash: deleted items are detached from the tree (no parent) and keep
+// where they came from. Restore puts an item back in its original folder
+// (recreated if it is gone), under a numbered name when the name is taken.
+// Trashed bytes still count towards the quota until the trash is emptied.
+import { badRequest, notFound } from '../http/errors.js';
+import { FOLDER, type FileStore } from './repository.js';
+import { childPath, numberedName, parsePath } from './names.js';
+import { mimeFor } from './mime.js';
+import type { Entry, Tree } from './tree.js';
+import type { FilesService } from './service.js';
+import type { BatchItem } from './views.js';
+import { AppError } from '../http/errors.js';
+
+function encodeToken(trashedAt: number, id: string): string {
+  return Buffer.from(JSON.stringify([trashedAt, id]), 'utf8').toString('base64url');
+}
+
+function decodeToken(token: string): { trashedAt: number; id: string } {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string') {
+      return { trashedAt: parsed[0] as number, id: parsed[1] };
+    }
+  } catch {
+    /* fall through */
+  }
+  throw badRequest('next_page_token: is not a token from this listing');
+}
+
+export class TrashService {
+  constructor(
+    private readonly tree: Tree,
+    private readonly files: FilesService,
+  ) {}
+
+  async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ entries: Entry[]; nextPageToken: string | null }> {
+    const before = pageToken ? decodeToken(pageToken) : null;
+    const rows = await this.tree.store.tree.listTrash(ownerId, before, pageSize + 1);
+    const page = rows.slice(0, pageSize);
+    const last = page[page.length - 1];
+    return {
+      entries: page.map((row) => ({ row, path: row.trashed_path ?? `/${row.name}` })),
+      nextPageToken: rows.length > pageSize && last ? encodeToken(last.trashed_at!, last.id) : null,
+    };
+  }
+
+  async restore(ownerId: string, ids: string[]): Promise<BatchItem<Entry>[]> {
+    return this.each(ids, (id) =>
+      this.files.mutate(ownerId, async (s) => {
+        const row = await this.trashed(s, ownerId, id);
+        const folder = row.kind === FOLDER;
+        const parent = await this.originalParent(s, ownerId, row.trashed_parent_id, row.trashed_path ?? `/${row.name}`);
+        const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
+        const patch = {
+          parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null,
+          ...(folder ? {} : { mime_type: mimeFor(name) }),
+        };
+        await s.tree.update(row.id, patch);
+        return { row: { ...row, ...patch }, path: childPath(parent.path, name) };
+      }),
+    );
+  }
+
+  /** Deletes trashed items for good. */
+  async purge(ownerId: string, ids: string[]): Promise<BatchItem<null>[]> {
+    const freed: string[] = [];
+    const results = await this.each(ids, async (id) => {
+      await this.files.mutate(ownerId, async (s) => {
+        freed.push(...(await this.tree.purge(s, ownerId, await this.trashed(s, ownerId, id))));
+      });
+      return null;
+    });
+    if (freed.length) await this.tree.collectGarbage(freed);
+    return results;
+  }
+
+  async empty(ownerId: string): Promise<number> {
+    const ids = await this.tree.store.tree.trashIds(ownerId);
+    const results = await this.purge(ownerId, ids);
+    return results.filter((r) => !r.error).length;
+  }
+
+  private async trashed(s: FileStore, ownerId: string, id: string) {
+    const row = await s.tree.findById(ownerId, id);
+    if (!row || row.trashed_at === null) throw notFound('No such item in the trash');
+    return row;
+  }
+
+  /** The folder the item was deleted from if it is still live, else its old path, recreated. */
+  private async originalParent(s: FileStore, ownerId: string, parentId: string | null, originalPath: string): Promise<Entry> {
+    if (parentId) {
+      const parent = await s.tree.findById(ownerId, parentId);
+      const path = parent && parent.kind === FOLDER ? await this.tree.pathOf(s, parent) : null;
+      if (parent && path !== null) return { row: parent, path };
+    }
+    const names = parsePath(originalPath, 'original_path');
+    return this.tree.mkdirP(s, ownerId, names.slice(0, -1), Date.now());
+  }
+
+  private async each<T>(ids: string[], op: (id: string) => Promise<T>): Promise<BatchItem<T>[]> {
+    const out: BatchItem<T>[] = [];
+    for (const id of ids) {
+      try {
+        out.push({ path: id, result: await op(id) });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        out.push({ path: id, error: err });
+      }
+    }
+    return out;
+  }
+}

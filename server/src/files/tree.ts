@@ -1,0 +1,176 @@
+// Tree primitives shared by the file, trash and upload services: roots, path
+// walks, `mkdir -p`, paths of rows, subtree purge and blob garbage collection.
+// Methods taking a FileStore run inside the caller's transaction.
+import { notFound, conflict } from '../http/errors.js';
+import { shortId } from '../crypto/random.js';
+import { FILE, FOLDER, type FileRow, type FileStore } from './repository.js';
+import { joinPath } from './names.js';
+import type { StorageDriver } from './storage/driver.js';
+
+/** A live row with its absolute path. */
+export interface Entry {
+  row: FileRow;
+  path: string;
+}
+
+export interface Quotas {
+  /** The user's storage quota in bytes (user override, else the group's). */
+  quotaOf(userId: string): Promise<number>;
+}
+
+const ROOT_CACHE_MAX = 10_000;
+
+export function newFileId(): string {
+  return shortId(16);
+}
+
+export function newBlobId(): string {
+  return shortId(24);
+}
+
+export function isFolder(row: FileRow): boolean {
+  return row.kind === FOLDER;
+}
+
+export class Tree {
+  private readonly roots = new Map<string, FileRow>();
+
+  constructor(
+    readonly store: FileStore,
+    readonly storage: StorageDriver,
+    private readonly log: (msg: string, err?: unknown) => void = () => undefined,
+  ) {}
+
+  /** The user's root folder, created (with the storage counters) on first use. */
+  async root(ownerId: string): Promise<FileRow> {
+    const cached = this.roots.get(ownerId);
+    if (cached) return cached;
+    let row = await this.store.tree.findRoot(ownerId);
+    if (!row) {
+      const now = Date.now();
+      try {
+        await this.store.transaction(async (s) => {
+          await s.usage.insertIfAbsent(ownerId);
+          await s.tree.insertRootIfAbsent({
+            id: newFileId(), owner_id: ownerId, parent_id: null, name: '', kind: FOLDER, size: 0, blob_id: null, mime_type: null,
+            created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
+          });
+        });
+      } catch {
+        // The user row is gone (deleted while a token was still valid).
+        throw notFound('User not found');
+      }
+      row = await this.store.tree.findRoot(ownerId);
+      if (!row) throw notFound('User not found');
+    }
+    if (this.roots.size >= ROOT_CACHE_MAX) this.roots.clear();
+    this.roots.set(ownerId, row);
+    return row;
+  }
+
+  forget(ownerId: string): void {
+    this.roots.delete(ownerId);
+  }
+
+  /** Serialises the user's tree changes for the rest of the transaction. */
+  async lock(s: FileStore, ownerId: string): Promise<void> {
+    if (!(await s.usage.lock(ownerId))) {
+      this.forget(ownerId);
+      throw notFound('User not found');
+    }
+  }
+
+  /** The rows along `names` as far as they exist; stops early at a missing name or a file. */
+  async walk(s: FileStore, ownerId: string, names: readonly string[]): Promise<FileRow[]> {
+    const rows: FileRow[] = [];
+    let current = await this.root(ownerId);
+    for (const name of names) {
+      if (current.kind !== FOLDER) break;
+      const child = await s.tree.findChild(current.id, name);
+      if (!child) break;
+      rows.push(child);
+      current = child;
+    }
+    return rows;
+  }
+
+  async resolveIn(s: FileStore, ownerId: string, names: readonly string[]): Promise<Entry> {
+    if (names.length === 0) return { row: await this.root(ownerId), path: '/' };
+    const rows = await this.walk(s, ownerId, names);
+    if (rows.length !== names.length) throw notFound('File not found');
+    return { row: rows[rows.length - 1]!, path: joinPath(names) };
+  }
+
+  /** Resolves a folder path, creating missing folders; a file in the way is a conflict. */
+  async mkdirP(s: FileStore, ownerId: string, names: readonly string[], now: number): Promise<Entry> {
+    const rows = await this.walk(s, ownerId, names);
+    const last = rows[rows.length - 1];
+    if (last && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
+    let parent = last ?? (await this.root(ownerId));
+    for (let i = rows.length; i < names.length; i++) {
+      const row: FileRow = {
+        id: newFileId(), owner_id: ownerId, parent_id: parent.id, name: names[i]!, kind: FOLDER, size: 0, blob_id: null,
+        mime_type: null, created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
+      };
+      await s.tree.insert([row]);
+      parent = row;
+    }
+    return { row: parent, path: joinPath(names) };
+  }
+
+  /** The absolute path of a row, or null when it is in the trash (or under a trashed folder). */
+  async pathOf(s: FileStore, row: FileRow): Promise<string | null> {
+    if (row.trashed_at !== null) return null;
+    if (row.parent_id === null) return '/';
+    const chain = await s.tree.ancestry(row.id);
+    const top = chain[chain.length - 1];
+    if (!top || top.parent_id !== null || top.trashed_at !== null) return null;
+    return joinPath(chain.slice(0, -1).reverse().map((r) => r.name));
+  }
+
+  /** Whether `ancestorId` is `row` itself or one of its ancestors. */
+  async isWithin(s: FileStore, row: FileRow, ancestorId: string): Promise<boolean> {
+    if (row.id === ancestorId) return true;
+    return (await s.tree.ancestry(row.id)).some((r) => r.id === ancestorId);
+  }
+
+  /** Deletes a subtree for good; returns the blobs that lost references. */
+  async purge(s: FileStore, ownerId: string, row: FileRow): Promise<string[]> {
+    const rows = await s.tree.subtree(row.id);
+    let bytes = 0;
+    const refs = new Map<string, number>();
+    for (const r of rows) {
+      if (r.kind !== FILE) continue;
+      bytes += r.size;
+      if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
+    }
+    await s.tree.deleteSubtree(row.id);
+    await s.blobs.dropRefs(refs);
+    if (bytes) await s.usage.adjust(ownerId, { used: -bytes });
+    return [...refs.keys()];
+  }
+
+  /** Removes unreferenced blobs: bytes first, then the row, so a crash leaves only a row to retry. */
+  async collectGarbage(among?: readonly string[]): Promise<number> {
+    let removed = 0;
+    for (const id of await this.store.blobs.unreferenced(1000, among)) {
+      try {
+        await this.storage.deleteBlob(id);
+        if (await this.store.blobs.deleteIfUnreferenced(id)) removed++;
+      } catch (err) {
+        this.log(`blob ${id} could not be removed`, err);
+      }
+    }
+    return removed;
+  }
+
+  /** The first free name in a folder: `name`, else `name (1)`, `name (2)`, ... */
+  async freeName(s: FileStore, parentId: string, name: string, folder: boolean, numbered: (n: number) => string): Promise<string> {
+    if (!(await s.tree.findChild(parentId, name))) return name;
+    for (let n = 1; n <= 1000; n++) {
+      const candidate = numbered(n);
+      if (!(await s.tree.findChild(parentId, candidate))) return candidate;
+    }
+    throw conflict(`No free name for ${folder ? 'folder' : 'file'} ${name}`);
+  }
+}

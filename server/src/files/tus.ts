@@ -1,0 +1,96 @@
+// The tus 1.0 core protocol with the creation, termination and expiration
+// extensions (https://tus.io/protocols/resumable-upload), on top of the upload
+// service: a creation reserves the declared Upload-Length, each PATCH appends
+// under a lock at the exact offset, and the last byte turns the upload into a file.
+import type { Readable } from 'node:stream';
+import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { parseName, parsePath } from './names.js';
+import type { Entry } from './tree.js';
+import type { UploadService } from './uploads.js';
+import type { UploadRow } from './upload-repository.js';
+import type { FileStore } from './repository.js';
+
+export const TUS_VERSION = '1.0.0';
+export const TUS_EXTENSIONS = 'creation,termination,expiration';
+const MAX_METADATA = 8 * 1024;
+
+/** Parses Upload-Metadata: comma-separated `key base64value` pairs, keys unique (tus 1.0 §Upload-Metadata). */
+export function parseMetadata(header: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  if (header === undefined || header.trim() === '') return out;
+  if (header.length > MAX_METADATA) throw badRequest('Upload-Metadata: is too long');
+  for (const pair of header.split(',')) {
+    const parts = pair.trim().split(' ');
+    const key = parts[0] ?? '';
+    if (!/^[\x21-\x7e]+$/.test(key) || parts.length > 2) throw badRequest('Upload-Metadata: malformed pair');
+    if (out.has(key)) throw badRequest(`Upload-Metadata: duplicate key ${key}`);
+    const encoded = parts[1] ?? '';
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(encoded) || encoded.length % 4 !== 0) throw badRequest(`Upload-Metadata: ${key} is not base64`);
+    let value: string;
+    try {
+      value = new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(encoded, 'base64'));
+    } catch {
+      throw badRequest(`Upload-Metadata: ${key} is not UTF-8`);
+    }
+    out.set(key, value);
+  }
+  return out;
+}
+
+/** The target of an upload: `path`, or `filename` in `folder` (default `/`). */
+export function targetOf(meta: Map<string, string>): string[] {
+  const path = meta.get('path');
+  if (path !== undefined) return parsePath(path, 'Upload-Metadata path');
+  const filename = meta.get('filename');
+  if (filename === undefined) throw badRequest('Upload-Metadata: needs "path", or "filename" (and optionally "folder")');
+  const folder = parsePath(meta.get('folder') ?? '/', 'Upload-Metadata folder');
+  return [...folder, parseName(filename, 'Upload-Metadata filename')];
+}
+
+export interface PatchResult {
+  upload: UploadRow;
+  /** The file, once the last byte arrived. */
+  file: Entry | null;
+}
+
+export class TusService {
+  constructor(
+    private readonly uploads: UploadService,
+    private readonly store: FileStore,
+  ) {}
+
+  async create(ownerId: string, length: number, metadataHeader: string | undefined): Promise<PatchResult> {
+    const names = targetOf(parseMetadata(metadataHeader));
+    const upload = await this.uploads.begin(ownerId, names, 'tus', length, metadataHeader ?? null);
+    // An empty upload is complete at creation; clients send no PATCH for it.
+    const file = length === 0 ? await this.uploads.finish(upload, { offset: 0, crc32: 0 }) : null;
+    return { upload, file };
+  }
+
+  async status(ownerId: string, id: string): Promise<UploadRow> {
+    const upload = await this.store.uploads.find(ownerId, id);
+    if (!upload || upload.kind !== 'tus' || upload.expires_at < Date.now()) throw notFound('Upload not found');
+    return upload;
+  }
+
+  async patch(ownerId: string, id: string, offset: number, source: Readable, contentLength: number | null): Promise<PatchResult> {
+    const upload = await this.status(ownerId, id);
+    if (offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${upload.upload_offset}, not ${offset}`);
+    const length = upload.length!;
+    if (contentLength !== null && offset + contentLength > length) {
+      throw new AppError(ErrorCode.ParamError, 'The body goes past Upload-Length', { headers: { Connection: 'close' } });
+    }
+    const state = await this.uploads.write(upload, source, { max: length - offset });
+    if (state.offset < length) return { upload, file: null };
+    return { upload, file: await this.uploads.finish(upload, state) };
+  }
+
+  async terminate(ownerId: string, id: string): Promise<void> {
+    await this.status(ownerId, id);
+    await this.uploads.abort(id);
+  }
+
+  location(upload: UploadRow): string {
+    return `/api/v4/file/upload/${upload.id}`;
+  }
+}

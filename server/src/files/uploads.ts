@@ -1,0 +1,337 @@
+// Uploads: bytes stream into a staging area (memory stays flat), then become a
+// blob (fsync + atomic rename), and only then does one transaction point a file
+// row at it. An upload row leases the staging area, the blob id and a quota
+// reservation taken atomically up front; whoever deletes the row cleans up, so
+// an interrupted, aborted, over-quota or expired upload leaves nothing behind.
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { secretToken, shortId } from '../crypto/random.js';
+import { FILE, FOLDER, type FileRow, type FileStore } from './repository.js';
+import type { UploadRow } from './upload-repository.js';
+import { joinPath, parsePath } from './names.js';
+import { mimeFor } from './mime.js';
+import { newBlobId, newFileId, type Entry, type Quotas, type Tree } from './tree.js';
+import type { FilesService } from './service.js';
+import { StagingInterrupted, type StagingState } from './storage/driver.js';
+
+export interface UploadOptions {
+  /** A request that sends nothing for this long is cut off. */
+  idleTimeoutMs: number;
+  /** How long an unfinished tus upload lives after its last activity. */
+  tusExpiryMs: number;
+  /** Lease of a streamed PUT (renewed while bytes flow); after a crash the sweeper reclaims it. */
+  putLeaseMs: number;
+  /** Write lock of one request on an upload (renewed while bytes flow). */
+  lockMs: number;
+  heartbeatMs: number;
+  /** Reservation step for bodies of unknown length. */
+  growStep: number;
+}
+
+export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
+  idleTimeoutMs: 60_000,
+  tusExpiryMs: 24 * 3600_000,
+  putLeaseMs: 15 * 60_000,
+  lockMs: 2 * 60_000,
+  heartbeatMs: 20_000,
+  growStep: 16 * 1024 * 1024,
+};
+
+class IdleTimeout extends Error {}
+
+function tooLarge(message: string): AppError {
+  // The rest of the body is not read: close the connection rather than drain it.
+  return new AppError(ErrorCode.TooLarge, message, { headers: { Connection: 'close' } });
+}
+
+interface WriteLimits {
+  /** Most bytes this request may add. */
+  max: number;
+  /** Reserve quota as the body grows (bodies of unknown length). */
+  grow?: (total: number) => Promise<void>;
+}
+
+export class UploadService {
+  readonly options: UploadOptions;
+
+  constructor(
+    private readonly tree: Tree,
+    private readonly files: FilesService,
+    private readonly quotas: Quotas,
+    options: Partial<UploadOptions> = {},
+  ) {
+    this.options = { ...DEFAULT_UPLOAD_OPTIONS, ...options };
+  }
+
+  private get store(): FileStore {
+    return this.tree.store;
+  }
+
+  /** Fails early (before any byte is read) when the target cannot hold a file. */
+  async checkTarget(ownerId: string, names: readonly string[]): Promise<void> {
+    if (names.length === 0) throw conflict('The root folder cannot be overwritten with a file');
+    const rows = await this.tree.walk(this.store, ownerId, names);
+    const last = rows[rows.length - 1];
+    if (!last) return;
+    if (rows.length < names.length && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
+    if (rows.length === names.length && last.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
+  }
+
+  /** Reserves quota and records the upload; its staging area exists when this resolves. */
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null): Promise<UploadRow> {
+    await this.checkTarget(ownerId, names);
+    const quota = await this.quotas.quotaOf(ownerId);
+    const reserve = length ?? 0;
+    const now = Date.now();
+    const row: UploadRow = {
+      id: shortId(24), owner_id: ownerId, kind, target_path: joinPath(names), blob_id: newBlobId(), length, upload_offset: 0, crc32: 0,
+      reserved: reserve, metadata, lock_token: null, lock_expires_at: null, created_at: now,
+      expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
+    };
+    await this.files.mutate(ownerId, async (s) => {
+      if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
+      await s.uploads.insert(row);
+    });
+    try {
+      await this.tree.storage.createStaging(row.id);
+    } catch (err) {
+      await this.abort(row.id);
+      throw err;
+    }
+    return row;
+  }
+
+  private async quotaMessage(s: FileStore, ownerId: string, bytes: number, quota: number): Promise<string> {
+    const usage = await s.usage.get(ownerId);
+    const free = Math.max(0, quota - (usage?.used ?? 0) - (usage?.reserved ?? 0));
+    return `Not enough storage space: the upload needs ${bytes} bytes, ${free} are available`;
+  }
+
+  /** PUT /file/content: streams a whole body into a new file version. */
+  async put(ownerId: string, path: string, source: Readable, declaredLength: number | null): Promise<Entry> {
+    const names = parsePath(path);
+    const upload = await this.begin(ownerId, names, 'put', declaredLength, null);
+    let state: StagingState;
+    try {
+      state = await this.write(upload, source, {
+        max: declaredLength ?? Number.MAX_SAFE_INTEGER,
+        grow: declaredLength === null ? (total) => this.grow(upload, total) : undefined,
+      });
+      if (declaredLength !== null && state.offset !== declaredLength) throw badRequest('The body is shorter than its Content-Length');
+    } catch (err) {
+      await this.abort(upload.id);
+      throw err;
+    }
+    return this.finish(upload, state);
+  }
+
+  /** Server-side import of a local file (moved, not copied): tooling and tests. */
+  async importLocalFile(ownerId: string, path: string, localPath: string): Promise<Entry> {
+    const names = parsePath(path);
+    const { size } = await stat(localPath);
+    let crc = 0;
+    for await (const chunk of createReadStream(localPath, { highWaterMark: 1024 * 1024 })) crc = crc32(chunk as Buffer, crc);
+    const upload = await this.begin(ownerId, names, 'put', size, null);
+    try {
+      await this.tree.storage.adoptStaging(upload.id, localPath);
+    } catch (err) {
+      await this.abort(upload.id);
+      throw err;
+    }
+    return this.finish(upload, { offset: size, crc32: crc });
+  }
+
+  /** Extends the reservation of a body of unknown length as it grows. */
+  private async grow(upload: UploadRow, total: number): Promise<void> {
+    if (total <= upload.reserved) return;
+    const quota = await this.quotas.quotaOf(upload.owner_id);
+    const need = total - upload.reserved;
+    await this.files.mutate(upload.owner_id, async (s) => {
+      let step = Math.max(need, this.options.growStep);
+      if (!(await s.usage.reserve(upload.owner_id, step, quota))) {
+        step = need;
+        if (!(await s.usage.reserve(upload.owner_id, step, quota))) throw tooLarge(await this.quotaMessage(s, upload.owner_id, total, quota));
+      }
+      upload.reserved += step;
+      await s.uploads.setReserved(upload.id, upload.reserved);
+    });
+  }
+
+  /**
+   * Appends a request body to an upload under its write lock; the durable
+   * progress is recorded even when the client goes away midway (tus resumes
+   * from it). Returns the new state.
+   */
+  async write(upload: UploadRow, source: Readable, limits: WriteLimits): Promise<StagingState> {
+    const token = secretToken(12);
+    const now = Date.now();
+    if (!(await this.store.uploads.claim(upload.id, upload.upload_offset, token, now, now + this.options.lockMs))) {
+      const current = await this.store.uploads.findAny(upload.id);
+      if (!current) throw notFound('Upload not found');
+      if (current.upload_offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${current.upload_offset}`);
+      throw new AppError(ErrorCode.Conflict, 'Another request is writing to this upload', { status: 423 });
+    }
+    const from: StagingState = { offset: upload.upload_offset, crc32: upload.crc32 };
+    let state = from;
+    let failure: unknown = null;
+    try {
+      state = await this.tree.storage.append(upload.id, from, this.meter(upload, token, source, limits));
+    } catch (err) {
+      failure = err;
+      if (err instanceof StagingInterrupted) {
+        // A rule broken by the body (too long, over quota) voids this request's bytes; a broken connection keeps them.
+        state = err.cause instanceof AppError ? from : err.state;
+        failure = classify(err.cause, source);
+      }
+    }
+    const expires = Date.now() + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
+    await this.store.uploads.release(upload.id, token, { upload_offset: state.offset, crc32: state.crc32, expires_at: expires });
+    upload.upload_offset = state.offset;
+    upload.crc32 = state.crc32;
+    upload.expires_at = expires;
+    if (failure !== null) throw failure;
+    return state;
+  }
+
+  private async *meter(upload: UploadRow, token: string, source: Readable, limits: WriteLimits): AsyncGenerator<Uint8Array> {
+    const timer = setTimeout(() => source.destroy(new IdleTimeout('idle')), this.options.idleTimeoutMs);
+    let received = 0;
+    let lastBeat = Date.now();
+    try {
+      // destroyOnReturn: false keeps the socket open when we stop early, so the error response reaches the client.
+      for await (const chunk of source.iterator({ destroyOnReturn: false })) {
+        timer.refresh();
+        const buf = chunk as Buffer;
+        received += buf.length;
+        if (received > limits.max) {
+          throw upload.kind === 'tus'
+            ? new AppError(ErrorCode.ParamError, 'The body goes past Upload-Length', { headers: { Connection: 'close' } })
+            : tooLarge('The body is longer than allowed');
+        }
+        if (limits.grow) await limits.grow(upload.upload_offset + received);
+        if (Date.now() - lastBeat >= this.options.heartbeatMs) {
+          lastBeat = Date.now();
+          const expires = lastBeat + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
+          await this.store.uploads.heartbeat(upload.id, token, lastBeat + this.options.lockMs, expires);
+        }
+        yield buf;
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Turns complete staged bytes into the file at the upload's target path. */
+  async finish(upload: UploadRow, state: StagingState): Promise<Entry> {
+    const names = parsePath(upload.target_path);
+    const size = state.offset;
+    const freed: string[] = [];
+    let entry: Entry;
+    try {
+      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id);
+      else await this.tree.storage.deleteStaging(upload.id);
+      entry = await this.files.mutate(upload.owner_id, async (s) => {
+        const lease = await s.uploads.take(upload.id);
+        if (!lease) throw notFound('Upload not found (it expired or was cancelled)');
+        await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
+        const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
+        return this.place(s, upload.owner_id, names, blob, freed);
+      });
+    } catch (err) {
+      // Nothing references the blob: the transaction did not commit.
+      const stillLeased = await this.abort(upload.id);
+      await this.tree.storage.deleteBlob(upload.blob_id);
+      if (!stillLeased && !(err instanceof AppError)) throw notFound('Upload not found (it expired or was cancelled)');
+      throw err;
+    }
+    if (freed.length) await this.tree.collectGarbage(freed);
+    return entry;
+  }
+
+  /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
+  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[]): Promise<Entry> {
+    const now = Date.now();
+    const name = names[names.length - 1]!;
+    const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
+    const existing = await s.tree.findChild(parent.row.id, name);
+    if (existing && existing.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
+    const size = blob?.size ?? 0;
+    if (blob) await s.blobs.insert({ id: blob.id, size, crc32: blob.crc32, ref_count: 1, created_at: now });
+    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now };
+    if (existing) {
+      await s.tree.update(existing.id, content);
+      if (existing.blob_id) {
+        await s.blobs.dropRefs(new Map([[existing.blob_id, 1]]));
+        freed.push(existing.blob_id);
+      }
+      await s.usage.adjust(ownerId, { used: size - existing.size });
+      return { row: { ...existing, ...content }, path: joinPath(names) };
+    }
+    const row: FileRow = {
+      id: newFileId(), owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content,
+      trashed_at: null, trashed_parent_id: null, trashed_path: null,
+    };
+    await s.tree.insert([row]);
+    await s.usage.adjust(ownerId, { used: size });
+    return { row, path: joinPath(names) };
+  }
+
+  /** Cancels an upload if it still exists: releases its reservation and removes its bytes. */
+  async abort(uploadId: string): Promise<boolean> {
+    const lease = await this.store.transaction(async (s) => {
+      const row = await s.uploads.take(uploadId);
+      if (row) await s.usage.adjust(row.owner_id, { reserved: -row.reserved });
+      return row;
+    });
+    await this.tree.storage.deleteStaging(uploadId);
+    if (lease) await this.tree.storage.deleteBlob(lease.blob_id);
+    return lease !== undefined;
+  }
+
+  /** Reclaims expired uploads, staging areas without an upload and unreferenced blobs. */
+  async sweep(now = Date.now()): Promise<{ uploads: number; staging: number; blobs: number }> {
+    let uploads = 0;
+    for (;;) {
+      const expired = await this.store.uploads.expired(now, 100);
+      for (const u of expired) if (await this.abort(u.id)) uploads++;
+      if (expired.length < 100) break;
+    }
+    const staged = await this.tree.storage.listStaging();
+    const live = await this.store.uploads.existingIds(staged);
+    let staging = 0;
+    for (const id of staged) {
+      if (live.has(id)) continue;
+      await this.tree.storage.deleteStaging(id);
+      staging++;
+    }
+    const blobs = await this.tree.collectGarbage();
+    return { uploads, staging, blobs };
+  }
+
+  /** Removes everything a deleted user had: uploads, tree, storage counters, unshared blobs. */
+  async deleteOwner(ownerId: string): Promise<void> {
+    for (const u of await this.store.uploads.ofOwner(ownerId)) await this.abort(u.id);
+    const freed = await this.store.transaction(async (s) => {
+      const refs = await s.tree.blobRefsOfOwner(ownerId);
+      await s.tree.deleteOwner(ownerId);
+      await s.blobs.dropRefs(refs);
+      await s.usage.delete(ownerId);
+      return [...refs.keys()];
+    });
+    this.tree.forget(ownerId);
+    await this.tree.collectGarbage(freed);
+  }
+}
+
+/** Why the bytes stopped: a rule (AppError), a stalled or vanished client, or a storage failure (rethrown). */
+function classify(cause: unknown, source: Readable): unknown {
+  if (cause instanceof AppError) return cause;
+  if (cause instanceof IdleTimeout) return new AppError(ErrorCode.ParamError, 'No data received for too long', { status: 408, headers: { Connection: 'close' } });
+  if (source.destroyed && !source.readableEnded) {
+    return new AppError(ErrorCode.ParamError, 'The upload was interrupted', { detail: cause instanceof Error ? cause.message : String(cause) });
+  }
+  return cause;
+}
