@@ -9,7 +9,6 @@ import { createServices, type Services } from './services.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { serializeRequest } from './http/log-redaction.js';
-import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
@@ -45,7 +44,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.client_secret'], censor: '[redacted]' },
-      serializers: { req: serializeRequest },
       serializers: { req: serializeRequest },
       ...(opts.logStream ? { stream: opts.logStream } : {}),
     },
