@@ -142,6 +142,27 @@ describe('web app: OAuth authorization page', { skip: browserSkip }, () => {
     await context.close();
   });
 
+  it('OIDC Core §3.1.2.6: prompt=none answers login_required without a session and consent_required without a grant, never showing the page', async () => {
+    const { page, context } = await openPage(browser);
+    const signedOut = standardParams({ prompt: 'none' });
+    await page.goto(authorizeUrl(signedOut.params));
+    let back = await landed(page);
+    assert.equal(back.searchParams.get('error'), 'login_required');
+    assert.equal(back.searchParams.get('state'), signedOut.state);
+    assert.equal(back.searchParams.get('iss'), server.url);
+
+    const { token } = await createUser(api, adminToken, 'lee@example.com');
+    await page.goto(server.url + '/');
+    await page.evaluate((pair) => localStorage.setItem('cirrus.session', JSON.stringify(pair)), token);
+    const noGrant = standardParams({ prompt: 'none' });
+    await page.goto(authorizeUrl(noGrant.params));
+    back = await landed(page);
+    assert.equal(back.searchParams.get('error'), 'consent_required');
+    assert.equal(back.searchParams.get('state'), noGrant.state);
+    assert.equal(back.searchParams.get('code'), null);
+    await context.close();
+  });
+
   it('flow 2: RFC 6749 §4.1.2.1: Deny lands on the redirect URI with error=access_denied and the state', async () => {
     const { page, context } = await openPage(browser);
     await createUser(api, adminToken, 'gina@example.com', 'gina-password-123');

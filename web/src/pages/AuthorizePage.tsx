@@ -52,13 +52,11 @@ export function AuthorizePage() {
   const [outcome, setOutcome] = useState<Outcome | null>(null);
   const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
   const [consentError, setConsentError] = useState<string | null>(null);
-  // OIDC prompt=login: a session from before this page does not count.
-  const [signedInHere, setSignedInHere] = useState(false);
   const autoStarted = useRef<string | null>(null);
 
   const user: User | null = session.status === 'signed-in' ? session.user : null;
   const [appInfo, retryApp] = useAppInfo(req.clientId, user?.id ?? null, session.status !== 'loading');
-  const needsSignIn = session.status === 'signed-out' || (user !== null && req.prompt.has('login') && !signedInHere);
+  const needsSignIn = session.status === 'signed-out';
   const appName = appInfo.status === 'ready' ? appInfo.app.name : 'the app';
 
   // Errors in client_id or redirect_uri: the server answered this page with 400.
@@ -147,11 +145,8 @@ export function AuthorizePage() {
   else if (needsSignIn) {
     body = (
       <SignInForm
-        defaultEmail={user?.email ?? req.loginHint}
-        onSignedIn={(u) => {
-          setSignedInHere(true);
-          signedIn(u);
-        }}
+        defaultEmail={req.loginHint}
+        onSignedIn={signedIn}
         heading={
           <Stack gap={6} align="center" ta="center" mb="xs">
             <AppAvatar name={appInfo.app.name} icon={appInfo.app.icon} size={56} />
@@ -159,7 +154,7 @@ export function AuthorizePage() {
               Sign in to continue to {appInfo.app.name}
             </Title>
             <Text size="sm" c="dimmed">
-              {user ? `${appInfo.app.name} asks you to confirm your password.` : 'Use your Cirrus account.'}
+              Use your Cirrus account.
             </Text>
           </Stack>
         }
