@@ -268,15 +268,18 @@ describe('tokens: JWT Optional routes never downgrade a bad token to anonymous',
     }
   });
 
-  it('api-contract §2: GET /api/v4/session/oauth/app/:client_id (JWT Optional) answers a bad token with 401', async (t) => {
+  it('api-contract §2: GET /api/v4/session/oauth/app/:client_id (JWT Optional) answers a bad token with 401, never as anonymous', async () => {
     const anon = await api.get('/api/v4/session/oauth/app/no-such-client');
-    if (anon.status === 404 && /No route/.test(anon.body.msg)) {
-      t.skip('the OAuth feature has not registered this route yet');
-      return;
-    }
+    assert.doesNotMatch(anon.body.msg, /No route/, 'the route exists');
     assert.notEqual(anon.status, 401, 'anonymous is allowed');
-    const res = await api.get('/api/v4/session/oauth/app/no-such-client', { token: 'garbage.token.value' });
-    assert.equal(res.status, 401);
-    assert.match(res.headers.get('www-authenticate') ?? '', INVALID_TOKEN);
+    const { token } = await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const signedIn = await api.get('/api/v4/session/oauth/app/no-such-client', { token: token.access_token });
+    assert.equal(signedIn.status, anon.status, 'a good token is accepted');
+    for (const bad of ['garbage.token.value', token.refresh_token, `${token.access_token}x`]) {
+      const res = await api.get('/api/v4/session/oauth/app/no-such-client', { token: bad });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.code, 401);
+      assert.match(res.headers.get('www-authenticate') ?? '', INVALID_TOKEN);
+    }
   });
 });
