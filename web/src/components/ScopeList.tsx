@@ -17,12 +17,12 @@ export function ScopeList({ scopes }: { scopes: readonly string[] }) {
               </ThemeIcon>
             }
           >
-            <Group gap={6} wrap="nowrap">
+            <Group gap={6} wrap="wrap" align="center">
               <Text fw={600} size="sm">
                 {d.title}
               </Text>
               {d.sensitive && (
-                <Badge size="xs" color="orange" variant="light">
+                <Badge size="xs" color="orange" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                   sensitive
                 </Badge>
               )}

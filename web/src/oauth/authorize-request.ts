@@ -75,3 +75,16 @@ export function errorRedirectUrl(req: AuthorizeRequest, error: string, descripti
   url.searchParams.set('iss', issuer);
   return url.toString();
 }
+
+/**
+ * Whether a redirect the server handed back may be followed. The server only
+ * returns registered URIs; refusing script-bearing schemes here is a second
+ * line of defence should that ever break.
+ */
+export function isNavigableRedirect(url: string): boolean {
+  try {
+    return !['javascript:', 'data:', 'vbscript:', 'blob:', 'file:'].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}

@@ -13,7 +13,7 @@ import { CenteredLayout } from '../components/CenteredLayout';
 import { AlertIcon } from '../components/icons';
 import { useSession } from '../components/SessionProvider';
 import { SignInForm } from '../components/SignInForm';
-import { alreadyConsented, documentStatus, errorRedirectUrl, parseAuthorizeRequest, redirectHost } from '../oauth/authorize-request';
+import { alreadyConsented, documentStatus, errorRedirectUrl, isNavigableRedirect, parseAuthorizeRequest, redirectHost } from '../oauth/authorize-request';
 import { useLocation } from '../router';
 import { ConsentPanel } from './authorize/ConsentPanel';
 import { useAppInfo } from './authorize/useAppInfo';
@@ -79,6 +79,10 @@ export function AuthorizePage() {
     setConsentError(null);
     try {
       const result = await submitConsent(req.params, approve);
+      if (!isNavigableRedirect(result.redirect_uri)) {
+        setOutcome({ kind: 'invalid', message: 'The server answered with an address this page will not open.' });
+        return;
+      }
       setOutcome({ kind: 'redirecting', approved: approve && Boolean(result.code) });
       window.location.assign(result.redirect_uri);
     } catch (err) {

@@ -58,8 +58,8 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
       </Stack>
 
       <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-default-hover)">
-        <Group justify="space-between" wrap="nowrap" gap="xs">
-          <div style={{ minWidth: 0 }}>
+        <Group justify="space-between" wrap="wrap" gap="xs">
+          <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text size="xs" c="dimmed">
               Signed in as
             </Text>
