@@ -4,14 +4,14 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { NO_CONTROL } from '../http/schemas.js';
-import { toClientView, type ClientService } from './clients.js';
+import { MAX_CLIENT_ID_LENGTH, toClientView, type ClientService } from './clients.js';
 import { OAUTH_PATHS } from './paths.js';
 import { MAX_REDIRECT_URI_LENGTH } from './redirect-uris.js';
 
 const read = { auth: 'required' as const, admin: true, scopes: ['Admin.Read'] };
 const write = { auth: 'required' as const, admin: true, scopes: ['Admin.Write'] };
 
-const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
+const IdParam = Type.Object({ id: Type.String({ minLength: 1, maxLength: MAX_CLIENT_ID_LENGTH }) });
 const fields = {
   name: Type.String({ minLength: 1, maxLength: 128, pattern: NO_CONTROL }),
   icon: Type.String({ minLength: 1, maxLength: 2048, pattern: NO_CONTROL }),

@@ -2,7 +2,7 @@
 // OIDC Core §3.1.2.1), shared by the page route and the consent API so that
 // both apply exactly the same rules. client_id and redirect_uri come first:
 // while either is wrong nothing may be sent to the redirect URI (§4.1.2.1).
-import type { Client } from './clients.js';
+import { MAX_CLIENT_ID_LENGTH, type Client } from './clients.js';
 import { appendQuery, redirectUriRegistered } from './redirect-uris.js';
 import { isWellFormedChallenge } from './pkce.js';
 import { isKnownScope, parseScopeParam, scopeSatisfied } from './scopes.js';
@@ -11,7 +11,6 @@ import { repeatedParam, type RequestParams } from './params.js';
 
 export const MAX_STATE_LENGTH = 4096;
 const MAX_NONCE_LENGTH = 512;
-const MAX_CLIENT_ID_LENGTH = 128;
 export const SUPPORTED_PROMPTS: ReadonlySet<string> = new Set(['none', 'consent']);
 /** Parameters that must not be repeated (RFC 6749 §3.1). Unknown ones are ignored. */
 const DEFINED_PARAMS = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'response_mode', 'request', 'request_uri']);

@@ -8,22 +8,22 @@ import { requireAuth } from '../http/auth.js';
 import { AppError, ErrorCode } from '../http/errors.js';
 import type { PageSender } from '../web.js';
 import { PAGE_HEADERS } from '../web.js';
-import type { SessionRepository } from '../sessions/repository.js';
 import { checkAuthorizationRequest } from './authorization-request.js';
-import type { ClientService } from './clients.js';
+import { MAX_CLIENT_ID_LENGTH, type ClientService } from './clients.js';
+import type { FamilyLookup } from './token/types.js';
 import type { ConsentService } from './consent.js';
-import { paramsFromObject, paramsFromQuery } from './params.js';
+import { paramsFromObject, paramsFromQuery, type RequestParams } from './params.js';
 import { OAUTH_PATHS } from './paths.js';
 
 export interface AuthorizeRouteDeps {
   clients: ClientService;
   consent: ConsentService;
-  families: Pick<SessionRepository, 'find'>;
+  families: FamilyLookup;
   issuer: () => string;
   sendPage: PageSender;
 }
 
-const ClientIdParam = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: 128 }) });
+const ClientIdParam = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: MAX_CLIENT_ID_LENGTH }) });
 // Loose on purpose: the rules (and their redirectable errors) are checkAuthorizationRequest's.
 const loose = Type.Optional(Type.String({ maxLength: 16384 }));
 const ConsentBody = Type.Object({
@@ -42,7 +42,7 @@ const ConsentBody = Type.Object({
 
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const check = (params: ReturnType<typeof paramsFromQuery>) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer());
+  const check = (params: RequestParams) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer());
 
   r.get(OAUTH_PATHS.authorize, { config: { auth: 'none' } }, async (request, reply) => {
     const q = request.url.indexOf('?');

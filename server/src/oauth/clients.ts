@@ -6,7 +6,8 @@ import type { RevocationService } from '../sessions/revocation.js';
 import type { ClientRepository, ClientRow } from './clients-repository.js';
 import { MIN_SUPPLIED_SECRET_LENGTH, type ClientSecrets } from './client-secrets.js';
 import { redirectUriProblem } from './redirect-uris.js';
-import { isKnownScope } from './scopes.js';
+import { isKnownScope, scopeList } from './scopes.js';
+import { rfc3339 } from '../accounts/views.js';
 
 export interface Client {
   id: string;
@@ -53,6 +54,9 @@ export interface ClientView {
   secret?: string;
 }
 
+/** Client IDs are UUIDs; anything much longer is refused before a lookup. */
+export const MAX_CLIENT_ID_LENGTH = 128;
+
 /** An icon-set name such as `cloud` or `mdi:cloud-upload`. */
 const ICON_NAME = /^[A-Za-z0-9][A-Za-z0-9_:-]{0,63}$/;
 const PRINTABLE_SECRET = /^[\x21-\x7e]+$/;
@@ -67,7 +71,7 @@ function fromRow(row: ClientRow): Client {
     homepageUrl: row.homepage_url,
     description: row.description,
     redirectUris: JSON.parse(row.redirect_uris) as string[],
-    scopes: row.scopes.split(' ').filter(Boolean),
+    scopes: scopeList(row.scopes),
     secretHash: row.secret_hash,
     isPublic: row.is_public === 1,
     isEnabled: row.is_enabled === 1,
@@ -87,8 +91,8 @@ export function toClientView(c: Client, secret?: string): ClientView {
     scopes: c.scopes,
     is_public: c.isPublic,
     is_enabled: c.isEnabled,
-    created_at: new Date(c.createdAt).toISOString(),
-    updated_at: new Date(c.updatedAt).toISOString(),
+    created_at: rfc3339(c.createdAt),
+    updated_at: rfc3339(c.updatedAt),
   };
   if (secret !== undefined) view.secret = secret;
   return view;

@@ -9,7 +9,8 @@ import type { ClientService } from './clients.js';
 import type { GrantRepository } from './grants-repository.js';
 import { errorLocation, type AuthorizationRequest } from './authorization-request.js';
 import { appendQuery } from './redirect-uris.js';
-import { allSatisfied } from './scopes.js';
+import { allSatisfied, scopeList } from './scopes.js';
+import { rfc3339 } from '../accounts/views.js';
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes; the contract says at most 5. */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -36,8 +37,6 @@ export interface GrantView {
 
 export type Decision = { redirect_uri: string; code: string; state: string | null } | { redirect_uri: string };
 
-const splitScopes = (s: string | null | undefined) => (s ? s.split(' ').filter(Boolean) : []);
-
 export class ConsentService {
   constructor(
     private readonly clients: ClientService,
@@ -61,7 +60,7 @@ export class ConsentService {
   }
 
   async consentedScopes(userId: string, clientId: string): Promise<string[]> {
-    return splitScopes((await this.grants.find(userId, clientId))?.scopes);
+    return scopeList((await this.grants.find(userId, clientId))?.scopes);
   }
 
   /**
@@ -104,9 +103,9 @@ export class ConsentService {
       name: g.client_name,
       icon: g.client_icon,
       homepage_url: g.client_homepage_url,
-      scopes: splitScopes(g.scopes),
-      created_at: new Date(g.created_at).toISOString(),
-      updated_at: new Date(g.updated_at).toISOString(),
+      scopes: scopeList(g.scopes),
+      created_at: rfc3339(g.created_at),
+      updated_at: rfc3339(g.updated_at),
     }));
   }
 
@@ -119,11 +118,11 @@ export class ConsentService {
   /** Registered with SessionService: an OAuth family refreshes only while its app and grant stand. */
   async checkFamily(family: SessionRow): Promise<void> {
     if (family.client_id === null) return;
-    const scopes = splitScopes(family.scopes);
+    const scopes = scopeList(family.scopes);
     const client = await this.clients.findEnabled(family.client_id);
     if (!client || !allSatisfied(client.scopes, scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
     const grant = await this.grants.find(family.user_id, family.client_id);
-    if (!grant || !allSatisfied(splitScopes(grant.scopes), scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+    if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
   }
 
   async pruneCodes(): Promise<void> {

@@ -26,9 +26,9 @@ import { authorizationCodeGrant } from './token/authorization-code.js';
 import { ClientAuthenticator } from './token/client-auth.js';
 import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
-import { refreshTokenGrant, type FamilyLookup } from './token/refresh-token.js';
+import { refreshTokenGrant } from './token/refresh-token.js';
 import { tokenEndpoints } from './token/routes.js';
-import type { GrantHandler } from './token/types.js';
+import type { FamilyLookup, GrantHandler } from './token/types.js';
 
 const PRUNE_MS = 3600_000;
 

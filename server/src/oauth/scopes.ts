@@ -42,3 +42,8 @@ export function parseScopeParam(value: string): string[] | null {
 export function allSatisfied(granted: readonly string[], requested: readonly string[]): boolean {
   return requested.every((s) => scopeSatisfied(granted, s));
 }
+
+/** A stored space-separated scope string (grants, codes, families) as a list. */
+export function scopeList(stored: string | null | undefined): string[] {
+  return stored ? stored.split(' ').filter(Boolean) : [];
+}

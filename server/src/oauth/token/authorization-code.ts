@@ -5,6 +5,7 @@ import type { RevocationService } from '../../sessions/revocation.js';
 import type { GrantRepository, CodeRow } from '../grants-repository.js';
 import { OAuthError } from '../errors.js';
 import { isWellFormedVerifier, verifierMatches } from '../pkce.js';
+import { scopeList } from '../scopes.js';
 import type { TokenMinter } from './minter.js';
 import type { GrantHandler } from './types.js';
 
@@ -41,11 +42,12 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
       throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
     }
 
-    const user = await accounts.findById(row.user_id);
-    if (!user || user.status !== 'active') throw invalidGrant('The user is no longer active');
+    // The guard's bounded-staleness user cache: a ban here is seen at once, elsewhere within 3 s.
+    const user = await accounts.cache.get(row.user_id);
+    if (!user?.active) throw invalidGrant('The user is no longer active');
     if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
 
-    const { sid, response } = await minter.mint(client, row.user_id, row.scopes.split(' ').filter(Boolean), { nonce: row.nonce, authTimeMs: row.auth_time });
+    const { sid, response } = await minter.mint(client, row.user_id, scopeList(row.scopes), { nonce: row.nonce, authTimeMs: row.auth_time });
     // A replay that raced this exchange found no family to revoke yet: revoke it here.
     if ((await grants.attachFamily(row.code_hash, sid)) !== null) {
       await revocation.revokeFamily(sid, 'code_reuse');

@@ -3,13 +3,12 @@
 // public clients. Failures are counted per client and address and per address
 // (LoginThrottle, keys of our own); past the allowance answers are 429.
 import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from '../../sessions/login-throttle.js';
-import type { Client, ClientService } from '../clients.js';
+import { MAX_CLIENT_ID_LENGTH, type Client, type ClientService } from '../clients.js';
 import { OAuthError } from '../errors.js';
 import type { Form } from './types.js';
 
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
 const BASIC_CHALLENGE = 'Basic realm="cirrus"';
-const MAX_CLIENT_ID_LENGTH = 128;
 
 /** §2.3.1: id and secret are form-encoded before the Basic encoding. */
 function parseBasic(header: string): { id: string; secret: string } | null {

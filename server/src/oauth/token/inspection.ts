@@ -7,7 +7,7 @@ import type { RevocationService } from '../../sessions/revocation.js';
 import type { Client } from '../clients.js';
 import type { ConsentService } from '../consent.js';
 import { OAuthError } from '../errors.js';
-import type { FamilyLookup } from './refresh-token.js';
+import type { FamilyLookup } from './types.js';
 
 export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
 

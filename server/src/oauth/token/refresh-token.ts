@@ -1,15 +1,12 @@
 // grant_type=refresh_token (RFC 6749 §6). Rotation, reuse detection and the
 // app/grant checks are SessionService's, shared with /api/v4/session/token/refresh.
 import { AppError, ErrorCode } from '../../http/errors.js';
-import type { SessionRepository } from '../../sessions/repository.js';
 import type { SessionService } from '../../sessions/service.js';
 import type { TokenIssuer } from '../../sessions/token-issuer.js';
 import { OAuthError } from '../errors.js';
-import { parseScopeParam } from '../scopes.js';
+import { parseScopeParam, scopeList } from '../scopes.js';
 import { secondsUntil } from './minter.js';
-import type { GrantHandler } from './types.js';
-
-export type FamilyLookup = Pick<SessionRepository, 'find'>;
+import type { FamilyLookup, GrantHandler } from './types.js';
 
 function asInvalidGrant(err: unknown): never {
   if (err instanceof AppError && (err.code === ErrorCode.CredentialInvalid || err.code === ErrorCode.Banned)) throw new OAuthError('invalid_grant', err.message);
@@ -26,7 +23,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; families: Fa
     let familyScopes: string[] = [];
     try {
       const family = await families.find(sessions.parseRefreshToken(token).sid);
-      familyScopes = family?.scopes?.split(' ') ?? [];
+      familyScopes = scopeList(family?.scopes);
     } catch (err) {
       asInvalidGrant(err);
     }
@@ -41,7 +38,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; families: Fa
     const result = await sessions.refresh(token, { clientId: client.id }).catch(asInvalidGrant);
     const now = Date.now();
     const { family, pair, accessTtl } = result;
-    let scopes = family.scopes?.split(' ').filter(Boolean) ?? [];
+    let scopes = scopeList(family.scopes);
     let accessToken = pair.access_token;
     if (narrowed && narrowed.length < scopes.length) {
       scopes = narrowed;

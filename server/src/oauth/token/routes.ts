@@ -1,7 +1,7 @@
 // The client-authenticated endpoints: token, revocation, introspection. They
 // live in a Fastify scope of their own with the standard's error format
 // (RFC 6749 §5.2), form bodies only, no caching, and no repeated parameters.
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { toAppError } from '../../http/error-handler.js';
 import { ErrorCode } from '../../http/errors.js';
 import { OAuthError } from '../errors.js';
@@ -21,7 +21,7 @@ export interface TokenEndpointDeps {
 
 function toOAuthError(err: unknown, request: FastifyRequest): OAuthError {
   if (err instanceof OAuthError) return err;
-  const appErr = toAppError(err as FastifyError);
+  const appErr = toAppError(err);
   if (appErr.code === ErrorCode.TooManyRequests) return new OAuthError('temporarily_unavailable', appErr.message, 429, appErr.headers);
   if (appErr.status >= 500) {
     request.log.error({ err: appErr.detail ?? appErr.message }, 'token endpoint failed');

@@ -1,4 +1,8 @@
+import type { SessionRepository } from '../../sessions/repository.js';
 import type { Client } from '../clients.js';
+
+/** Read access to session families (the sessions feature's rows), for auth_time, introspection and scope checks. */
+export type FamilyLookup = Pick<SessionRepository, 'find'>;
 
 /** A token-endpoint form after the repeated-parameter check: one value per name. */
 export type Form = Map<string, string>;
