@@ -50,6 +50,23 @@ describe('grants and scopes', () => {
     assert.equal((await ctx.api.post('/api/v4/session/token', { email: 'grants@example.com', password: user.password })).status, 200);
   });
 
+  it('RFC 6750 §3.1: an OAuth token without Files.Write cannot create files; with it, it can', async () => {
+    const app = await createApp(ctx, { scopes: ['Files.Read', 'Files.Write'] });
+    const readOnly = await tokensFor(app, 'Files.Read');
+    const body = { path: '/made-by-oauth', type: 'folder' };
+    const refused = await ctx.api.post('/api/v4/file/create', body, { token: readOnly.access_token });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.code, 40089);
+    assert.match(refused.headers.get('www-authenticate') ?? '', /error="insufficient_scope", scope="Files.Write"/);
+    const listing = await ctx.api.get('/api/v4/file?path=/', { token: readOnly.access_token });
+    assert.equal(listing.status, 200, listing.text);
+    assert.equal(listing.text.includes('made-by-oauth'), false, 'nothing was created');
+    const writer = await tokensFor(app, 'Files.Write');
+    const created = await ctx.api.post('/api/v4/file/create', body, { token: writer.access_token });
+    assert.equal(created.status, 200, created.text);
+    assert.equal((await ctx.api.get('/api/v4/file?path=/', { token: readOnly.access_token })).text.includes('made-by-oauth'), true);
+  });
+
   it('OIDC Core §5.3: userinfo needs openid for an OAuth token and returns only the claims of its scopes', async () => {
     const app = await createApp(ctx);
     const without = await tokensFor(app, 'UserInfo.Read');
