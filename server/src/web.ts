@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { Type } from 'typebox';
 import type { Config } from './config.js';
 import { sendAppError } from './http/error-handler.js';
 import { AppError, ErrorCode } from './http/errors.js';
@@ -37,7 +38,9 @@ export async function webApp(app: FastifyInstance, config: Config, sendIndex: Pa
     // would demand a token for every script and stylesheet; serve them from a
     // route of ours instead.
     await app.register(fastifyStatic, { root: path.join(config.webDir, 'assets'), serve: false });
-    app.get('/assets/*', { config: { auth: 'none' } }, (request, reply) =>
+    // Vite writes flat, content-hashed names; anything else (a path, `..`) is a bad request.
+    const AssetName = Type.Object({ '*': Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', maxLength: 200 }) });
+    app.get('/assets/*', { config: { auth: 'none' }, schema: { params: AssetName } }, (request, reply) =>
       reply.sendFile((request.params as { '*': string })['*'], { immutable: true, maxAge: '365d' }),
     );
   }
