@@ -16,6 +16,7 @@ import { sessionRoutes } from './sessions/routes.js';
 import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
+import { sharesRoutes } from './shares/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -71,6 +72,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, () => config.baseUrl);
+  sharesRoutes(app, services.shares);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -21,6 +21,7 @@ import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { createOAuth, type OAuth } from './oauth/module.js';
 import { createFiles, type Files } from './files/module.js';
+import { createShares, type Shares } from './shares/module.js';
 
 export interface Services {
   config: Config;
@@ -36,6 +37,7 @@ export interface Services {
   verifier: AccessTokenVerifier;
   oauth: OAuth;
   files: Files;
+  shares: Shares;
   close(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ async function assemble(config: Config, db: Db): Promise<Services> {
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
   const files = await createFiles({ db, dataDir: config.dataDir, masterKey: secret, accounts });
+  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
   await revocationCache.start();
   const pruneTimer = setInterval(() => void revocation.prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
@@ -92,6 +95,7 @@ async function assemble(config: Config, db: Db): Promise<Services> {
     verifier,
     oauth,
     files,
+    shares,
     async close() {
       oauth.stop();
       await files.stop();

@@ -4,9 +4,11 @@ import type { Migration } from 'kysely';
 import * as m001 from './001_foundation.js';
 import * as m002 from './002_oauth.js';
 import * as m003 from './003_files.js';
+import * as m004 from './004_shares.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_oauth': m002,
   '003_files': m003,
+  '004_shares': m004,
 };

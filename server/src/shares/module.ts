@@ -1,0 +1,41 @@
+// The share feature assembled: repository, unlock tokens, the owner's service,
+// the public access rules, and the registration of their routes.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { FilesService } from '../files/service.js';
+import { LoginThrottle } from '../sessions/login-throttle.js';
+import { ShareAccess } from './access.js';
+import { publicShareRoutes } from './public-routes.js';
+import { ShareRepository } from './repository.js';
+import { shareRoutes } from './routes.js';
+import { ShareService, type OwnersPort } from './service.js';
+import { UnlockTokens } from './unlock-tokens.js';
+
+export interface SharesDeps {
+  db: Db;
+  files: FilesService;
+  owners: OwnersPort;
+  masterKey: string;
+  /** The public base URL (read on each use: tests learn the port after start). */
+  baseUrl: () => string;
+}
+
+export interface Shares {
+  service: ShareService;
+  access: ShareAccess;
+  files: FilesService;
+}
+
+export function createShares(deps: SharesDeps): Shares {
+  const repo = new ShareRepository(deps.db);
+  return {
+    service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl),
+    access: new ShareAccess(repo, deps.files, deps.owners, new LoginThrottle(deps.db), new UnlockTokens(deps.masterKey)),
+    files: deps.files,
+  };
+}
+
+export function sharesRoutes(app: FastifyInstance, shares: Shares): void {
+  shareRoutes(app, shares.service);
+  publicShareRoutes(app, shares.access, shares.files);
+}

@@ -1,0 +1,92 @@
+// Share links without an account (docs/api.md, "Shares"): page data, unlock,
+// browsing inside a shared folder, and downloads at /s/:id. None of these
+// routes reads the Authorization header; a password-protected share wants an
+// unlock token in `?token=` or the `X-Share-Token` header.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ok } from '../http/envelope.js';
+import { FOLDER } from '../files/repository.js';
+import type { FilesService } from '../files/service.js';
+import { evaluatePreconditions, evaluateRange, ifRangeAllows } from '../files/http-range.js';
+import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/send.js';
+import type { ShareAccess } from './access.js';
+import { OfferedPassword, PageToken, Path, PUBLIC, ShareIdParams, UnlockToken } from './schemas.js';
+
+const TOKEN_HEADER = 'x-share-token';
+
+function tokenOf(request: FastifyRequest, fromQuery: string | undefined): string | undefined {
+  if (fromQuery !== undefined) return fromQuery;
+  const header = request.headers[TOKEN_HEADER];
+  return typeof header === 'string' && header.length > 0 && header.length <= 128 ? header : undefined;
+}
+
+/**
+ * Whether sendBytes will send a body (a GET that is neither 304, 412 nor
+ * 416): only those count as downloads. Mirrors sendBytes' own evaluation.
+ */
+function sendsBody(request: FastifyRequest, item: Sendable): boolean {
+  if (request.method !== 'GET') return false;
+  const validators = { etag: item.etag, lastModified: item.lastModified };
+  if (evaluatePreconditions(request.headers, validators) !== 'proceed') return false;
+  const ifRange = request.headers['if-range'];
+  const range = ifRangeAllows(typeof ifRange === 'string' ? ifRange : undefined, validators) ? request.headers.range : undefined;
+  return evaluateRange(range, item.size).kind !== 'unsatisfiable';
+}
+
+const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
+
+export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, files: FilesService): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v4/share/info/:id',
+    { config: PUBLIC, schema: { params: ShareIdParams, querystring: Type.Object({ token: Type.Optional(UnlockToken) }) } },
+    async (request) => ok(await access.info(request.params.id, tokenOf(request, request.query.token))),
+  );
+
+  r.post(
+    '/api/v4/share/unlock/:id',
+    { config: PUBLIC, schema: { params: ShareIdParams, body: Type.Object({ password: OfferedPassword }, { additionalProperties: false }) } },
+    async (request, reply) => {
+      const unlocked = await access.unlock(request.params.id, request.body.password, request.ip);
+      reply.header('Cache-Control', 'no-store');
+      return ok(unlocked);
+    },
+  );
+
+  r.get(
+    '/api/v4/share/list/:id',
+    {
+      config: PUBLIC,
+      schema: {
+        params: ShareIdParams,
+        querystring: Type.Object({
+          path: Type.Optional(Path),
+          token: Type.Optional(UnlockToken),
+          page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+          next_page_token: Type.Optional(PageToken),
+        }),
+      },
+    },
+    async (request) => {
+      const q = request.query;
+      return ok(await access.browse(request.params.id, q.path, tokenOf(request, q.token), q.page_size ?? 100, q.next_page_token));
+    },
+  );
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/s/:id',
+    exposeHeadRoute: false,
+    config: PUBLIC,
+    schema: { params: ShareIdParams, querystring: Type.Object({ path: Type.Optional(Path), token: Type.Optional(UnlockToken), inline: Inline }) },
+    handler: async (request, reply) => {
+      const q = request.query;
+      const { entry } = await access.item(request.params.id, q.path, tokenOf(request, q.token));
+      const item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry), entry.row.name) : fileSendable(files, entry);
+      if (sendsBody(request, item)) await access.claimDownload(request.params.id);
+      return sendBytes(request, reply, item, { inline: q.inline === '1' || q.inline === 'true' });
+    },
+  });
+}
