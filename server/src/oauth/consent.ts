@@ -76,7 +76,8 @@ export class ConsentService {
       return { redirect_uri: errorLocation(req.redirectUri, iss, 'consent_required', 'The user has not granted these scopes yet', req.state) };
     }
     const now = Date.now();
-    await this.grants.upsert(userId, req.client.id, [...new Set([...granted, ...req.scopes])].join(' '), now);
+    const union = [...new Set([...granted, ...req.scopes])];
+    if (union.length > granted.length) await this.grants.upsert(userId, req.client.id, union.join(' '), now);
     const code = secretToken(32);
     await this.grants.insertCode({
       code_hash: sha256Hex(code),
