@@ -4,6 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import * as oidc from 'openid-client';
+import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { createUser, decodeJwt, type TokenPair } from '../helpers/client.js';
 import { approve, consent, createApp, eventually, PAGE_MARKER, pkcePair, REDIRECT_URI, startOAuthServer, type AppView, type OAuthTestContext } from './helpers.js';
 
@@ -66,6 +67,11 @@ describe('OAuth flow with openid-client', () => {
     assert.equal(idClaims.aud, app.id);
     assert.equal(idClaims.nonce, nonce);
     assert.equal(typeof idClaims.auth_time, 'number');
+    // openid-client trusts an id_token from the token endpoint without checking its signature; check it against the JWKS.
+    const jwks = createRemoteJWKSet(new URL(config.serverMetadata().jwks_uri!));
+    const verified = await jwtVerify(tokens.id_token!, jwks, { issuer: ctx.server.url, audience: app.id, algorithms: ['ES256'] });
+    assert.equal(verified.payload.sub, user.user.id);
+    assert.ok(decodeProtectedHeader(tokens.id_token!).kid);
     const access = decodeJwt(tokens.access_token);
     assert.equal(access.client_id, app.id);
     assert.deepEqual(access.scopes, scope.split(' '));
@@ -99,6 +105,32 @@ describe('OAuth flow with openid-client', () => {
     assert.equal((await oidc.tokenIntrospection(config, pair.refresh_token)).active, false);
     assert.ok(await eventually(async () => (await ctx.api.get('/api/v4/user/me', { token: pair.access_token })).status === 401), 'revocation reaches the access token within 5 s');
     assert.equal((await oidc.tokenIntrospection(config, pair.access_token)).active, false);
+  });
+
+  it('RFC 8414 §3 / OIDC Discovery §4: both metadata documents describe what is served; the JWKS holds only a public key', async () => {
+    const oidcDoc = (await ctx.api.raw('GET', '/.well-known/openid-configuration')).body as Record<string, unknown>;
+    const asDoc = (await ctx.api.raw('GET', '/.well-known/oauth-authorization-server')).body as Record<string, unknown>;
+    assert.deepEqual(asDoc, oidcDoc);
+    assert.equal(oidcDoc.issuer, ctx.server.url);
+    assert.equal(oidcDoc.authorization_endpoint, `${ctx.server.url}/session/authorize`);
+    assert.equal(oidcDoc.token_endpoint, `${ctx.server.url}/api/v4/session/oauth/token`);
+    assert.equal(oidcDoc.authorization_response_iss_parameter_supported, true);
+    assert.deepEqual(oidcDoc.code_challenge_methods_supported, ['S256']);
+    assert.deepEqual(oidcDoc.response_types_supported, ['code']);
+    assert.deepEqual(oidcDoc.grant_types_supported, ['authorization_code', 'refresh_token']);
+    assert.equal((oidcDoc.scopes_supported as string[]).length, 20);
+    for (const key of ['userinfo_endpoint', 'jwks_uri', 'revocation_endpoint', 'introspection_endpoint'] as const) {
+      const res = await fetch(oidcDoc[key] as string, { method: key === 'jwks_uri' ? 'GET' : 'POST' });
+      assert.notEqual(res.status, 404, `${key} is served`);
+    }
+    const jwks = (await ctx.api.raw('GET', '/api/v4/session/oauth/jwks')).body as { keys: Array<Record<string, unknown>> };
+    assert.equal(jwks.keys.length, 1);
+    assert.equal(jwks.keys[0]!.alg, 'ES256');
+    assert.equal(jwks.keys[0]!.d, undefined, 'no private part');
+    const stored = await ctx.server.built.services.db.selectFrom('settings').select('value').where('name', '=', 'oauth_id_token_key').executeTakeFirstOrThrow();
+    const privateD = (JSON.parse(stored.value) as { d: string }).d;
+    const admin = await ctx.api.get('/api/v4/admin/settings', { token: ctx.adminToken });
+    assert.equal(admin.text.includes(privateD), false, 'the admin settings API does not show the signing key');
   });
 
   it('authenticates with client_secret_basic', async () => {
