@@ -74,7 +74,10 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     '/api/v4/user/setting/2fa',
     { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Type.Object({ otp: Otp }, { additionalProperties: false }) } },
     async (request) => {
-      await twoFactor.confirm(requireAuth(request).user.id, request.body.otp);
+      const userId = requireAuth(request).user.id;
+      await twoFactor.confirm(userId, request.body.otp);
+      // GET /user/me answers from the user cache; it must show the change at once.
+      accounts.cache.invalidate(userId);
       return ok(null);
     },
   );
@@ -83,7 +86,9 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     '/api/v4/user/setting/2fa',
     { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Type.Object({ otp: Otp }, { additionalProperties: false }) } },
     async (request) => {
-      await twoFactor.disable(requireAuth(request).user.id, request.body.otp);
+      const userId = requireAuth(request).user.id;
+      await twoFactor.disable(userId, request.body.otp);
+      accounts.cache.invalidate(userId);
       return ok(null);
     },
   );

@@ -51,6 +51,14 @@ describe('sessions: sign-in, refresh and sign-out shapes', () => {
   });
   after(() => server.close());
 
+  it('GET /api/v4/site/ping answers the version string without auth, ignoring any Authorization header', async () => {
+    for (const headers of [{}, { authorization: 'Bearer garbage' }]) {
+      const res = await api.get<string>('/api/v4/site/ping', { headers });
+      assertEnvelopeOk(res);
+      assert.match(res.body.data, /^\d+\.\d+\.\d+/);
+    }
+  });
+
   it('POST /api/v4/session/token returns {user, token} with the four token fields and RFC 3339 expiries', async () => {
     const res = await api.post<{ user: UserView; token: TokenPair }>('/api/v4/session/token', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
     assertEnvelopeOk(res);
@@ -169,6 +177,8 @@ describe('sessions: second factor (RFC 6238 TOTP)', () => {
     assert.equal(wrong.body.code, 40022);
     const confirm = await api.put('/api/v4/user/setting/2fa', { otp: totp(secret, step) }, { token: u.token.access_token });
     assertEnvelopeOk(confirm);
+    const me = await api.get<{ two_fa_enabled: boolean }>('/api/v4/user/me', { token: u.token.access_token });
+    assert.equal(me.body.data.two_fa_enabled, true, 'GET /user/me shows 2FA on at once');
     return { secret, password: u.password, user: u.user, confirmedStep: step };
   }
 
@@ -235,6 +245,8 @@ describe('sessions: second factor (RFC 6238 TOTP)', () => {
     assert.equal(wrong.body.code, 40022);
     const off = await api.delete('/api/v4/user/setting/2fa', { otp: totp(secret, confirmedStep + 2) }, { token });
     assertEnvelopeOk(off);
+    const me = await api.get<{ two_fa_enabled: boolean }>('/api/v4/user/me', { token });
+    assert.equal(me.body.data.two_fa_enabled, false, 'GET /user/me shows 2FA off at once');
     const again = await api.post<{ token: TokenPair }>('/api/v4/session/token', { email: user.email, password });
     assertEnvelopeOk(again);
     assertTokenPair(again.body.data.token);
