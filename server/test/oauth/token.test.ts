@@ -162,6 +162,19 @@ describe('token endpoint', () => {
     assertError(await postForm(ctx, { grant_type: 'constructor', client_id: app.id, client_secret: app.secret }), 400, 'unsupported_grant_type');
   });
 
+  it('RFC 6749 §2.3.1: malformed client credentials and hostile bodies get RFC errors, never a 500', async () => {
+    const post = async (body: string, authorization?: string) =>
+      (await ctx.api.raw('POST', '/api/v4/session/oauth/token', { body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) } })) as Awaited<ReturnType<typeof postForm>>;
+    const form = 'grant_type=authorization_code&code=x';
+    for (const header of ['Basic !!!', `Basic ${Buffer.from('no-colon').toString('base64')}`, `Basic ${Buffer.from('%zz:%zz').toString('base64')}`, 'Bearer abc']) {
+      assertError(await post(form, header), 401, 'invalid_client');
+    }
+    assertError(await postForm(ctx, {}, { raw: `a=${'x'.repeat(70_000)}` }), 400, 'invalid_request');
+    assertError(await post(''), 400, 'invalid_request');
+    assertError(await exchange(ctx, app, 'a'.repeat(10_000)), 400, 'invalid_grant');
+    assertError(await exchange(ctx, app, 'a\u0000b'), 400, 'invalid_grant');
+  });
+
   describe('refresh_token grant', () => {
     async function offlineTokens(client = app) {
       const code = await approve(ctx, userToken, client, { scope: 'openid offline_access UserInfo.Read' });
