@@ -212,4 +212,17 @@ describe('shares: public access', () => {
     assert.equal((await info(s.id)).status, 404);
     assert.equal((await fetchBytes(ctx, `/s/${s.id}`)).status, 404);
   });
+
+  it('the shares of a deleted owner are gone', async () => {
+    const dave = await newUser(ctx);
+    await upload(ctx, dave, '/d/d.txt', 'dave');
+    const s = await share(ctx, dave, { path: '/d' });
+    assert.equal((await fetchBytes(ctx, `/s/${s.id}?path=/d.txt`)).status, 200);
+    const del = await ctx.api.delete(`/api/v4/admin/user/${dave.id}`, undefined, { token: ctx.admin });
+    assert.equal(del.status, 200, del.text);
+    assert.equal((await info(s.id)).status, 404);
+    assert.equal((await fetchBytes(ctx, `/s/${s.id}?path=/d.txt`)).status, 404);
+    const all = await ctx.api.post<{ shares: ShareView[] }>('/api/v4/admin/share', { user_id: dave.id }, { token: ctx.admin });
+    assert.deepEqual(all.body.data.shares, []);
+  });
 });
