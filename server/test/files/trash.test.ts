@@ -131,12 +131,13 @@ describe('trash', () => {
       await put(api, erin.token, `/t${i}`, 'x');
       await remove([`/t${i}`], false, erin);
     }
-    const first = await trash(erin, '&page_size=2'.replace('&page_size=2', '')).then(() => api.get<{ files: TrashView[]; next_page_token: string }>('/api/v4/file/trash?page_size=2', { token: erin.token }));
+    type Page = { files: TrashView[]; next_page_token: string | null };
+    const first = await api.get<Page>('/api/v4/file/trash?page_size=2', { token: erin.token });
     assert.equal(first.body.data.files.length, 2);
     const seen = first.body.data.files.map((f) => f.name);
     let token: string | null = first.body.data.next_page_token;
     while (token) {
-      const page = await api.get<{ files: TrashView[]; next_page_token: string | null }>(`/api/v4/file/trash?page_size=2&next_page_token=${encodeURIComponent(token)}`, { token: erin.token });
+      const page: { body: { data: Page } } = await api.get<Page>(`/api/v4/file/trash?page_size=2&next_page_token=${encodeURIComponent(token)}`, { token: erin.token });
       seen.push(...page.body.data.files.map((f) => f.name));
       token = page.body.data.next_page_token;
     }

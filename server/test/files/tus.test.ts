@@ -26,7 +26,7 @@ describe('tus 1.0 resumable uploads', () => {
   after(() => server.close());
 
   const call = (method: string, path: string, headers: Record<string, string>, body?: Buffer | string, token = alice.token) =>
-    fetch(server.url + path, { method, headers: { authorization: `Bearer ${token}`, ...headers }, body });
+    fetch(server.url + path, { method, headers: { authorization: `Bearer ${token}`, ...headers }, body: body as BodyInit | undefined });
 
   async function create(length: number, meta: string, token = alice.token): Promise<Response> {
     return call('POST', '/api/v4/file/upload', { ...TUS, 'upload-length': String(length), 'upload-metadata': meta }, undefined, token);
