@@ -52,7 +52,7 @@ describe('sessions: sign-in, refresh and sign-out shapes', () => {
   after(() => server.close());
 
   it('GET /api/v4/site/ping answers the version string without auth, ignoring any Authorization header', async () => {
-    for (const headers of [{}, { authorization: 'Bearer garbage' }]) {
+    for (const headers of [{}, { authorization: 'Bearer garbage' }] as Record<string, string>[]) {
       const res = await api.get<string>('/api/v4/site/ping', { headers });
       assertEnvelopeOk(res);
       assert.match(res.body.data, /^\d+\.\d+\.\d+/);
