@@ -65,7 +65,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // route accepts is 415/40001 (api-contract §1, docs/architecture.md).
   app.removeContentTypeParser('text/plain');
 
-  siteRoutes(app, services.settings);
+  siteRoutes(app, services.settings, services.accounts);
   sessionRoutes(app, services.sessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
   adminAccountRoutes(app, services.accounts);

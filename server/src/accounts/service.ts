@@ -83,6 +83,13 @@ export class AccountService {
     return this.get(id);
   }
 
+  /** Sign-up puts new accounts in this group, so it must exist and must not grant administrator rights. */
+  async checkDefaultGroup(groupId: number): Promise<void> {
+    const group = await this.repo.findGroup(groupId);
+    if (!group) throw new AppError(ErrorCode.ParamError, 'default_group_id: no such group');
+    if (group.is_admin === 1) throw new AppError(ErrorCode.ParamError, 'default_group_id: new accounts cannot join an administrators group');
+  }
+
   async signUp(input: NewUser): Promise<UserWithGroup> {
     if (!(await this.settings.current()).signup_enabled) throw new AppError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
     return this.create({ email: input.email, password: input.password, nickname: input.nickname });

@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { VERSION } from '../version.js';
 import type { SettingsService } from './settings.js';
+import type { AccountService } from '../accounts/service.js';
 
 const SettingsPatch = Type.Object(
   {
@@ -16,7 +17,7 @@ const SettingsPatch = Type.Object(
   { additionalProperties: false },
 );
 
-export function siteRoutes(app: FastifyInstance, settings: SettingsService): void {
+export function siteRoutes(app: FastifyInstance, settings: SettingsService, accounts: Pick<AccountService, 'checkDefaultGroup'>): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/api/v4/site/ping', { config: { auth: 'none' } }, async () => ok(VERSION));
 
@@ -28,6 +29,7 @@ export function siteRoutes(app: FastifyInstance, settings: SettingsService): voi
   r.get('/api/v4/admin/settings', { config: { auth: 'required', admin: true, scopes: ['Admin.Read'] } }, async () => ok(await settings.current()));
 
   r.patch('/api/v4/admin/settings', { config: { auth: 'required', admin: true, scopes: ['Admin.Write'] }, schema: { body: SettingsPatch } }, async (request) => {
+    if (request.body.default_group_id !== undefined) await accounts.checkDefaultGroup(request.body.default_group_id);
     return ok(await settings.update(request.body));
   });
 }

@@ -48,6 +48,19 @@ describe('accounts: sign-up', () => {
     assert.equal(settings.body.data.signup_enabled, false);
   });
 
+  it('the default group for new accounts must be an existing group without administrator rights (400/40001, nothing changed)', async () => {
+    const before = await api.get<{ default_group_id: number }>('/api/v4/admin/settings', { token: adminToken });
+    for (const default_group_id of [999, 1]) {
+      const res = await api.patch('/api/v4/admin/settings', { default_group_id, signup_enabled: true }, { token: adminToken });
+      assert.equal(res.status, 400, `default_group_id ${default_group_id}`);
+      assert.equal(res.body.code, 40001);
+      assert.match(res.body.msg, /default_group_id/);
+    }
+    const after = await api.get<{ default_group_id: number; signup_enabled: boolean }>('/api/v4/admin/settings', { token: adminToken });
+    assert.deepEqual(after.body.data, before.body.data, 'no field of the rejected requests was applied');
+    assert.equal(after.body.data.signup_enabled, false);
+  });
+
   it('once the administrator opens it, POST /api/v4/user creates a plain user who can sign in', async () => {
     const open = await api.patch<{ signup_enabled: boolean }>('/api/v4/admin/settings', { signup_enabled: true }, { token: adminToken });
     assert.equal(open.status, 200);
