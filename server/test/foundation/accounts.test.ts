@@ -279,6 +279,18 @@ describe('accounts: administrator user management', () => {
     assert.equal(badStatus.status, 400);
   });
 
+  it("an administrator's password reset ends all of the user's sessions and the new password works", async () => {
+    const target = await createUser(api, adminToken, 'reset-by-admin@example.com');
+    const res = await api.put(`/api/v4/admin/user/${target.user.id}`, { password: 'set-by-admin-1' }, { token: adminToken });
+    assert.equal(res.status, 200);
+    const refresh = await api.post('/api/v4/session/token/refresh', { refresh_token: target.token.refresh_token });
+    assert.equal(refresh.status, 401);
+    assert.equal(refresh.body.code, 40020);
+    assert.ok(await eventually(async () => (await api.get('/api/v4/user/me', { token: target.token.access_token })).status === 401));
+    assert.equal((await api.post('/api/v4/session/token', { email: target.user.email, password: target.password })).status, 401);
+    await signIn(api, target.user.email, 'set-by-admin-1');
+  });
+
   it('an administrator cannot ban, demote or delete themself (403)', async () => {
     for (const body of [{ status: 'banned' }, { group_id: 2 }]) {
       const res = await api.put(`/api/v4/admin/user/${adminId}`, body, { token: adminToken });
