@@ -3,7 +3,7 @@
 // Methods taking a FileStore run inside the caller's transaction.
 import { notFound, conflict } from '../http/errors.js';
 import { shortId } from '../crypto/random.js';
-import { FILE, FOLDER, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, isForeignKeyViolation, type FileRow, type FileStore } from './repository.js';
 import { joinPath } from './names.js';
 import type { StorageDriver } from './storage/driver.js';
 
@@ -56,9 +56,10 @@ export class Tree {
             created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
           });
         });
-      } catch {
+      } catch (err) {
         // The user row is gone (deleted while a token was still valid).
-        throw notFound('User not found');
+        if (isForeignKeyViolation(err)) throw notFound('User not found');
+        throw err;
       }
       row = await this.store.tree.findRoot(ownerId);
       if (!row) throw notFound('User not found');
