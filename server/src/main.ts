@@ -8,6 +8,7 @@ import { createServices, type Services } from './services.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { AppError } from './http/errors.js';
 import { parseDuration } from './cli/duration.js';
+import { MAX_ACCESS_TTL_MS } from './sessions/revocation.js';
 import { Email, Nickname, Password } from './http/schemas.js';
 import { appCommand } from './cli/app-command.js';
 
@@ -16,7 +17,7 @@ const USAGE = `Usage: npm run cirrus -- <command>
   serve                                   start the service (initializes on first start)
   init                                    create the schema, master key, groups and first admin
   user create --email E --password P [--admin] [--nickname N]
-  token issue --user <UID|email> [--ttl 1h]   print an access token signed with the master key (debugging only)
+  token issue --user <UID|email> [--ttl 1h]   print an access token signed with the master key (debugging only; at most 24 h)
   app create --name N --redirect-uri U... --scope S... [--public] [--icon I]
 
 Configuration: CIRRUS_PORT, CIRRUS_DATA_DIR, CIRRUS_DATABASE_URL, CIRRUS_BASE_URL,
@@ -89,7 +90,8 @@ async function main(argv: string[]): Promise<number> {
       if (sub !== 'issue') break;
       const { values } = parseArgs({ args: rest, options: { user: { type: 'string' }, ttl: { type: 'string' } } });
       if (!values.user) throw new UsageError('token issue needs --user <UID or e-mail>');
-      const ttl = parseDuration(values.ttl ?? '1h');
+      // Revocation events are kept MAX_ACCESS_TTL_MS; a longer-lived token could outlive the ban that cut it off.
+      const ttl = parseDuration(values.ttl ?? '1h', MAX_ACCESS_TTL_MS / 1000);
       await withServices(config, async (s) => {
         const user = await s.accounts.findByLogin(values.user!);
         if (!user) throw new UsageError(`no user ${values.user}`);

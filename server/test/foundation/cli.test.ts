@@ -95,11 +95,13 @@ describe('command line', () => {
     assert.equal((await users()).find((u) => u.email === 'dev@example.com')?.id, uid);
   });
 
-  it('token issue --user <email|UID> --ttl 1h prints a method C token the running API accepts; a bad --ttl prints none', async () => {
-    const [issued, byUid, badTtl] = await Promise.all([
+  it('token issue --user <email|UID> --ttl 1h prints a method C token the running API accepts; a bad or over-24 h --ttl prints none', async () => {
+    const [issued, byUid, badTtl, longTtl] = await Promise.all([
       cirrus('token', 'issue', '--user', 'dev@example.com', '--ttl', '1h'),
       cirrus('token', 'issue', '--user', (await users()).find((u) => u.email === OPERATOR_EMAIL)!.id),
       cirrus('token', 'issue', '--user', 'nobody@example.com', '--ttl', 'forever'),
+      // Revocation events live 24 h; a longer token could outlive the ban that cut it off.
+      cirrus('token', 'issue', '--user', 'dev@example.com', '--ttl', '2d'),
     ]);
     assert.equal(issued.code, 0, issued.stderr);
     const token = issued.stdout.trim();
@@ -112,6 +114,9 @@ describe('command line', () => {
     assert.equal(byUid.code, 0, byUid.stderr);
     assert.notEqual(badTtl.code, 0);
     assert.equal(badTtl.stdout, '', 'nothing that looks like a token is printed on failure');
+    assert.notEqual(longTtl.code, 0, 'a token may live at most 24 h');
+    assert.equal(longTtl.stdout, '');
+    assert.match(longTtl.stderr, /24 h/);
 
     let built: BuiltApp | undefined;
     try {
@@ -131,7 +136,7 @@ describe('command line', () => {
 
   it('api-contract §4: the master key appears in no output of any command above', async () => {
     const key = await masterKey();
-    assert.equal(outputs.length, 2 * 9, 'every run above was captured');
+    assert.equal(outputs.length, 2 * 10, 'every run above was captured');
     for (const out of outputs) assert.ok(!out.includes(key), 'the master key is not printed');
   });
 });
