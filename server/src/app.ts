@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, sendAppError, toAppError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
@@ -52,6 +52,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: config.trustProxy,
     return503OnClosing: true,
     requestIdHeader: false,
+    // Long path parameters (share ids, client ids) are validated by their schemas, not cut off with a bare 414.
+    routerOptions: { maxParamLength: 1024 },
+    // Errors raised before routing (bad URL encoding, over-long parameters)
+    // get the envelope too, not Fastify's own body.
+    frameworkErrors: (error, _request, reply) => sendAppError(reply, toAppError(error)),
   });
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv(true);
