@@ -29,4 +29,14 @@ describe('site', () => {
       assert.equal(typeof res.body.msg, 'string');
     }
   });
+
+  it('errors raised before routing (bad percent-encoding, over-long path parameter) still get the envelope', async () => {
+    const bad = await api.get('/api/v4/session/oauth/app/%E0%A4%A');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.code, 40001);
+    const long = await api.get(`/api/v4/session/oauth/app/${'a'.repeat(5000)}`);
+    assert.ok(long.status === 414 || long.status === 400 || long.status === 404, `status ${long.status}`);
+    assert.equal(typeof long.body.code, 'number');
+    assert.notEqual(long.body.code, 0);
+  });
 });
