@@ -62,9 +62,21 @@ console.log(`${operation}: ${fmt(m.rps)}/s, p50 ${fmt(m.p50, 1)} ms, p99 ${fmt(m
 if (!existsSync(profileFile)) throw new Error(`no profile written to ${profileFile}`);
 const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+const stackOf = (id) => {
+  const frames = [];
+  for (let x = id; x !== undefined; x = parent.get(x)) frames.push(byId.get(x));
+  return frames;
+};
+// The profiler's own work (stopping and serialising) is not the server's.
+const isProfiler = (id) => stackOf(id).some((n) => n.callFrame.url.includes('profile-preload'));
 const self = new Map();
 const dt = profile.timeDeltas;
-for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+for (let i = 0; i < profile.samples.length; i++) {
+  const id = profile.samples[i];
+  if (!isProfiler(id)) self.set(id, (self.get(id) ?? 0) + (dt[i] ?? 0));
+}
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const label = (n) => {
@@ -83,22 +95,13 @@ const group = (n) => {
 const top = (key, n) => {
   const sums = new Map();
   for (const [id, us] of self) {
-    const k = key(byId.get(id));
+    const k = key(id);
     sums.set(k, (sums.get(k) ?? 0) + us);
   }
   return [...sums].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, us]) => `${fmt((us / total) * 100, 1).padStart(5)} %  ${k}`);
 };
-console.log(`\nprofile: ${profileFile} (${fmt(total / 1e6, 1)} s sampled)\n\nself time by function:\n${top(label, 40).join('\n')}`);
-console.log(`\nself time by package / file:\n${top(group, 25).join('\n')}`);
-
-// Self time charged to the innermost Cirrus function on the stack: which of our steps costs what.
-const parent = new Map();
-for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-const cirrusFrame = (n) => {
-  for (let id = n.id; id !== undefined; id = parent.get(id)) {
-    const f = byId.get(id).callFrame;
-    if (f.url.includes('/dist/server/src/')) return label(byId.get(id));
-  }
-  return `(outside Cirrus code) ${group(n)}`;
-};
-console.log(`\nself time by innermost Cirrus function on the stack:\n${top(cirrusFrame, 25).join('\n')}`);
+console.log(`\nprofile: ${profileFile} (${fmt(total / 1e6, 1)} s sampled)\n\nself time by function:\n${top((id) => label(byId.get(id)), 30).join('\n')}`);
+console.log(`\nself time by package / file:\n${top((id) => group(byId.get(id)), 20).join('\n')}`);
+// Native leaves (SQLite's run/all, crypto jobs, socket writes) named by who called them:
+// async stacks end at the microtask that resumed, so the caller is the nearest JS frame.
+console.log(`\nself time by function and its three nearest callers:\n${top((id) => stackOf(id).slice(0, 4).map(label).join('  <  '), 25).join('\n')}`);

@@ -12,6 +12,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import pg from 'pg';
 import { api, chainLoad, fmt, signIn, startCirrus, table } from './lib.mjs';
 
 const CONNECTIONS = 20;
@@ -44,18 +45,43 @@ function formPoster(url) {
 }
 
 /**
- * CPU seconds a process has used (Linux /proc; null elsewhere). Per request,
- * this is the figure a shared machine disturbs least: throughput moves with
- * what else runs, the work each request costs hardly does.
+ * CPU seconds used by a set of processes (Linux /proc; null elsewhere), by
+ * pid. Per request, this is the figure a shared machine disturbs least:
+ * throughput moves with what else runs, the work each request costs hardly does.
  */
-function cpuSeconds(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in USER_HZ (100 on Linux)
-  } catch {
-    return null;
+function cpuSnapshot(pids) {
+  const out = new Map();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) / 100); // utime + stime, in USER_HZ (100 on Linux)
+    } catch {
+      if (pid === pids[0]) return null;
+    }
   }
+  return out;
+}
+
+/** The PostgreSQL backends serving a Cirrus process: its CPU on PostgreSQL counts too. */
+async function postgresBackends(serverPid) {
+  let url;
+  try {
+    url = readFileSync(`/proc/${serverPid}/environ`, 'utf8')
+      .split('\0')
+      .find((e) => e.startsWith('CIRRUS_DATABASE_URL='))
+      ?.slice('CIRRUS_DATABASE_URL='.length);
+  } catch {
+    /* no /proc: CPU is not reported */
+  }
+  if (!url) return null;
+  const dbName = new URL(url).pathname.slice(1);
+  const admin = new pg.Client({ connectionString: process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  return Object.assign(
+    async () => (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid),
+    { close: () => admin.end() },
+  );
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
@@ -82,6 +108,7 @@ export async function cirrusTarget(database, env = {}) {
   });
   if (created.body?.code !== 0) throw new Error(`creating the OAuth app failed: ${JSON.stringify(created.body)}`);
   const { id: clientId, secret: clientSecret } = created.body.data;
+  const backends = database === 'postgres' ? await postgresBackends(server.pid) : null;
   const consent = {
     response_type: 'code',
     client_id: clientId,
@@ -96,6 +123,7 @@ export async function cirrusTarget(database, env = {}) {
     name: `Cirrus (${database === 'postgres' ? 'PostgreSQL' : 'SQLite'})`,
     ours: true,
     pid: server.pid,
+    cpuPids: async () => [server.pid, ...(backends ? await backends() : [])],
     tokenUrl: `${server.url}/api/v4/session/oauth/token`,
     clientId,
     clientSecret,
@@ -107,7 +135,10 @@ export async function cirrusTarget(database, env = {}) {
         return res.body.data.code;
       });
     },
-    stop: () => server.stop(),
+    async stop() {
+      await backends?.close();
+      await server.stop();
+    },
   };
 }
 
@@ -126,7 +157,7 @@ export async function oidcProviderTarget() {
   return {
     name: 'oidc-provider 9.13 (memory)',
     ours: false,
-    pid: child.pid,
+    cpuPids: async () => [child.pid],
     tokenUrl: `${ready.url}/token`,
     clientId,
     clientSecret,
@@ -172,7 +203,7 @@ export async function exchangeWindow(t, codes, duration) {
   const latencies = [];
   let failed = 0;
   let ranOut = 0;
-  const cpu0 = cpuSeconds(t.pid);
+  const cpu0 = cpuSnapshot(await t.cpuPids());
   const end = performance.now() + duration * 1000;
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
@@ -194,13 +225,13 @@ export async function exchangeWindow(t, codes, duration) {
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))] ?? 0;
   const total = latencies.length;
-  return { rps: total / duration, p50: q(0.5), p99: q(0.99), total, failed, ranOut, refreshTokens, cpu: cpuPerRequest(t, cpu0, total) };
+  return { rps: total / duration, p50: q(0.5), p99: q(0.99), total, failed, ranOut, refreshTokens, cpu: await cpuPerRequest(t, cpu0, total) };
 }
 
 /** Refresh window: each worker rotates its own chain, presenting the token the previous answer returned. */
 export async function refreshWindow(t, starts, duration) {
   const post = formPoster(t.tokenUrl);
-  const cpu0 = cpuSeconds(t.pid);
+  const cpu0 = cpuSnapshot(await t.cpuPids());
   const r = await chainLoad({
     workers: CONNECTIONS,
     duration,
@@ -214,13 +245,16 @@ export async function refreshWindow(t, starts, duration) {
       return true;
     },
   });
-  return { ...r, cpu: cpuPerRequest(t, cpu0, r.total) };
+  return { ...r, cpu: await cpuPerRequest(t, cpu0, r.total) };
 }
 
-/** Server CPU milliseconds per request over a window, or null without /proc. */
-function cpuPerRequest(t, before, requests) {
-  const after = cpuSeconds(t.pid);
-  return before === null || after === null || requests === 0 ? null : ((after - before) * 1000) / requests;
+/** CPU milliseconds per request of the server's processes over a window, or null without /proc. */
+async function cpuPerRequest(t, before, requests) {
+  const after = cpuSnapshot(await t.cpuPids());
+  if (before === null || after === null || requests === 0) return null;
+  let used = 0;
+  for (const [pid, seconds] of after) used += seconds - (before.get(pid) ?? 0);
+  return (used * 1000) / requests;
 }
 
 /** Calibration (and warm-up): exchanges until `codes` run out or `seconds` pass; returns exchanges per second. */
@@ -301,6 +335,8 @@ export async function run({ duration = 6, rounds = 2 } = {}) {
       for (const s of summary) {
         const m = s[op];
         const ratio = s.t.ours ? `**${fmt(m.rps / baseline[op].rps, 2)}×**` : '1×';
+        // Work per request, inverted so that more than 1× means Cirrus needs less CPU.
+        const cpuRatio = !s.t.ours ? '1×' : m.cpu && baseline[op].cpu ? `${fmt(baseline[op].cpu / m.cpu, 2)}×` : '–';
         rows.push([
           op === 'exchange' ? 'code exchange' : 'refresh (rotation)',
           s.t.name,
@@ -311,6 +347,7 @@ export async function run({ duration = 6, rounds = 2 } = {}) {
           m.cpu === null ? '–' : fmt(m.cpu, 2),
           m.failed + (m.ranOut ? ` (${m.ranOut} out of codes)` : ''),
           ratio,
+          cpuRatio,
         ]);
       }
     }
@@ -326,7 +363,7 @@ export async function run({ duration = 6, rounds = 2 } = {}) {
     const md =
       table(
         `Token endpoint: Cirrus vs oidc-provider (${CONNECTIONS} closed-loop clients, keep-alive; ${rounds} rounds of ${duration} s per operation and server, order alternated)`,
-        ['operation', 'server', 'req/s', 'per round', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed', 'vs oidc-provider'],
+        ['operation', 'server', 'req/s', 'per round', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed', 'req/s vs oidc-provider', 'CPU/req vs oidc-provider'],
         rows,
       ) +
       `\n\nTarget: Cirrus ≥ ${TARGET_RATIO}× oidc-provider's throughput on both operations. ` +
