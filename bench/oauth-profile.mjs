@@ -57,7 +57,7 @@ try {
   await t.stop();
 }
 const m = ref ?? ex;
-console.log(`${operation}: ${fmt(m.rps)}/s, p50 ${fmt(m.p50, 1)} ms, p99 ${fmt(m.p99, 1)} ms (${m.failed} failed${m.ranOut ? `, ${m.ranOut} out of codes` : ''})`);
+console.log(`${operation}: ${fmt(m.rps)}/s, p50 ${fmt(m.p50, 1)} ms, p99 ${fmt(m.p99, 1)} ms (${m.failed} failed${m.elapsed !== undefined && m.elapsed < seconds - 0.05 ? `, codes ran out after ${fmt(m.elapsed, 1)} s` : ''})`);
 
 if (!existsSync(profileFile)) throw new Error(`no profile written to ${profileFile}`);
 const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
