@@ -46,6 +46,8 @@ export interface SessionsTable {
   expires_at: number;
   revoked_at: number | null;
   revoke_reason: string | null;
+  /** Seconds each rotation extends the family by; null = the site setting. */
+  refresh_ttl: number | null;
 }
 
 export interface RevocationEventsTable {
@@ -87,6 +89,8 @@ export interface OAuthClientsTable {
   secret_hash: string | null;
   is_public: number;
   is_enabled: number;
+  /** Overrides the site's refresh-token lifetime (seconds); null = the site setting. */
+  refresh_token_ttl: number | null;
   created_at: number;
   updated_at: number;
 }

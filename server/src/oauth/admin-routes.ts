@@ -22,6 +22,8 @@ const fields = {
   secret: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
   is_public: Type.Optional(Type.Boolean()),
   is_enabled: Type.Optional(Type.Boolean()),
+  // Same bounds as the site setting (1 h to 400 days); null falls back to it.
+  refresh_token_ttl: Type.Optional(Type.Union([Type.Integer({ minimum: 3600, maximum: 400 * 86400 }), Type.Null()])),
 };
 const CreateBody = Type.Object({ client: Type.Object(fields, { additionalProperties: false }) }, { additionalProperties: false });
 const UpdateBody = Type.Object(

@@ -20,6 +20,8 @@ export interface Client {
   secretHash: string | null;
   isPublic: boolean;
   isEnabled: boolean;
+  /** Seconds; null = the site's refresh-token lifetime. */
+  refreshTokenTtl: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -34,6 +36,7 @@ export interface ClientFields {
   secret?: string;
   is_public?: boolean;
   is_enabled?: boolean;
+  refresh_token_ttl?: number | null;
 }
 
 export type ClientPatch = Partial<ClientFields> & { regenerate_secret?: boolean };
@@ -48,6 +51,7 @@ export interface ClientView {
   scopes: string[];
   is_public: boolean;
   is_enabled: boolean;
+  refresh_token_ttl: number | null;
   created_at: string;
   updated_at: string;
   /** Only in the response that created or regenerated it. */
@@ -75,6 +79,7 @@ function fromRow(row: ClientRow): Client {
     secretHash: row.secret_hash,
     isPublic: row.is_public === 1,
     isEnabled: row.is_enabled === 1,
+    refreshTokenTtl: row.refresh_token_ttl,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -91,6 +96,7 @@ export function toClientView(c: Client, secret?: string): ClientView {
     scopes: c.scopes,
     is_public: c.isPublic,
     is_enabled: c.isEnabled,
+    refresh_token_ttl: c.refreshTokenTtl,
     created_at: rfc3339(c.createdAt),
     updated_at: rfc3339(c.updatedAt),
   };
@@ -173,6 +179,7 @@ export class ClientService {
       secret_hash: secret === undefined ? null : this.secrets.hash(secret),
       is_public: isPublic ? 1 : 0,
       is_enabled: input.is_enabled === false ? 0 : 1,
+      refresh_token_ttl: input.refresh_token_ttl ?? null,
       created_at: now,
       updated_at: now,
     };
@@ -202,6 +209,7 @@ export class ClientService {
       ...(secret !== undefined ? { secret_hash: this.secrets.hash(secret) } : isPublic ? { secret_hash: null } : {}),
       is_public: isPublic ? 1 : 0,
       is_enabled: isEnabled ? 1 : 0,
+      ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
       updated_at: Date.now(),
     });
     // Disabling stops every token at once; the users' consents are kept for when it returns.

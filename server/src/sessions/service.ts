@@ -116,6 +116,7 @@ export class SessionService {
       expires_at: refreshExpiresAt,
       revoked_at: null,
       revoke_reason: null,
+      refresh_ttl: opts.refreshTtl ?? null,
     };
     await this.repo.insert(family);
     const pair = this.issuer.pair(subjectOf(family), family.current_jti, s.access_token_ttl, refreshExpiresAt, now);
@@ -154,7 +155,7 @@ export class SessionService {
 
     const s = await this.settings.current();
     const now = Date.now();
-    const refreshExpiresAt = now + (opts.refreshTtl ?? s.refresh_token_ttl) * 1000;
+    const refreshExpiresAt = now + (opts.refreshTtl ?? family.refresh_ttl ?? s.refresh_token_ttl) * 1000;
     let jti: string;
     if (claims.jti === family.current_jti) {
       const next = secretToken(16);

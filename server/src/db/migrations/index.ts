@@ -5,10 +5,12 @@ import * as m001 from './001_foundation.js';
 import * as m002 from './002_oauth.js';
 import * as m003 from './003_files.js';
 import * as m004 from './004_shares.js';
+import * as m005 from './005_refresh_lifetimes.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
   '002_oauth': m002,
   '003_files': m003,
   '004_shares': m004,
+  '005_refresh_lifetimes': m005,
 };

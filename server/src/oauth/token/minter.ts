@@ -28,7 +28,7 @@ export class TokenMinter {
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
     const offline = scopes.includes(OFFLINE_ACCESS);
     // Without offline_access the family only anchors revocation; it need not outlive the access token.
-    const refreshTtl = offline ? undefined : (await this.settings.current()).access_token_ttl;
+    const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
     const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
     const now = Date.now();
     const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
