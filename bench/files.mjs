@@ -22,6 +22,7 @@ import { crc32 } from 'node:zlib';
 import { startCirrus, freshPostgres, signIn, api, load, fmt, table } from './lib.mjs';
 import { startNginx } from './files-nginx.mjs';
 import { seedFolder } from './files-seed.mjs';
+import { startNodeFloor } from './files-node-floor.mjs';
 
 const MiB = 1024 * 1024;
 const MB = 1e6;
@@ -41,6 +42,7 @@ const LIST_REQUESTS = envInt('CIRRUS_BENCH_LIST_REQUESTS', 500);
 const DOWNLOAD_ROUNDS = envInt('CIRRUS_BENCH_DOWNLOAD_ROUNDS', 4);
 const UPLOAD_ROUNDS = envInt('CIRRUS_BENCH_UPLOAD_ROUNDS', 3);
 const TUS_CHUNK_MB = envInt('CIRRUS_BENCH_TUS_CHUNK_MB', 64);
+const VERBOSE = process.env.CIRRUS_BENCH_VERBOSE === '1';
 const DATABASES = (process.env.CIRRUS_BENCH_DATABASES ?? 'sqlite,postgres').split(',').filter(Boolean);
 
 const TARGET = { download: 0.9, upload: 0.6, rssMB: 200, listP50: 20 };
@@ -157,6 +159,7 @@ function sendBody(url, { method, headers, bytes, start = 0 }) {
 
 /** Baseline: the payload piped into fs.createWriteStream, then fsync. */
 async function diskWrite(file, bytes) {
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   await pipeline(Readable.from(payload(bytes)), createWriteStream(file));
   // fsync through a second descriptor: it flushes the file, whichever descriptor wrote it.
@@ -167,8 +170,9 @@ async function diskWrite(file, bytes) {
     await handle.close();
   }
   const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
   await rm(file, { force: true });
-  return seconds;
+  return { seconds, cpu: (cpu.user + cpu.system) / 1e6 };
 }
 
 async function putUpload(server, token, filePath, bytes) {
@@ -182,6 +186,14 @@ async function putUpload(server, token, filePath, bytes) {
   if (res.status !== 200 || res.body?.code !== 0 || res.body.data?.size !== bytes) {
     throw new Error(`PUT ${filePath} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
   }
+  return seconds;
+}
+
+async function floorUpload(floor, bytes) {
+  const t0 = performance.now();
+  const res = await sendBody(`${floor.url}/`, { method: 'PUT', headers: {}, bytes });
+  const seconds = (performance.now() - t0) / 1000;
+  if (res.status !== 200 || res.body !== bytes) throw new Error(`the Node floor server took ${JSON.stringify(res.body)} bytes, not ${bytes}`);
   return seconds;
 }
 
@@ -263,158 +275,206 @@ async function data(res, what) {
   return res.body.data;
 }
 
+/** Uploads: a small PUT, then rounds of (disk baseline, PUT, tus) in rotating order; VmHWM along the way. */
+async function measureUploads({ server, floor, scratch, token, database, bytes, rssAtStart }) {
+  const rss = { start: rssAtStart, signIn: procStatus(server.pid) };
+  // The small one first, on a fresh process, so VmHWM then shows its peak alone.
+  const smallSeconds = await putUpload(server, token, '/bench/small.bin', SMALL_MB * MiB);
+  rss.small = procStatus(server.pid);
+  const rounds = { disk: [], node: [], put: [], tus: [], diskCpu: 0, nodeCpu: 0, putCpu: 0, tusCpu: 0, smallSeconds, rss };
+  const log = (kind, seconds, cpu) => VERBOSE && console.error(`  ${kind}: ${fmt(bytes / MB / seconds)} MB/s${cpu === undefined ? '' : `, server CPU ${fmt(cpu, 2)} s`}`);
+  const timed = async (kind, fn, pid = server.pid) => {
+    const cpu0 = cpuSeconds(pid);
+    const seconds = await fn();
+    const cpu = cpuSeconds(pid) - cpu0;
+    rounds[kind].push(seconds);
+    rounds[`${kind}Cpu`] += cpu;
+    log(kind, seconds, cpu);
+  };
+  const writers = {
+    disk: async () => {
+      const { seconds, cpu } = await diskWrite(path.join(scratch, 'baseline.bin'), bytes);
+      rounds.disk.push(seconds);
+      rounds.diskCpu += cpu;
+      log('disk', seconds, cpu);
+    },
+    node: () => timed('node', () => floorUpload(floor, bytes), floor.pid),
+    put: () => timed('put', () => putUpload(server, token, '/bench/big.bin', bytes)),
+    tus: () => timed('tus', () => tusUpload(server, token, '/bench/big-tus.bin', bytes, TUS_CHUNK_MB * MiB)),
+  };
+  const order = Object.keys(writers);
+  for (let r = 0; r < UPLOAD_ROUNDS; r++) {
+    console.error(`  ${database}: upload round ${r + 1}/${UPLOAD_ROUNDS}`);
+    // Rotate the order each round: the shared disk's speed drifts.
+    for (let i = 0; i < order.length; i++) await writers[order[(i + r) % order.length]]();
+  }
+  rss.big = procStatus(server.pid);
+  // The PUT's bytes are checked when downloaded; the tus upload must at least have become a whole file.
+  const info = await data(await api(server.url, 'GET', `/api/v4/file/info?path=${encodeURIComponent('/bench/big-tus.bin')}`, { token }), 'file info');
+  if (info.size !== bytes) throw new Error(`the tus upload left a file of ${info.size} bytes, not ${bytes}`);
+  return rounds;
+}
+
+/** Downloads: Cirrus and nginx (serving a copy of the stored bytes, fetched through the API and checked) alternately. */
+async function measureDownloads({ server, floor, www, token, database, bytes }) {
+  const copy = path.join(www, 'big.bin');
+  const fileUrl = `${server.url}/api/v4/file/content?path=${encodeURIComponent('/bench/big.bin')}`;
+  await curl(fileUrl, { token, out: copy });
+  // Written back now, not by the kernel in the middle of the timed downloads.
+  const handle = await open(copy, 'r');
+  await handle.sync();
+  await handle.close();
+  if ((await fileCrc(copy)) !== payloadCrc(bytes)) throw new Error('the downloaded file differs from the uploaded bytes');
+  const nginx = await startNginx({ root: www, dir: tempDir('cirrus-bench-nginx-') });
+  onCleanup(() => nginx.stop());
+  const down = { cirrus: [], nginx: [], node: [], cirrusCpu: 0, nginxCpu: 0, nodeCpu: 0, nginxVersion: nginx.version };
+  const targets = {
+    cirrus: { pid: server.pid, get: () => curl(fileUrl, { token }) },
+    nginx: { pid: nginx.pid, get: () => curl(`${nginx.url}/big.bin`) },
+    node: { pid: floor.pid, get: () => curl(`${floor.url}/big.bin`) },
+  };
+  const one = async (who) => {
+    const { pid, get } = targets[who];
+    const cpu0 = cpuSeconds(pid);
+    const r = await get();
+    if (r.bytes !== bytes) throw new Error(`${who} sent ${r.bytes} bytes, not ${bytes}`);
+    const cpu = cpuSeconds(pid) - cpu0;
+    if (VERBOSE) console.error(`  ${who}: ${fmt(bytes / MB / r.seconds)} MB/s, server CPU ${fmt(cpu, 2)} s`);
+    return { seconds: r.seconds, cpu };
+  };
+  const order = Object.keys(targets);
+  for (const who of order) await one(who);
+  console.error(`  ${database}: ${DOWNLOAD_ROUNDS} download rounds`);
+  for (let r = 0; r < DOWNLOAD_ROUNDS; r++) {
+    // Rotate who goes first, so drift on a shared machine hits all alike.
+    for (let i = 0; i < order.length; i++) {
+      const who = order[(i + r) % order.length];
+      const m = await one(who);
+      down[who].push(m.seconds);
+      down[`${who}Cpu`] += m.cpu;
+    }
+  }
+  await nginx.stop();
+  down.rssEnd = procStatus(server.pid);
+  return down;
+}
+
+/** Listing: a folder of LIST_FILES files (seeded through the file repository), first and 10th page. */
+async function measureListing({ server, token, database, dbConfig, ownerId }) {
+  const folder = await data(await api(server.url, 'POST', '/api/v4/file/create', { token, json: { path: '/list', type: 'folder' } }), 'creating /list');
+  console.error(`  ${database}: seeding ${fmt(LIST_FILES)} files`);
+  const s0 = performance.now();
+  await seedFolder({ database: dbConfig, ownerId, folderId: folder.id, count: LIST_FILES });
+  const seedSeconds = (performance.now() - s0) / 1000;
+  const listPath = `/api/v4/file?path=${encodeURIComponent('/list')}&page_size=100`;
+  const firstPage = await data(await api(server.url, 'GET', listPath, { token }), 'listing /list');
+  if (firstPage.files.length !== Math.min(100, LIST_FILES)) throw new Error(`the first page holds ${firstPage.files.length} entries`);
+  // The 10th page: follow the tokens there once, then time it.
+  let pageToken = firstPage.next_page_token;
+  for (let p = 2; p < 10 && pageToken; p++) {
+    pageToken = (await data(await api(server.url, 'GET', `${listPath}&next_page_token=${encodeURIComponent(pageToken)}`, { token }), 'paging')).next_page_token;
+  }
+  const listUrl = server.url + listPath;
+  await sequentialGets(listUrl, token, 50); // warm-up
+  // Server CPU per request too: on a shared machine latency includes waiting for a core, CPU time does not.
+  const timed = async (url, n) => {
+    const cpu0 = cpuSeconds(server.pid);
+    const latencies = await sequentialGets(url, token, n);
+    return { latencies, cpuMs: ((cpuSeconds(server.pid) - cpu0) * 1000) / n };
+  };
+  const first = await timed(listUrl, LIST_REQUESTS);
+  const tenth = pageToken ? await timed(`${listUrl}&next_page_token=${encodeURIComponent(pageToken)}`, Math.ceil(LIST_REQUESTS / 2)) : null;
+  const loaded = await load({ url: listUrl, headers: { authorization: `Bearer ${token}` }, connections: 10, duration: 5 });
+  return { seedSeconds, first, tenth, loaded };
+}
+
+function report({ database, bytes, up, down, list, load0 }) {
+  const mbps = (s) => bytes / MB / s;
+  const best = (xs) => mbps(Math.min(...xs));
+  const med = (xs) => mbps(median(xs));
+  const perGiB = (cpu, n) => fmt(cpu / n / (bytes / 2 ** 30), 2);
+  const downRatio = med(down.cirrus) / med(down.nginx);
+  const putRatio = med(up.put) / med(up.disk);
+  const tusRatio = med(up.tus) / med(up.disk);
+  const { rss } = up;
+  const peak = Math.max(rss.big.hwmMB, down.rssEnd.hwmMB);
+  const p50 = quantile(list.first.latencies, 0.5);
+  const checks = {
+    download: downRatio >= TARGET.download,
+    upload: putRatio >= TARGET.upload,
+    rss: peak < TARGET.rssMB,
+    list: database !== 'sqlite' || p50 < TARGET.listP50,
+    listFailures: list.loaded.failed === 0,
+  };
+  const dl = table(
+    `Download of a ${FILE_MB} MiB file on ${database} (curl -o /dev/null over loopback, page cache warm, ${DOWNLOAD_ROUNDS} alternating rounds after one warm-up each)`,
+    ['server', 'best MB/s', 'median MB/s', 'server CPU s per GiB'],
+    [
+      [`nginx ${down.nginxVersion} (sendfile)`, fmt(best(down.nginx)), fmt(med(down.nginx)), perGiB(down.nginxCpu, DOWNLOAD_ROUNDS)],
+      ['Node floor: fs.createReadStream piped to the response', fmt(best(down.node)), fmt(med(down.node)), perGiB(down.nodeCpu, DOWNLOAD_ROUNDS)],
+      ['Cirrus GET /api/v4/file/content', fmt(best(down.cirrus)), fmt(med(down.cirrus)), perGiB(down.cirrusCpu, DOWNLOAD_ROUNDS)],
+    ],
+  );
+  const ul = table(
+    `Upload of a ${FILE_MB} MiB file on ${database} (streamed from a generator; ${UPLOAD_ROUNDS} rounds, the order rotated each round; the baseline and Cirrus write to the same file system)`,
+    ['writer', 'best MB/s', 'median MB/s', 'ratio to baseline (median)', 'writer CPU s per GiB'],
+    [
+      ['baseline: fs.createWriteStream + fsync', fmt(best(up.disk)), fmt(med(up.disk)), '1.00', perGiB(up.diskCpu, UPLOAD_ROUNDS)],
+      ['Node floor: request piped to fs.createWriteStream + fsync', fmt(best(up.node)), fmt(med(up.node)), fmt(med(up.node) / med(up.disk), 2), perGiB(up.nodeCpu, UPLOAD_ROUNDS)],
+      ['Cirrus PUT /api/v4/file/content', fmt(best(up.put)), fmt(med(up.put)), fmt(putRatio, 2), perGiB(up.putCpu, UPLOAD_ROUNDS)],
+      [`Cirrus tus (${TUS_CHUNK_MB} MiB PATCHes)`, fmt(best(up.tus)), fmt(med(up.tus)), fmt(tusRatio, 2), perGiB(up.tusCpu, UPLOAD_ROUNDS)],
+    ],
+  );
+  const mem = table(
+    `Server memory on ${database} (VmHWM = peak RSS of the server process so far, from /proc)`,
+    ['after', 'VmHWM MB', 'VmRSS MB'],
+    [
+      ['start', fmt(rss.start.hwmMB), fmt(rss.start.rssMB)],
+      ['one sign-in (argon2id)', fmt(rss.signIn.hwmMB), fmt(rss.signIn.rssMB)],
+      [`a ${SMALL_MB} MiB PUT (${fmt((SMALL_MB * MiB) / MB / up.smallSeconds)} MB/s)`, fmt(rss.small.hwmMB), fmt(rss.small.rssMB)],
+      [`${UPLOAD_ROUNDS} × (${FILE_MB} MiB PUT + ${FILE_MB} MiB tus)`, fmt(rss.big.hwmMB), fmt(rss.big.rssMB)],
+      [`${2 + DOWNLOAD_ROUNDS} downloads of ${FILE_MB} MiB from Cirrus`, fmt(down.rssEnd.hwmMB), fmt(down.rssEnd.rssMB)],
+    ],
+  );
+  const q = (xs) => [fmt(quantile(xs, 0.5), 1), fmt(quantile(xs, 0.99), 1), fmt(xs[xs.length - 1], 1)];
+  const { first, tenth, loaded } = list;
+  const ls = table(
+    `Listing a folder of ${fmt(LIST_FILES)} files on ${database} (seeded in ${fmt(list.seedSeconds, 1)} s; page_size=100; sequential requests after 50 warm-ups, then autocannon)`,
+    ['request', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'server CPU ms per request'],
+    [
+      ['first page, sequential', first.latencies.length, ...q(first.latencies), fmt(first.cpuMs, 2)],
+      ...(tenth ? [['10th page (next_page_token), sequential', tenth.latencies.length, ...q(tenth.latencies), fmt(tenth.cpuMs, 2)]] : []),
+      [`first page, 10 connections: ${fmt(loaded.rps)} req/s, ${loaded.failed} failed`, loaded.total, fmt(loaded.p50, 1), fmt(loaded.p99, 1), '–', '–'],
+    ],
+  );
+  const verdict = (pass) => (pass ? 'met' : '**missed**');
+  const summary =
+    `\nOn ${database}: download ${fmt(downRatio, 2)} × nginx (median; target ≥ ${TARGET.download}: ${verdict(checks.download)}); ` +
+    `upload ${fmt(putRatio, 2)} × disk (median; target ≥ ${TARGET.upload}: ${verdict(checks.upload)}); ` +
+    `peak RSS ${fmt(peak)} MB, ${fmt(rss.big.hwmMB - rss.small.hwmMB)} MB more after the ${FILE_MB} MiB uploads than after the ${SMALL_MB} MiB one (target < ${TARGET.rssMB}: ${verdict(checks.rss)}); ` +
+    `first page p50 ${fmt(p50, 1)} ms${database === 'sqlite' ? ` (target < ${TARGET.listP50}: ${verdict(checks.list)})` : ''}. ` +
+    `Load average of the machine (1 min) at the start / end: ${fmt(load0, 1)} / ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores.\n`;
+  return { md: [dl, ul, mem, ls, summary].join('\n'), ok: Object.values(checks).every(Boolean) };
+}
+
 async function benchDatabase(database) {
   const mark = cleanups.length;
   try {
-    const { server, dbConfig } = await startServer(database);
-    const rss = { start: procStatus(server.pid) };
     const load0 = os.loadavg()[0];
+    const { server, dbConfig } = await startServer(database);
+    const rssAtStart = procStatus(server.pid);
     const token = (await signIn(server.url)).access_token;
-    rss.signIn = procStatus(server.pid);
     const me = await data(await api(server.url, 'GET', '/api/v4/user/me', { token }), 'GET /user/me');
     await data(await api(server.url, 'PUT', `/api/v4/admin/user/${me.id}`, { token, json: { storage_quota: 2 ** 50 } }), 'raising the quota');
-
-    const bytes = FILE_MB * MiB;
-    const small = SMALL_MB * MiB;
-
-    // ---- uploads: the small one first, so VmHWM then shows its peak alone ----
-    const smallSeconds = await putUpload(server, token, '/bench/small.bin', small);
-    rss.small = procStatus(server.pid);
-    const scratch = tempDir('cirrus-bench-write-');
-    const rounds = { disk: [], put: [], tus: [], putCpu: 0, tusCpu: 0 };
-    const timed = async (kind, fn) => {
-      const cpu0 = cpuSeconds(server.pid);
-      rounds[kind].push(await fn());
-      rounds[`${kind}Cpu`] += cpuSeconds(server.pid) - cpu0;
-    };
-    const writers = {
-      disk: async () => rounds.disk.push(await diskWrite(path.join(scratch, 'baseline.bin'), bytes)),
-      put: () => timed('put', () => putUpload(server, token, '/bench/big.bin', bytes)),
-      tus: () => timed('tus', () => tusUpload(server, token, '/bench/big-tus.bin', bytes, TUS_CHUNK_MB * MiB)),
-    };
-    const order = ['disk', 'put', 'tus'];
-    for (let r = 0; r < UPLOAD_ROUNDS; r++) {
-      console.error(`  ${database}: upload round ${r + 1}/${UPLOAD_ROUNDS}`);
-      // Rotate the order each round: the shared disk's speed drifts.
-      for (let i = 0; i < order.length; i++) await writers[order[(i + r) % order.length]]();
-    }
-    rss.big = procStatus(server.pid);
-
-    // ---- downloads: nginx serves a copy of the stored bytes (fetched through the API, checked) ----
     const www = tempDir('cirrus-bench-www-');
-    const copy = path.join(www, 'big.bin');
-    const fileUrl = `${server.url}/api/v4/file/content?path=${encodeURIComponent('/bench/big.bin')}`;
-    await curl(fileUrl, { token, out: copy });
-    const expectedCrc = payloadCrc(bytes);
-    if ((await fileCrc(copy)) !== expectedCrc) throw new Error('the downloaded file differs from the uploaded bytes');
-    const nginx = await startNginx({ root: www, dir: tempDir('cirrus-bench-nginx-') });
-    onCleanup(() => nginx.stop());
-    const down = { cirrus: [], nginx: [], cirrusCpu: 0, nginxCpu: 0 };
-    const one = async (who) => {
-      const pid = who === 'cirrus' ? server.pid : nginx.pid;
-      const cpu0 = cpuSeconds(pid);
-      const r = who === 'cirrus' ? await curl(fileUrl, { token }) : await curl(`${nginx.url}/big.bin`);
-      if (r.bytes !== bytes) throw new Error(`${who} sent ${r.bytes} bytes, not ${bytes}`);
-      return { seconds: r.seconds, cpu: cpuSeconds(pid) - cpu0 };
-    };
-    await one('cirrus');
-    await one('nginx');
-    for (let r = 0; r < DOWNLOAD_ROUNDS; r++) {
-      // Alternate who goes first, so drift on a shared machine hits both alike.
-      for (const who of r % 2 ? ['nginx', 'cirrus'] : ['cirrus', 'nginx']) {
-        const m = await one(who);
-        down[who].push(m.seconds);
-        down[`${who}Cpu`] += m.cpu;
-      }
-    }
-    await nginx.stop();
-    rss.end = procStatus(server.pid);
-
-    // ---- listing: a folder of LIST_FILES files, seeded through the file repository ----
-    const folder = await data(await api(server.url, 'POST', '/api/v4/file/create', { token, json: { path: '/list', type: 'folder' } }), 'creating /list');
-    const s0 = performance.now();
-    await seedFolder({ database: dbConfig, ownerId: me.id, folderId: folder.id, count: LIST_FILES });
-    const seedSeconds = (performance.now() - s0) / 1000;
-    const listUrl = `${server.url}/api/v4/file?path=${encodeURIComponent('/list')}&page_size=100`;
-    const firstPage = await data(await api(server.url, 'GET', '/api/v4/file?path=%2Flist&page_size=100', { token }), 'listing /list');
-    if (firstPage.files.length !== Math.min(100, LIST_FILES)) throw new Error(`the first page holds ${firstPage.files.length} entries`);
-    // The 10th page: follow the tokens there once, then time it.
-    let pageToken = firstPage.next_page_token;
-    for (let p = 2; p < 10 && pageToken; p++) {
-      pageToken = (await data(await api(server.url, 'GET', `/api/v4/file?path=%2Flist&page_size=100&next_page_token=${encodeURIComponent(pageToken)}`, { token }), 'paging')).next_page_token;
-    }
-    await sequentialGets(listUrl, token, 50); // warm-up
-    // Server CPU per request too: on a shared machine latency includes waiting for a core, CPU time does not.
-    const cpu0 = cpuSeconds(server.pid);
-    const first = await sequentialGets(listUrl, token, LIST_REQUESTS);
-    const firstCpuMs = ((cpuSeconds(server.pid) - cpu0) * 1000) / LIST_REQUESTS;
-    const cpu1 = cpuSeconds(server.pid);
-    const tenth = pageToken ? await sequentialGets(`${listUrl}&next_page_token=${encodeURIComponent(pageToken)}`, token, Math.ceil(LIST_REQUESTS / 2)) : null;
-    const tenthCpuMs = tenth ? ((cpuSeconds(server.pid) - cpu1) * 1000) / tenth.length : 0;
-    const listLoad = await load({ url: listUrl, headers: { authorization: `Bearer ${token}` }, connections: 10, duration: 5 });
-
-    // ---- report ----
-    const mbps = (s) => bytes / MB / s;
-    const best = (xs) => mbps(Math.min(...xs));
-    const med = (xs) => mbps(median(xs));
-    const downRatio = med(down.cirrus) / med(down.nginx);
-    const putRatio = med(rounds.put) / med(rounds.disk);
-    const tusRatio = med(rounds.tus) / med(rounds.disk);
-    const peak = Math.max(rss.big.hwmMB, rss.end.hwmMB);
-    const p50 = quantile(first, 0.5);
-    const checks = {
-      download: downRatio >= TARGET.download,
-      upload: putRatio >= TARGET.upload,
-      rss: peak < TARGET.rssMB,
-      list: database !== 'sqlite' || p50 < TARGET.listP50,
-    };
-    const perGiB = (cpu, n) => fmt(cpu / n / (bytes / 2 ** 30), 2);
-    const dl = table(
-      `Download of a ${FILE_MB} MiB file on ${database} (curl -o /dev/null over loopback, page cache warm, ${DOWNLOAD_ROUNDS} alternating rounds after one warm-up each)`,
-      ['server', 'best MB/s', 'median MB/s', 'server CPU s per GiB'],
-      [
-        [`nginx ${nginx.version} (sendfile)`, fmt(best(down.nginx)), fmt(med(down.nginx)), perGiB(down.nginxCpu, DOWNLOAD_ROUNDS)],
-        ['Cirrus GET /api/v4/file/content', fmt(best(down.cirrus)), fmt(med(down.cirrus)), perGiB(down.cirrusCpu, DOWNLOAD_ROUNDS)],
-      ],
-    );
-    const ul = table(
-      `Upload of a ${FILE_MB} MiB file on ${database} (streamed from a generator; ${UPLOAD_ROUNDS} rounds, the order rotated each round; the baseline and Cirrus write to the same file system)`,
-      ['writer', 'best MB/s', 'median MB/s', 'ratio to baseline (median)', 'server CPU s per GiB'],
-      [
-        ['baseline: fs.createWriteStream + fsync', fmt(best(rounds.disk)), fmt(med(rounds.disk)), '1.00', '–'],
-        ['Cirrus PUT /api/v4/file/content', fmt(best(rounds.put)), fmt(med(rounds.put)), fmt(putRatio, 2), perGiB(rounds.putCpu, UPLOAD_ROUNDS)],
-        [`Cirrus tus (${TUS_CHUNK_MB} MiB PATCHes)`, fmt(best(rounds.tus)), fmt(med(rounds.tus)), fmt(tusRatio, 2), perGiB(rounds.tusCpu, UPLOAD_ROUNDS)],
-      ],
-    );
-    const mem = table(
-      `Server memory on ${database} (VmHWM = peak RSS of the server process, from /proc)`,
-      ['after', 'VmHWM MB', 'VmRSS MB'],
-      [
-        ['start', fmt(rss.start.hwmMB), fmt(rss.start.rssMB)],
-        ['one sign-in (argon2id)', fmt(rss.signIn.hwmMB), fmt(rss.signIn.rssMB)],
-        [`a ${SMALL_MB} MiB PUT (${fmt(small / MB / smallSeconds)} MB/s)`, fmt(rss.small.hwmMB), fmt(rss.small.rssMB)],
-        [`${UPLOAD_ROUNDS} × (${FILE_MB} MiB PUT + ${FILE_MB} MiB tus)`, fmt(rss.big.hwmMB), fmt(rss.big.rssMB)],
-        [`${2 + 2 * DOWNLOAD_ROUNDS} downloads of ${FILE_MB} MiB`, fmt(rss.end.hwmMB), fmt(rss.end.rssMB)],
-      ],
-    );
-    const q = (xs) => [fmt(quantile(xs, 0.5), 1), fmt(quantile(xs, 0.99), 1), fmt(xs[xs.length - 1], 1)];
-    const ls = table(
-      `Listing a folder of ${fmt(LIST_FILES)} files on ${database} (seeded in ${fmt(seedSeconds, 1)} s; page_size=100; sequential requests after 50 warm-ups, then autocannon)`,
-      ['request', 'requests', 'p50 ms', 'p99 ms', 'max ms', 'server CPU ms per request'],
-      [
-        ['first page, sequential', first.length, ...q(first), fmt(firstCpuMs, 2)],
-        ...(tenth ? [['10th page (next_page_token), sequential', tenth.length, ...q(tenth), fmt(tenthCpuMs, 2)]] : []),
-        [`first page, 10 connections: ${fmt(listLoad.rps)} req/s, ${listLoad.failed} failed`, listLoad.total, fmt(listLoad.p50, 1), fmt(listLoad.p99, 1), '–', '–'],
-      ],
-    );
-    const verdict = (pass) => (pass ? 'met' : '**missed**');
-    const summary =
-      `\nOn ${database}: download ${fmt(downRatio, 2)} × nginx (target ≥ ${TARGET.download}: ${verdict(checks.download)}); ` +
-      `upload ${fmt(putRatio, 2)} × disk (target ≥ ${TARGET.upload}: ${verdict(checks.upload)}); ` +
-      `peak RSS ${fmt(peak)} MB (target < ${TARGET.rssMB}: ${verdict(checks.rss)}); ` +
-      `first page p50 ${fmt(p50, 1)} ms${database === 'sqlite' ? ` (target < ${TARGET.listP50}: ${verdict(checks.list)})` : ''}. ` +
-      `Load average of the machine (1 min) at the start / end: ${fmt(load0, 1)} / ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores.\n`;
-    return { md: [dl, ul, mem, ls, summary].join('\n'), ok: Object.values(checks).every(Boolean) && listLoad.failed === 0 };
+    const scratch = tempDir('cirrus-bench-write-');
+    const floor = await startNodeFloor({ root: www, scratch });
+    onCleanup(() => floor.stop());
+    const ctx = { server, floor, www, scratch, token, database, dbConfig, ownerId: me.id, bytes: FILE_MB * MiB, rssAtStart };
+    const up = await measureUploads(ctx);
+    const down = await measureDownloads(ctx);
+    const list = await measureListing(ctx);
+    return report({ database, bytes: ctx.bytes, up, down, list, load0 });
   } finally {
     // This database's server, nginx and temp files; earlier ones are gone already.
     await runCleanups(mark);
