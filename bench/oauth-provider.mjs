@@ -3,6 +3,8 @@
 // "OAuth token endpoint vs oidc-provider"). Started with fork(): it answers
 // {type:'ready', url} once listening, then mints authorization codes on
 // request ({type:'mint', n}) so that no code is minted inside a timed window.
+// `storage` picks its adapter: {kind:'memory'}, {kind:'sqlite', file} or
+// {kind:'postgres', url} (bench/oauth-provider-adapters.mjs).
 import { generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import Provider from 'oidc-provider';
@@ -10,8 +12,9 @@ import Provider from 'oidc-provider';
 // LRU of 1,000 entries, which would evict the codes minted before a window.
 import MemoryAdapter from 'oidc-provider/lib/adapters/memory_adapter.js';
 import LRU from 'oidc-provider/lib/helpers/lru.js';
+import { postgresAdapter, sqliteAdapter } from './oauth-provider-adapters.mjs';
 
-const { port, clientId, clientSecret, redirectUri, accountId, codeChallenge, nonce, scope } = JSON.parse(process.argv[2]);
+const { port, clientId, clientSecret, redirectUri, accountId, codeChallenge, nonce, scope, storage = { kind: 'memory' } } = JSON.parse(process.argv[2]);
 const issuer = `http://127.0.0.1:${port}`;
 
 // Cirrus signs id_tokens with ES256 (server/src/oauth/id-tokens.ts): so does this side.
@@ -19,9 +22,10 @@ const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const jwk = { ...privateKey.export({ format: 'jwk' }), alg: 'ES256', use: 'sig', kid: 'bench-es256' };
 
 const store = new LRU({ maxSize: 2_000_000 });
+const durable = storage.kind === 'sqlite' ? sqliteAdapter(storage.file) : storage.kind === 'postgres' ? await postgresAdapter(storage.url) : null;
 
 const provider = new Provider(issuer, {
-  adapter: (model) => new MemoryAdapter(model, store, 0),
+  adapter: durable ? durable.Adapter : (model) => new MemoryAdapter(model, store, 0),
   clients: [
     {
       client_id: clientId,
@@ -76,11 +80,22 @@ server.listen(port, '127.0.0.1', () => process.send({ type: 'ready', url: issuer
 
 process.on('message', async (msg) => {
   if (msg.type === 'mint') {
+    // A few at a time, as concurrent authorizations would be (Cirrus's are minted 8 at a time too).
     const codes = [];
-    for (let i = 0; i < msg.n; i++) codes.push(await mintCode());
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        while (codes.length < msg.n) {
+          const i = codes.push(null) - 1;
+          codes[i] = await mintCode();
+        }
+      }),
+    );
     process.send({ type: 'codes', id: msg.id, codes });
   } else if (msg.type === 'stop') {
-    server.close(() => process.exit(0));
+    server.close(async () => {
+      await durable?.close();
+      process.exit(0);
+    });
     server.closeAllConnections();
   }
 });

@@ -9,13 +9,16 @@
 // window starts. A short calibration window per server sizes the supply.
 import { fork } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, chainLoad, fmt, signIn, startCirrus, table } from './lib.mjs';
+import { api, chainLoad, fmt, freshPostgres, signIn, startCirrus, table } from './lib.mjs';
 
 const CONNECTIONS = 20;
+const ADMIN_DATABASE_URL = process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASE_LABEL = { sqlite: 'SQLite', postgres: 'PostgreSQL', memory: 'memory' };
 const SCOPE = 'openid offline_access';
 const REDIRECT_URI = 'https://client.example/callback';
 const NONCE = 'bench-nonce';
@@ -73,20 +76,23 @@ function cpuSnapshot(pids) {
   return out;
 }
 
-/** The PostgreSQL backends serving a Cirrus process: its CPU on PostgreSQL counts too. */
-async function postgresBackends(serverPid) {
-  let url;
+/** The database URL a Cirrus process was started with (from /proc), or undefined. */
+function databaseUrlOf(serverPid) {
   try {
-    url = readFileSync(`/proc/${serverPid}/environ`, 'utf8')
+    return readFileSync(`/proc/${serverPid}/environ`, 'utf8')
       .split('\0')
       .find((e) => e.startsWith('CIRRUS_DATABASE_URL='))
       ?.slice('CIRRUS_DATABASE_URL='.length);
   } catch {
-    /* no /proc: CPU is not reported */
+    return undefined; /* no /proc: CPU is not reported */
   }
+}
+
+/** The PostgreSQL backends serving a database: a server's CPU on PostgreSQL counts too. */
+async function postgresBackends(url) {
   if (!url) return null;
   const dbName = new URL(url).pathname.slice(1);
-  const admin = new pg.Client({ connectionString: process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const admin = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
   await admin.connect();
   return Object.assign(
     async () => (await admin.query('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [dbName])).rows.map((r) => r.pid),
@@ -118,7 +124,7 @@ export async function cirrusTarget(database, env = {}) {
   });
   if (created.body?.code !== 0) throw new Error(`creating the OAuth app failed: ${JSON.stringify(created.body)}`);
   const { id: clientId, secret: clientSecret } = created.body.data;
-  const backends = database === 'postgres' ? await postgresBackends(server.pid) : null;
+  const backends = database === 'postgres' ? await postgresBackends(databaseUrlOf(server.pid)) : null;
   const consent = {
     response_type: 'code',
     client_id: clientId,
@@ -130,8 +136,9 @@ export async function cirrusTarget(database, env = {}) {
     code_challenge_method: 'S256',
   };
   return {
-    name: `Cirrus (${database === 'postgres' ? 'PostgreSQL' : 'SQLite'})`,
+    name: `Cirrus (${DATABASE_LABEL[database]})`,
     ours: true,
+    database,
     pid: server.pid,
     cpuPids: async () => [server.pid, ...(backends ? await backends() : [])],
     tokenUrl: `${server.url}/api/v4/session/oauth/token`,
@@ -152,22 +159,33 @@ export async function cirrusTarget(database, env = {}) {
   };
 }
 
-export async function oidcProviderTarget() {
+/**
+ * oidc-provider in its own process with the given storage: 'memory' (its
+ * in-memory adapter, a reference only), or a durable adapter on the same
+ * database as Cirrus's row ('sqlite': a file in a temp dir; 'postgres': a
+ * fresh database on the same server).
+ */
+export async function oidcProviderTarget(database = 'memory') {
   const port = 20000 + Math.floor(Math.random() * 20000);
   const clientId = 'bench-client';
   const clientSecret = randomBytes(32).toString('base64url');
+  const dir = database === 'sqlite' ? mkdtempSync(path.join(tmpdir(), 'oidc-provider-bench-')) : null;
+  const pgDb = database === 'postgres' ? await freshPostgres(ADMIN_DATABASE_URL) : null;
+  const storage = dir ? { kind: 'sqlite', file: path.join(dir, 'oidc.sqlite') } : pgDb ? { kind: 'postgres', url: pgDb.url } : { kind: 'memory' };
   const child = fork(path.join(import.meta.dirname, 'oauth-provider.mjs'), [
-    JSON.stringify({ port, clientId, clientSecret, redirectUri: REDIRECT_URI, accountId: 'bench-user', codeChallenge: CHALLENGE, nonce: NONCE, scope: SCOPE }),
+    JSON.stringify({ port, clientId, clientSecret, redirectUri: REDIRECT_URI, accountId: 'bench-user', codeChallenge: CHALLENGE, nonce: NONCE, scope: SCOPE, storage }),
   ]);
   const ready = await new Promise((resolve, reject) => {
     child.once('message', resolve);
     child.once('exit', (code) => reject(new Error(`oidc-provider exited during start (${code})`)));
   });
+  const backends = pgDb ? await postgresBackends(pgDb.url) : null;
   let seq = 0;
   return {
-    name: `oidc-provider ${PROVIDER_VERSION} (memory)`,
+    name: `oidc-provider ${PROVIDER_VERSION} (${DATABASE_LABEL[database]})`,
     ours: false,
-    cpuPids: async () => [child.pid],
+    database,
+    cpuPids: async () => [child.pid, ...(backends ? await backends() : [])],
     tokenUrl: `${ready.url}/token`,
     clientId,
     clientSecret,
@@ -187,6 +205,9 @@ export async function oidcProviderTarget() {
     async stop() {
       child.send({ type: 'stop' });
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await backends?.close();
+      await pgDb?.drop();
+      if (dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
@@ -309,13 +330,14 @@ function combine(windows, duration) {
 export async function run({ duration = 5, rounds = 3 } = {}) {
   const targets = [];
   try {
-    targets.push(await cirrusTarget('sqlite'), await cirrusTarget('postgres'), await oidcProviderTarget());
+    // Like-for-like pairs (Cirrus and oidc-provider on the same database), then oidc-provider's in-memory store as a reference.
+    targets.push(await cirrusTarget('sqlite'), await oidcProviderTarget('sqlite'), await cirrusTarget('postgres'), await oidcProviderTarget('postgres'), await oidcProviderTarget('memory'));
 
     // Warm-up and calibration: a 2 s exchange window (stopping early if the
     // first batch runs out, then trying a bigger one), then 2 s of refreshes.
     const rate = new Map();
     for (const t of targets) {
-      let batch = t.ours ? 1500 : 8000;
+      let batch = t.database === 'memory' ? 8000 : 1500;
       let c;
       for (;;) {
         c = await calibrate(t, await t.mint(batch), 2);
@@ -334,7 +356,7 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
       const order = round % 2 === 0 ? targets : [...targets].reverse();
       for (const t of order) {
         // Throughput swings on a shared machine: supply well beyond the best rate seen so far.
-        const codes = await t.mint(Math.ceil(rate.get(t) * duration * (t.ours ? 2.5 : 4)) + 4 * CONNECTIONS);
+        const codes = await t.mint(Math.ceil(rate.get(t) * duration * (t.database === 'memory' ? 4 : 2.5)) + 4 * CONNECTIONS);
         const r = results.get(t);
         const ex = await exchangeWindow(t, codes, duration);
         rate.set(t, Math.max(rate.get(t), ex.rps));
@@ -350,16 +372,18 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
     }
 
     const summary = targets.map((t) => ({ t, ...Object.fromEntries(OPERATIONS.map((op) => [op.key, results.get(t)[op.key].length ? combine(results.get(t)[op.key], duration) : null])) }));
-    const baseline = summary.find((s) => !s.t.ours);
+    const providerOn = (database) => summary.find((s) => !s.t.ours && s.t.database === database);
+    const memory = providerOn('memory');
+    const ratio = (a, b) => (a && b ? `${fmt(a / b, 2)}×` : '–');
     const rows = [];
     for (const op of OPERATIONS) {
       for (const s of summary) {
         const m = s[op.key];
         if (!m) continue;
-        const base = baseline[op.key];
-        const ratio = s.t.ours ? `**${fmt(m.rps / base.rps, 2)}×**` : '1×';
+        const pair = providerOn(s.t.database)?.[op.key];
+        const own = s.t.ours ? `**${ratio(m.rps, pair?.rps)}**` : s.t.database === 'memory' ? '–' : '1×';
         // Work per request, inverted so that more than 1× means Cirrus needs less CPU.
-        const cpuRatio = !s.t.ours ? '1×' : m.cpu && base.cpu ? `${fmt(base.cpu / m.cpu, 2)}×` : '–';
+        const cpuRatio = s.t.ours ? ratio(pair?.cpu, m.cpu) : s.t.database === 'memory' ? '–' : '1×';
         rows.push([
           op.label,
           s.t.name,
@@ -369,31 +393,37 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
           fmt(m.p99, 1),
           m.cpu === null ? '–' : fmt(m.cpu, 2),
           m.failed,
-          ratio,
+          own,
           cpuRatio,
+          s.t.database === 'memory' ? '1×' : ratio(m.rps, memory[op.key]?.rps),
         ]);
       }
     }
     const ours = summary.filter((s) => s.t.ours);
     const misses = [];
+    const met = [];
+    const vsMemory = [];
     const vsNoIdToken = [];
     for (const s of ours) {
+      const pair = providerOn(s.t.database);
       for (const op of ['exchange', 'refresh']) {
-        const r = s[op].rps / baseline[op].rps;
-        if (r < TARGET_RATIO) misses.push(`${s.t.name} ${op}: ${fmt(r, 2)}×`);
+        const r = s[op].rps / pair[op].rps;
+        (r < TARGET_RATIO ? misses : met).push(`${s.t.name} ${op}: ${fmt(r, 2)}×`);
+        vsMemory.push(`${s.t.name} ${op} ${fmt(s[op].rps / memory[op].rps, 2)}×`);
       }
-      vsNoIdToken.push(`${s.t.name} ${fmt(s.refresh.rps / baseline.refreshNoIdToken.rps, 2)}× (CPU/req ${s.refresh.cpu && baseline.refreshNoIdToken.cpu ? fmt(baseline.refreshNoIdToken.cpu / s.refresh.cpu, 2) : '–'}×)`);
+      vsNoIdToken.push(`${s.t.name} ${fmt(s.refresh.rps / pair.refreshNoIdToken.rps, 2)}× (CPU/req ${ratio(pair.refreshNoIdToken.cpu, s.refresh.cpu)})`);
     }
     const failed = summary.reduce((n, s) => n + OPERATIONS.reduce((k, op) => k + (s[op.key]?.failed ?? 0), 0), 0);
     const md =
       table(
-        `Token endpoint: Cirrus vs oidc-provider (${CONNECTIONS} closed-loop clients, keep-alive; ${rounds} rounds of ${duration} s per operation and server, order alternated)`,
-        ['operation', 'server', 'req/s', 'per round', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed', 'req/s vs oidc-provider', 'CPU/req vs oidc-provider'],
+        `Token endpoint: Cirrus vs oidc-provider on the same database (${CONNECTIONS} closed-loop clients, keep-alive; ${rounds} rounds of ${duration} s per operation and server, order alternated)`,
+        ['operation', 'server', 'req/s', 'per round', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed', 'req/s vs oidc-provider (same database)', 'CPU/req vs oidc-provider (same database)', 'req/s vs oidc-provider (memory, reference)'],
         rows,
       ) +
-      `\n\nTarget: Cirrus ≥ ${TARGET_RATIO}× oidc-provider's throughput on both operations (same requests). ` +
-      (misses.length ? `**Missed**: ${misses.join('; ')}.` : '**Met** on both databases.') +
-      ` Cirrus's refresh against oidc-provider's refresh without an id_token: ${vsNoIdToken.join('; ')}.` +
+      `\n\nTarget: Cirrus ≥ ${TARGET_RATIO}× oidc-provider's throughput on both operations, each database against oidc-provider on the same database (same requests). ` +
+      (misses.length ? `**Missed**: ${misses.join('; ')}.${met.length ? ` Met: ${met.join('; ')}.` : ''}` : `**Met** on both databases: ${met.join('; ')}.`) +
+      ` Against oidc-provider's in-memory store (reference, not the target's comparison): ${vsMemory.join('; ')}.` +
+      ` Cirrus's refresh against oidc-provider's refresh without an id_token on the same database: ${vsNoIdToken.join('; ')}.` +
       (failed ? ` **${failed} requests failed** in the timed windows.` : ' No request failed.') +
       '\n';
     return { md, ok: misses.length === 0 && failed === 0 };
