@@ -5,7 +5,7 @@ import { secretToken } from '../crypto/random.js';
 import { AppError, ErrorCode, notFound } from '../http/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
 import type { SessionRow } from '../sessions/repository.js';
-import type { ClientService } from './clients.js';
+import type { Client, ClientService } from './clients.js';
 import type { GrantRepository } from './grants-repository.js';
 import { errorLocation, type AuthorizationRequest } from './authorization-request.js';
 import { appendQuery } from './redirect-uris.js';
@@ -116,11 +116,15 @@ export class ConsentService {
     await this.revocation.revokeGrant(userId, clientId, 'grant_revoked');
   }
 
-  /** Registered with SessionService: an OAuth family refreshes only while its app and grant stand. */
-  async checkFamily(family: SessionRow): Promise<void> {
+  /**
+   * Registered with SessionService: an OAuth family refreshes only while its
+   * app and grant stand. `authenticated` is the enabled client the token
+   * endpoint has just authenticated, used instead of reading it again.
+   */
+  async checkFamily(family: SessionRow, authenticated?: Client): Promise<void> {
     if (family.client_id === null) return;
     const scopes = scopeList(family.scopes);
-    const client = await this.clients.findEnabled(family.client_id);
+    const client = authenticated?.id === family.client_id ? authenticated : await this.clients.findEnabled(family.client_id);
     if (!client || !allSatisfied(client.scopes, scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
     const grant = await this.grants.find(family.user_id, family.client_id);
     if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The user has revoked this access');

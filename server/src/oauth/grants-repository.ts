@@ -49,6 +49,25 @@ export class GrantRepository {
     return this.db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', hash).executeTakeFirst();
   }
 
+  /**
+   * The usual exchange in one statement: consumes the code only if it is
+   * unused, this client's, unexpired, for this redirect_uri (when given) and
+   * for this PKCE challenge (or none), and returns it. Undefined when any of
+   * these fails: the caller then reads the row to say which (and to detect a replay).
+   */
+  consumeMatching(hash: string, match: { clientId: string; redirectUri: string | undefined; codeChallenge: string | null }, now: number): Promise<CodeRow | undefined> {
+    let q = this.db
+      .updateTable('oauth_codes')
+      .set({ used_at: now })
+      .where('code_hash', '=', hash)
+      .where('used_at', 'is', null)
+      .where('client_id', '=', match.clientId)
+      .where('expires_at', '>', now)
+      .where('code_challenge', match.codeChallenge === null ? 'is' : '=', match.codeChallenge);
+    if (match.redirectUri !== undefined) q = q.where('redirect_uri', '=', match.redirectUri);
+    return q.returningAll().executeTakeFirst();
+  }
+
   /** Single use: only the one request whose UPDATE finds it unused wins. */
   async consumeCode(hash: string, now: number): Promise<boolean> {
     const res = await this.db.updateTable('oauth_codes').set({ used_at: now }).where('code_hash', '=', hash).where('used_at', 'is', null).executeTakeFirst();

@@ -15,7 +15,7 @@ import { SettingsRepository } from '../site/settings-repository.js';
 import type { PageSender } from '../web.js';
 import { ClientRepository } from './clients-repository.js';
 import { ClientSecrets } from './client-secrets.js';
-import { ClientService } from './clients.js';
+import { ClientService, type Client } from './clients.js';
 import { ConsentService } from './consent.js';
 import { GrantRepository } from './grants-repository.js';
 import { IdTokenSigner } from './id-tokens.js';
@@ -70,7 +70,8 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   const consent = new ConsentService(clients, grantRepo, deps.revocation, issuer);
   const signer = await IdTokenSigner.load(new SettingsRepository(deps.db));
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
-  deps.sessions.addFamilyCheck((family) => consent.checkFamily(family));
+  // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
+  deps.sessions.addFamilyCheck((family, { client }) => consent.checkFamily(family, client as Client | undefined));
 
   const grants: Record<string, GrantHandler> = {
     authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),

@@ -26,8 +26,12 @@ export interface RefreshResult {
   refreshExpiresAt: number;
 }
 
-/** Extra checks a family created by another feature (OAuth) must still pass at refresh. */
-export type FamilyCheck = (family: SessionRow) => Promise<void>;
+/**
+ * Extra checks a family created by another feature (OAuth) must still pass at
+ * refresh. `client` is the client the caller has already authenticated (the
+ * token endpoint's), so the check need not read it again.
+ */
+export type FamilyCheck = (family: SessionRow, context: { client?: { id: string } }) => Promise<void>;
 
 const credentialInvalid = (msg = 'Refresh token is invalid') => new AppError(ErrorCode.CredentialInvalid, msg);
 
@@ -142,16 +146,18 @@ export class SessionService {
    * one just replaced is honoured for REUSE_GRACE_MS; anything else is reuse
    * and revokes the whole family.
    */
-  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number } = {}): Promise<RefreshResult> {
+  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number; client?: { id: string } } = {}): Promise<RefreshResult> {
     const claims = this.parseRefreshToken(token);
     if (opts.clientId !== undefined && (claims.client_id ?? null) !== opts.clientId) throw credentialInvalid('Refresh token was not issued to this client');
     let family = await this.repo.find(claims.sid);
     if (!family || family.revoked_at !== null || family.user_id !== claims.sub) throw credentialInvalid('Session has ended');
     if (family.expires_at < Date.now()) throw credentialInvalid('Session has expired');
-    const user = await this.accounts.findById(family.user_id);
+    // The guard's user cache (bounded staleness) is enough here: banning or
+    // deleting a user revokes their families, which the row above shows at once.
+    const user = await this.accounts.cache.get(family.user_id);
     if (!user) throw credentialInvalid('Session has ended');
-    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
-    for (const check of this.familyChecks) await check(family);
+    if (!user.active) throw new AppError(ErrorCode.Banned, 'This account is banned');
+    for (const check of this.familyChecks) await check(family, { client: opts.client });
 
     const s = await this.settings.current();
     const now = Date.now();

@@ -124,6 +124,18 @@ describe('token endpoint', () => {
     assertError(await exchange(ctx, app, code, { code_verifier: pkcePair().verifier }), 400, 'invalid_grant');
   });
 
+  it('RFC 7636 §4.6: a refused exchange (wrong verifier, missing verifier, other client) spends nothing; the right one then succeeds once', async () => {
+    const { challenge, verifier } = pkcePair();
+    const code = await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' });
+    assertError(await exchange(ctx, app, code, { code_verifier: pkcePair().verifier }), 400, 'invalid_grant');
+    assertError(await exchange(ctx, app, code), 400, 'invalid_grant');
+    assertError(await exchange(ctx, other, code, { code_verifier: verifier }), 400, 'invalid_grant');
+    const res = await exchange(ctx, app, code, { code_verifier: verifier });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+    assertError(await exchange(ctx, app, code, { code_verifier: verifier }), 400, 'invalid_grant');
+    assert.ok(await eventually(async () => !(await accessWorks(res.body.access_token!))), 'the replay revoked what the code issued');
+  });
+
   it('RFC 7636 §4.1: a malformed code_verifier (length or alphabet) is invalid_grant', async () => {
     // The challenge of a 42-character verifier: only the length rule can refuse it.
     const short = 'a'.repeat(42);

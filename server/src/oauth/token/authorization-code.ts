@@ -4,10 +4,11 @@ import type { AccountService } from '../../accounts/service.js';
 import type { RevocationService } from '../../sessions/revocation.js';
 import type { GrantRepository, CodeRow } from '../grants-repository.js';
 import { OAuthError } from '../errors.js';
-import { isWellFormedVerifier, verifierMatches } from '../pkce.js';
+import { isWellFormedVerifier, s256, verifierMatches } from '../pkce.js';
 import { scopeList } from '../scopes.js';
 import type { TokenMinter } from './minter.js';
-import type { GrantHandler } from './types.js';
+import type { Client } from '../clients.js';
+import type { Form, GrantHandler } from './types.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
 
@@ -21,10 +22,13 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     return invalidGrant('The authorization code was already used; the tokens it issued are revoked');
   }
 
-  return async (client, form) => {
-    const code = form.get('code');
-    if (code === undefined) throw new OAuthError('invalid_request', 'code: is required');
-    const row = code.length <= 256 ? await grants.findCode(sha256Hex(code)) : undefined;
+  /**
+   * Every rule of §4.1.3 and RFC 7636 §4.6, one at a time, for a request the
+   * one-statement path refused: says which rule failed, or consumes the code
+   * if the refusal was a race that the code has meanwhile lost (then a replay).
+   */
+  async function checkedConsume(client: Client, form: Form, hash: string): Promise<CodeRow> {
+    const row = await grants.findCode(hash);
     if (!row) throw invalidGrant('The authorization code is invalid or expired');
     if (row.used_at !== null) throw await replayed(row);
     if (row.client_id !== client.id) throw invalidGrant('The authorization code was issued to another client');
@@ -41,11 +45,28 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
       // Downgrade protection: a verifier with no challenge means the challenge was stripped.
       throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
     }
+    if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
+    return row;
+  }
+
+  return async (client, form) => {
+    const code = form.get('code');
+    if (code === undefined) throw new OAuthError('invalid_request', 'code: is required');
+    if (code.length > 256) throw invalidGrant('The authorization code is invalid or expired');
+    const hash = sha256Hex(code);
+    // The common case in one statement: the code is consumed only if every
+    // rule above holds. The challenge is compared by the database, not in
+    // constant time: it is public (it travelled in the authorization request)
+    // and only the holder of the code reaches this comparison.
+    const verifier = form.get('code_verifier');
+    const challenge = verifier === undefined ? null : isWellFormedVerifier(verifier) ? s256(verifier) : undefined;
+    const match = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge ?? null };
+    const row = (challenge !== undefined ? await grants.consumeMatching(hash, match, Date.now()) : undefined) ?? (await checkedConsume(client, form, hash));
 
     // The guard's bounded-staleness user cache: a ban here is seen at once, elsewhere within 3 s.
+    // The code of a user who is no longer active is spent without issuing anything.
     const user = await accounts.cache.get(row.user_id);
     if (!user?.active) throw invalidGrant('The user is no longer active');
-    if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
 
     const { sid, response } = await minter.mint(client, row.user_id, scopeList(row.scopes), { nonce: row.nonce, authTimeMs: row.auth_time });
     // A replay that raced this exchange found no family to revoke yet: revoke it here.

@@ -49,8 +49,8 @@ export class ClientAuthenticator {
     if (id.length > MAX_CLIENT_ID_LENGTH) throw failure('Client authentication failed');
 
     const keys = [`oauth-client:${id}:${address}`, `oauth-addr:${address}`] as const;
-    await this.throttle.check([...keys]);
-    const client = await this.clients.findEnabled(id);
+    // Both reads at once (two round trips in parallel on PostgreSQL); the secret is checked only after the throttle.
+    const [, client] = await Promise.all([this.throttle.check([...keys]), this.clients.findEnabled(id)]);
     const valid =
       client !== undefined &&
       (client.isPublic ? secret === undefined : secret !== undefined && client.secretHash !== null && this.clients.secrets.verify(secret, client.secretHash));

@@ -58,7 +58,7 @@ export class TokenInspection {
     if (claims.token_type === 'refresh' && typeof claims.sid === 'string') {
       const family = await this.families.find(claims.sid);
       const live = family && family.revoked_at === null && family.user_id === claims.sub && family.current_jti === claims.jti && !this.revocation.cache.isFamilyRevoked(family.id);
-      if (!live || !(await this.consent.checkFamily(family).then(() => true, () => false))) return INACTIVE;
+      if (!live || !(await this.consent.checkFamily(family, client).then(() => true, () => false))) return INACTIVE;
       return { active: true, ...common, scope: family.scopes ?? '' };
     }
     return INACTIVE;

@@ -35,7 +35,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; families: Fa
     const token = form.get('refresh_token');
     if (token === undefined) throw new OAuthError('invalid_request', 'refresh_token: is required');
     const narrowed = await requestedScopes(token, form.get('scope'));
-    const result = await sessions.refresh(token, { clientId: client.id }).catch(asInvalidGrant);
+    const result = await sessions.refresh(token, { clientId: client.id, client }).catch(asInvalidGrant);
     const now = Date.now();
     const { family, pair, accessTtl } = result;
     let scopes = scopeList(family.scopes);
