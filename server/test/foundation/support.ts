@@ -8,11 +8,10 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { TestServer } from '../helpers/harness.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
 import type { ApiResponse } from '../helpers/client.js';
 
 /** RFC 3339 date-time with an explicit offset (`Z` or ±hh:mm). */
@@ -125,22 +124,13 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   if (!adminUrl) {
     return { dataDir, env: { CIRRUS_DATA_DIR: dataDir }, dialect: 'sqlite', drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
   }
-  const name = `cirrus_f_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const pgDb = await createPgDatabase(adminUrl);
   return {
     dataDir,
-    env: { CIRRUS_DATA_DIR: dataDir, CIRRUS_DATABASE_URL: url.toString() },
+    env: { CIRRUS_DATA_DIR: dataDir, CIRRUS_DATABASE_URL: pgDb.url },
     dialect: 'postgres',
     async drop() {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await pgDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
