@@ -137,7 +137,21 @@ function checkSecret(secret: string): void {
   }
 }
 
+/**
+ * How long another instance may go on using a client row it read (a
+ * regenerated secret, changed redirect URIs, a disabled app). This instance
+ * drops its entry at once on every change; tokens of a disabled or deleted
+ * app are cut off everywhere through the revocation cache, not through this.
+ */
+export const CLIENT_CACHE_TTL_MS = 2000;
+const CLIENT_CACHE_MAX = 10_000;
+
 export class ClientService {
+  /** Only rows that exist are kept: unknown ids (anyone can send them) always read the database. */
+  private readonly cache = new Map<string, { at: number; client: Client }>();
+  /** Bumped on every local change, so a read that started before it is not cached after it. */
+  private generation = 0;
+
   constructor(
     private readonly repo: ClientRepository,
     readonly secrets: ClientSecrets,
@@ -149,10 +163,33 @@ export class ClientService {
     return row ? fromRow(row) : undefined;
   }
 
-  /** The client if it exists and is enabled. */
+  /** The client if it exists and is enabled; at most CLIENT_CACHE_TTL_MS stale for changes made on other instances. */
   async findEnabled(id: string): Promise<Client | undefined> {
+    const now = Date.now();
+    const hit = this.cache.get(id);
+    if (hit && now - hit.at < CLIENT_CACHE_TTL_MS) return hit.client.isEnabled ? hit.client : undefined;
+    const generation = this.generation;
     const client = await this.find(id);
+    if (client && generation === this.generation) {
+      Object.freeze(client.redirectUris);
+      Object.freeze(client.scopes);
+      this.remember(id, { at: now, client: Object.freeze(client) });
+    } else this.cache.delete(id);
     return client?.isEnabled ? client : undefined;
+  }
+
+  private remember(id: string, entry: { at: number; client: Client }): void {
+    this.cache.delete(id);
+    if (this.cache.size >= CLIENT_CACHE_MAX) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(id, entry);
+  }
+
+  private invalidate(id: string): void {
+    this.generation++;
+    this.cache.delete(id);
   }
 
   async get(id: string): Promise<Client> {
@@ -203,6 +240,7 @@ export class ClientService {
       scopes: patch.scopes ?? current.scopes,
     });
     const isEnabled = patch.is_enabled ?? current.isEnabled;
+    this.invalidate(id);
     await this.repo.update(id, {
       ...fields,
       ...(patch.description !== undefined ? { description: patch.description } : {}),
@@ -212,6 +250,7 @@ export class ClientService {
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
       updated_at: Date.now(),
     });
+    this.invalidate(id);
     // Disabling stops every token at once; the users' consents are kept for when it returns.
     if (current.isEnabled && !isEnabled) await this.revocation.revokeClient(id, 'client_disabled');
     return { client: await this.get(id), secret };
@@ -219,7 +258,10 @@ export class ClientService {
 
   /** Deletes the app, its grants and codes, and stops every token it holds. */
   async delete(id: string): Promise<void> {
-    if (!(await this.repo.delete(id))) throw notFound('OAuth app not found');
+    this.invalidate(id);
+    const deleted = await this.repo.delete(id);
+    this.invalidate(id);
+    if (!deleted) throw notFound('OAuth app not found');
     await this.revocation.revokeClient(id, 'client_deleted');
   }
 

@@ -24,6 +24,7 @@ import { authorizeRoutes } from './authorize-routes.js';
 import { oauthPublicRoutes } from './public-routes.js';
 import { authorizationCodeGrant } from './token/authorization-code.js';
 import { ClientAuthenticator } from './token/client-auth.js';
+import { RememberingThrottle } from './token/throttle-memory.js';
 import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
@@ -83,7 +84,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     clients,
     consent,
     signer,
-    clientAuth: new ClientAuthenticator(clients, new LoginThrottle(deps.db)),
+    clientAuth: new ClientAuthenticator(clients, new RememberingThrottle(new LoginThrottle(deps.db))),
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.families, consent, deps.revocation, issuer),
     grants,
     issuer,

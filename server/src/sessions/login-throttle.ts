@@ -20,14 +20,15 @@ export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 50, maxLockMs: 15 
 export class LoginThrottle {
   constructor(private readonly db: Db) {}
 
-  /** Throws 429 when any of the keys is locked. */
-  async check(keys: string[], now = Date.now()): Promise<void> {
+  /** Throws 429 when any of the keys is locked; otherwise the keys that have a row (any failure recorded). */
+  async check(keys: string[], now = Date.now()): Promise<Set<string>> {
     const rows = await this.db.selectFrom('login_throttle').select(['key', 'locked_until']).where('key', 'in', keys).execute();
     const until = Math.max(0, ...rows.map((r) => r.locked_until));
     if (until > now) {
       const seconds = Math.max(1, Math.ceil((until - now) / 1000));
       throw new AppError(ErrorCode.TooManyRequests, `Too many failed attempts; try again in ${seconds} s`, { headers: { 'Retry-After': String(seconds) } });
     }
+    return new Set(rows.map((r) => r.key));
   }
 
   async fail(key: string, policy: ThrottlePolicy, now = Date.now()): Promise<void> {

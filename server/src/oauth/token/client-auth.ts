@@ -2,9 +2,10 @@
 // (RFC 6749 §2.3): client_secret_basic, client_secret_post, or none for
 // public clients. Failures are counted per client and address and per address
 // (LoginThrottle, keys of our own); past the allowance answers are 429.
-import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from '../../sessions/login-throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../../sessions/login-throttle.js';
 import { MAX_CLIENT_ID_LENGTH, type Client, type ClientService } from '../clients.js';
 import { OAuthError } from '../errors.js';
+import type { RememberingThrottle } from './throttle-memory.js';
 import type { Form } from './types.js';
 
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
@@ -28,7 +29,7 @@ function parseBasic(header: string): { id: string; secret: string } | null {
 export class ClientAuthenticator {
   constructor(
     private readonly clients: ClientService,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: RememberingThrottle,
   ) {}
 
   async authenticate(authorization: string | undefined, form: Form, address: string): Promise<Client> {
@@ -49,8 +50,9 @@ export class ClientAuthenticator {
     if (id.length > MAX_CLIENT_ID_LENGTH) throw failure('Client authentication failed');
 
     const keys = [`oauth-client:${id}:${address}`, `oauth-addr:${address}`] as const;
-    // Both reads at once (two round trips in parallel on PostgreSQL); the secret is checked only after the throttle.
-    const [, client] = await Promise.all([this.throttle.check([...keys]), this.clients.findEnabled(id)]);
+    // Both usually answered from memory (client cache, keys known clean); otherwise read in parallel.
+    // The secret is checked only after the throttle.
+    const [, client] = await Promise.all([this.throttle.check(keys), this.clients.findEnabled(id)]);
     const valid =
       client !== undefined &&
       (client.isPublic ? secret === undefined : secret !== undefined && client.secretHash !== null && this.clients.secrets.verify(secret, client.secretHash));
