@@ -1,11 +1,38 @@
 // The only SQL for what users granted to applications and the authorization
 // codes issued on those grants.
-import type { Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { OAuthCodesTable, OAuthGrantsTable } from '../db/schema.js';
+import type { Database, OAuthCodesTable, OAuthGrantsTable, SessionsTable } from '../db/schema.js';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
 export type CodeRow = Selectable<OAuthCodesTable>;
+export interface CodeMatch {
+  clientId: string;
+  redirectUri: string | undefined;
+  codeChallenge: string | null;
+}
+
+/** A family to start from a code: the fields that do not depend on the code, and the lifetimes with and without offline_access. */
+export interface FamilyFromCode {
+  id: string;
+  current_jti: string;
+  created_at: number;
+  offline: Pick<Selectable<SessionsTable>, 'expires_at' | 'refresh_ttl'>;
+  online: Pick<Selectable<SessionsTable>, 'expires_at' | 'refresh_ttl'>;
+}
+
+/** The code is unused, this client's, unexpired, for this redirect_uri (when given) and for this PKCE challenge (or none). */
+function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, hash: string, match: CodeMatch, now: number) {
+  return eb.and([
+    eb('oauth_codes.code_hash', '=', hash),
+    eb('oauth_codes.used_at', 'is', null),
+    eb('oauth_codes.client_id', '=', match.clientId),
+    eb('oauth_codes.expires_at', '>', now),
+    eb('oauth_codes.code_challenge', match.codeChallenge === null ? 'is' : '=', match.codeChallenge),
+    ...(match.redirectUri !== undefined ? [eb('oauth_codes.redirect_uri', '=', match.redirectUri)] : []),
+  ]);
+}
+
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
@@ -50,22 +77,56 @@ export class GrantRepository {
   }
 
   /**
-   * The usual exchange in one statement: consumes the code only if it is
-   * unused, this client's, unexpired, for this redirect_uri (when given) and
-   * for this PKCE challenge (or none), and returns it. Undefined when any of
-   * these fails: the caller then reads the row to say which (and to detect a replay).
+   * The first statement of the usual exchange: inserts the family the code
+   * will produce, only if the code matches (see `matching`); nothing is
+   * consumed yet. Every exchange inserts its family before it consumes the
+   * code, so a replay that loses the race always finds the winner's family
+   * to revoke. The family's user, client and scopes come from the code row;
+   * its lifetime depends on offline_access in those scopes.
    */
-  consumeMatching(hash: string, match: { clientId: string; redirectUri: string | undefined; codeChallenge: string | null }, now: number): Promise<CodeRow | undefined> {
-    let q = this.db
+  async startFamilyFromCode(hash: string, match: CodeMatch, family: FamilyFromCode, now: number): Promise<boolean> {
+    // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
+    const offline = sql<boolean>`(' ' || oauth_codes.scopes || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
+    const bigint = (v: number | null) => sql<number>`CAST(${v} AS BIGINT)`;
+    const select = this.db
+      .selectFrom('oauth_codes')
+      .select([
+        sql<string>`${family.id}`.as('id'),
+        'oauth_codes.user_id',
+        'oauth_codes.client_id',
+        'oauth_codes.scopes',
+        sql<string>`${family.current_jti}`.as('current_jti'),
+        bigint(family.created_at).as('created_at'),
+        sql<number>`CASE WHEN ${offline} THEN ${bigint(family.offline.expires_at)} ELSE ${bigint(family.online.expires_at)} END`.as('expires_at'),
+        sql<number | null>`CASE WHEN ${offline} THEN ${bigint(family.offline.refresh_ttl)} ELSE ${bigint(family.online.refresh_ttl)} END`.as('refresh_ttl'),
+      ])
+      .where((eb) => matching(eb, hash, match, now));
+    const res = await this.db
+      .insertInto('sessions')
+      .columns(['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl'])
+      .expression(select)
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  /** Undoes startFamilyFromCode for an exchange that lost the code; no token of it was ever signed. */
+  async discardFamily(sid: string): Promise<void> {
+    await this.db.deleteFrom('sessions').where('id', '=', sid).execute();
+  }
+
+  /**
+   * Consumes the code only if it still matches (see `matching`) and returns
+   * it; `sid` records the family it produced in the same statement (needed by
+   * the replay rule). Undefined when any condition fails: the caller then
+   * reads the row to say which (and to detect a replay).
+   */
+  consumeMatching(hash: string, match: CodeMatch, now: number, sid: string | null = null): Promise<CodeRow | undefined> {
+    return this.db
       .updateTable('oauth_codes')
-      .set({ used_at: now })
-      .where('code_hash', '=', hash)
-      .where('used_at', 'is', null)
-      .where('client_id', '=', match.clientId)
-      .where('expires_at', '>', now)
-      .where('code_challenge', match.codeChallenge === null ? 'is' : '=', match.codeChallenge);
-    if (match.redirectUri !== undefined) q = q.where('redirect_uri', '=', match.redirectUri);
-    return q.returningAll().executeTakeFirst();
+      .set({ used_at: now, ...(sid !== null ? { sid } : {}) })
+      .where((eb) => matching(eb, hash, match, now))
+      .returningAll()
+      .executeTakeFirst();
   }
 
   /** Single use: only the one request whose UPDATE finds it unused wins. */

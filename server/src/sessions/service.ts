@@ -107,24 +107,14 @@ export class SessionService {
   async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
     const s = await this.settings.current();
     const now = Date.now();
-    const refreshExpiresAt = now + (opts.refreshTtl ?? s.refresh_token_ttl) * 1000;
-    const family: SessionRow = {
-      id: secretToken(16),
-      user_id: userId,
-      client_id: opts.clientId ?? null,
-      scopes: opts.scopes ? opts.scopes.join(' ') : null,
-      current_jti: secretToken(16),
-      previous_jti: null,
-      rotated_at: null,
-      created_at: now,
-      expires_at: refreshExpiresAt,
-      revoked_at: null,
-      revoke_reason: null,
-      refresh_ttl: opts.refreshTtl ?? null,
-    };
+    const family = newFamilyRow({ userId, clientId: opts.clientId ?? null, scopes: opts.scopes ? opts.scopes.join(' ') : null, refreshTtl: opts.refreshTtl ?? null }, s.refresh_token_ttl, now);
     await this.repo.insert(family);
-    const pair = this.issuer.pair(subjectOf(family), family.current_jti, s.access_token_ttl, refreshExpiresAt, now);
-    return { family, pair, accessTtl: s.access_token_ttl, refreshExpiresAt };
+    return { family, pair: this.firstPair(family, s.access_token_ttl, now), accessTtl: s.access_token_ttl, refreshExpiresAt: family.expires_at };
+  }
+
+  /** The first token pair of a family already stored (by startFamily, or by another feature's statement). */
+  firstPair(family: SessionRow, accessTtl: number, now: number): TokenPair {
+    return this.issuer.pair(subjectOf(family), family.current_jti, accessTtl, family.expires_at, now);
   }
 
   /** Verifies a refresh token's signature and claims; no state is read. */
@@ -207,6 +197,36 @@ export class SessionService {
     if (claims.token_type !== 'refresh' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') throw credentialInvalid('Not a refresh token');
     return { sub: claims.sub, sid: claims.sid };
   }
+}
+
+export interface NewFamily {
+  userId: string;
+  clientId: string | null;
+  /** Space-separated, as stored. */
+  scopes: string | null;
+  /** Seconds each rotation extends the family by; null = the site setting. */
+  refreshTtl: number | null;
+  /** Given when the ids must be known before the row exists (OAuth inserts it in its own statement). */
+  id?: string;
+  jti?: string;
+}
+
+/** The row of a new family: its refresh lifetime is refreshTtl, or the site's when null. */
+export function newFamilyRow(f: NewFamily, siteRefreshTtl: number, now: number): SessionRow {
+  return {
+    id: f.id ?? secretToken(16),
+    user_id: f.userId,
+    client_id: f.clientId,
+    scopes: f.scopes,
+    current_jti: f.jti ?? secretToken(16),
+    previous_jti: null,
+    rotated_at: null,
+    created_at: now,
+    expires_at: now + (f.refreshTtl ?? siteRefreshTtl) * 1000,
+    revoked_at: null,
+    revoke_reason: null,
+    refresh_ttl: f.refreshTtl,
+  };
 }
 
 function subjectOf(family: SessionRow) {

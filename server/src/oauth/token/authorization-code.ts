@@ -2,13 +2,13 @@
 import { sha256Hex } from '../../crypto/compare.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { RevocationService } from '../../sessions/revocation.js';
-import type { GrantRepository, CodeRow } from '../grants-repository.js';
+import type { GrantRepository, CodeRow, CodeMatch } from '../grants-repository.js';
 import { OAuthError } from '../errors.js';
 import { isWellFormedVerifier, s256, verifierMatches } from '../pkce.js';
-import { scopeList } from '../scopes.js';
-import type { TokenMinter } from './minter.js';
+import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
+import { planFamily, type TokenMinter } from './minter.js';
 import type { Client } from '../clients.js';
-import type { Form, GrantHandler } from './types.js';
+import type { Form, GrantHandler, TokenResponse } from './types.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
 
@@ -49,22 +49,53 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     return row;
   }
 
+  /**
+   * The common case in two statements: the family is inserted from the code
+   * row (only if the code matches), then the code is consumed with the
+   * family recorded on it; the tokens are signed from the returned row.
+   * Undefined when either statement matched nothing (the fallback then names
+   * the failure or detects the replay).
+   */
+  async function twoStatements(client: Client, hash: string, match: CodeMatch): Promise<TokenResponse | undefined> {
+    const plan = await minter.plan(client);
+    const off = planFamily(plan, '', OFFLINE_ACCESS);
+    const on = planFamily(plan, '', '');
+    const family = { id: plan.sid, current_jti: plan.jti, created_at: plan.now, offline: off, online: on };
+    if (!(await grants.startFamilyFromCode(hash, match, family, plan.now))) return undefined;
+    const row = await grants.consumeMatching(hash, match, Date.now(), plan.sid);
+    if (!row) {
+      // A concurrent exchange consumed it first: this family never issued anything.
+      await grants.discardFamily(plan.sid);
+      return undefined;
+    }
+    // The guard's bounded-staleness user cache: a ban here is seen at once, elsewhere within 3 s
+    // (a ban also revokes the family, which now exists). The code is spent without issuing anything.
+    const user = await accounts.cache.get(row.user_id);
+    if (!user?.active) {
+      await grants.discardFamily(plan.sid);
+      throw invalidGrant('The user is no longer active');
+    }
+    return minter.respond(planFamily(plan, row.user_id, row.scopes), plan.accessTtl, { nonce: row.nonce, authTimeMs: row.auth_time }, plan.now);
+  }
+
   return async (client, form) => {
     const code = form.get('code');
     if (code === undefined) throw new OAuthError('invalid_request', 'code: is required');
     if (code.length > 256) throw invalidGrant('The authorization code is invalid or expired');
     const hash = sha256Hex(code);
-    // The common case in one statement: the code is consumed only if every
-    // rule above holds. The challenge is compared by the database, not in
-    // constant time: it is public (it travelled in the authorization request)
-    // and only the holder of the code reaches this comparison.
+    // The challenge is compared by the database, not in constant time: it is
+    // public (it travelled in the authorization request) and only the holder
+    // of the code reaches this comparison.
     const verifier = form.get('code_verifier');
     const challenge = verifier === undefined ? null : isWellFormedVerifier(verifier) ? s256(verifier) : undefined;
-    const match = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge ?? null };
-    const row = (challenge !== undefined ? await grants.consumeMatching(hash, match, Date.now()) : undefined) ?? (await checkedConsume(client, form, hash));
+    if (challenge !== undefined) {
+      const response = await twoStatements(client, hash, { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge });
+      if (response) return response;
+    }
 
-    // The guard's bounded-staleness user cache: a ban here is seen at once, elsewhere within 3 s.
-    // The code of a user who is no longer active is spent without issuing anything.
+    // The fallback, rule by rule; a code it consumes (a refusal above that was
+    // a race the code has meanwhile lost) still issues through a fresh family.
+    const row = await checkedConsume(client, form, hash);
     const user = await accounts.cache.get(row.user_id);
     if (!user?.active) throw invalidGrant('The user is no longer active');
 

@@ -1,16 +1,46 @@
 // Turns an approved grant into the token response: a session family (so that
 // rotation, reuse detection and revocation work as for sign-in), the access
 // token, the refresh token only with offline_access, the id_token only with openid.
-import type { SessionService } from '../../sessions/service.js';
+import { secretToken } from '../../crypto/random.js';
+import { newFamilyRow, type SessionService } from '../../sessions/service.js';
+import type { SessionRow } from '../../sessions/repository.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';
-import { OFFLINE_ACCESS, OPENID } from '../scopes.js';
+import { OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
 import type { TokenResponse } from './types.js';
 
 export interface MintOptions {
   nonce: string | null;
   authTimeMs: number | null;
+}
+
+/**
+ * What a family started from an authorization code will be, fixed before the
+ * code is read: the ids and the lifetimes both with and without
+ * offline_access (the scopes are known only from the code row).
+ */
+export interface FamilyPlan {
+  sid: string;
+  jti: string;
+  clientId: string;
+  now: number;
+  accessTtl: number;
+  siteRefreshTtl: number;
+  /** The family's refresh_ttl with offline_access (the app's override, else null: the site's). */
+  offlineTtl: number | null;
+  /** Without offline_access the family only anchors revocation; it need not outlive the access token. */
+  onlineTtl: number;
+}
+
+/** The family a plan yields for a code's user and scopes; the same row the database was given. */
+export function planFamily(plan: FamilyPlan, userId: string, scopes: string): SessionRow {
+  const offline = scopeList(scopes).includes(OFFLINE_ACCESS);
+  return newFamilyRow(
+    { id: plan.sid, jti: plan.jti, userId, clientId: plan.clientId, scopes, refreshTtl: offline ? plan.offlineTtl : plan.onlineTtl },
+    plan.siteRefreshTtl,
+    plan.now,
+  );
 }
 
 export function secondsUntil(rfc3339: string, now: number): number {
@@ -27,12 +57,31 @@ export class TokenMinter {
 
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
     const offline = scopes.includes(OFFLINE_ACCESS);
-    // Without offline_access the family only anchors revocation; it need not outlive the access token.
     const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
-    const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
-    const now = Date.now();
+    const { family, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
+    return { sid: family.id, response: await this.respond(family, accessTtl, opts, Date.now()) };
+  }
+
+  async plan(client: Client): Promise<FamilyPlan> {
+    const s = await this.settings.current();
+    return {
+      sid: secretToken(16),
+      jti: secretToken(16),
+      clientId: client.id,
+      now: Date.now(),
+      accessTtl: s.access_token_ttl,
+      siteRefreshTtl: s.refresh_token_ttl,
+      offlineTtl: client.refreshTokenTtl,
+      onlineTtl: s.access_token_ttl,
+    };
+  }
+
+  /** The token response for a family already stored (no statement): signatures only. */
+  async respond(family: SessionRow, accessTtl: number, opts: MintOptions, now: number): Promise<TokenResponse> {
+    const scopes = scopeList(family.scopes);
+    const pair = this.sessions.firstPair(family, accessTtl, now);
     const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
-    if (offline) {
+    if (scopes.includes(OFFLINE_ACCESS)) {
       response.refresh_token = pair.refresh_token;
       response.refresh_token_expires_in = secondsUntil(pair.refresh_expires, now);
     }
@@ -40,8 +89,8 @@ export class TokenMinter {
       response.id_token = await this.signer.sign(
         {
           iss: this.issuer(),
-          sub: userId,
-          aud: client.id,
+          sub: family.user_id,
+          aud: family.client_id ?? '',
           ...(opts.nonce !== null ? { nonce: opts.nonce } : {}),
           ...(opts.authTimeMs !== null ? { auth_time: Math.floor(opts.authTimeMs / 1000) } : {}),
         },
@@ -49,6 +98,6 @@ export class TokenMinter {
         now,
       );
     }
-    return { sid: family.id, response };
+    return response;
   }
 }
