@@ -3,6 +3,7 @@
 // token, the refresh token only with offline_access, the id_token only with openid.
 import { secretToken } from '../../crypto/random.js';
 import { newFamilyRow, type SessionService } from '../../sessions/service.js';
+import type { TokenPair } from '../../sessions/token-issuer.js';
 import type { SessionRow } from '../../sessions/repository.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
@@ -58,8 +59,9 @@ export class TokenMinter {
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
     const offline = scopes.includes(OFFLINE_ACCESS);
     const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
-    const { family, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
-    return { sid: family.id, response: await this.respond(family, accessTtl, opts, Date.now()) };
+    const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
+    // The family was stamped with its creation time; answer with the pair startFamily already signed.
+    return { sid: family.id, response: await this.respond(family, accessTtl, opts, family.created_at, pair) };
   }
 
   async plan(client: Client): Promise<FamilyPlan> {
@@ -77,9 +79,8 @@ export class TokenMinter {
   }
 
   /** The token response for a family already stored (no statement): signatures only. */
-  async respond(family: SessionRow, accessTtl: number, opts: MintOptions, now: number): Promise<TokenResponse> {
+  async respond(family: SessionRow, accessTtl: number, opts: MintOptions, now: number, pair: TokenPair = this.sessions.firstPair(family, accessTtl, now)): Promise<TokenResponse> {
     const scopes = scopeList(family.scopes);
-    const pair = this.sessions.firstPair(family, accessTtl, now);
     const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
     if (scopes.includes(OFFLINE_ACCESS)) {
       response.refresh_token = pair.refresh_token;
