@@ -331,7 +331,10 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
   const targets = [];
   try {
     // Like-for-like pairs (Cirrus and oidc-provider on the same database), then oidc-provider's in-memory store as a reference.
-    targets.push(await cirrusTarget('sqlite'), await oidcProviderTarget('sqlite'), await cirrusTarget('postgres'), await oidcProviderTarget('postgres'), await oidcProviderTarget('memory'));
+    // CIRRUS_BENCH_OAUTH_DATABASES=sqlite (or postgres) runs one pair only, while working on it; the recorded run has both.
+    const databases = (process.env.CIRRUS_BENCH_OAUTH_DATABASES ?? 'sqlite,postgres').split(',');
+    for (const database of ['sqlite', 'postgres']) if (databases.includes(database)) targets.push(await cirrusTarget(database), await oidcProviderTarget(database));
+    targets.push(await oidcProviderTarget('memory'));
 
     // Warm-up and calibration: a 2 s exchange window (stopping early if the
     // first batch runs out, then trying a bigger one), then 2 s of refreshes.

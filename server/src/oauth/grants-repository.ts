@@ -1,6 +1,7 @@
 // The only SQL for what users granted to applications and the authorization
 // codes issued on those grants.
 import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { compileOnce, type Slot } from '../db/compiled.js';
 import type { Db } from '../db/database.js';
 import type { Database, OAuthCodesTable, OAuthGrantsTable, SessionsTable } from '../db/schema.js';
 
@@ -21,25 +22,116 @@ export interface FamilyFromCode {
   online: Pick<Selectable<SessionsTable>, 'expires_at' | 'refresh_ttl'>;
 }
 
-/** The code is unused, this client's, unexpired, for this redirect_uri (when given) and for this PKCE challenge (or none). */
-function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, hash: string, match: CodeMatch, now: number) {
+/** The values `matching` compares: slots of the compiled exchange statements. */
+interface MatchValues {
+  hash: string;
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  now: number;
+}
+
+/** The values of a family started from a code (see FamilyFromCode). */
+interface FamilyValues {
+  sid: string;
+  jti: string;
+  createdAt: number;
+  offlineExpiresAt: number;
+  offlineRefreshTtl: number | null;
+  onlineExpiresAt: number;
+  onlineRefreshTtl: number | null;
+}
+
+/** Which of `matching`'s conditions a request has; each shape is its own compiled statement. */
+interface MatchShape {
+  challenge: boolean;
+  redirectUri: boolean;
+}
+
+/**
+ * The code is unused, this client's, unexpired, for this redirect_uri (when
+ * given) and for this PKCE challenge (or none, when the request sent no verifier).
+ */
+function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, v: Slot<MatchValues>, shape: MatchShape) {
   return eb.and([
-    eb('oauth_codes.code_hash', '=', hash),
+    eb('oauth_codes.code_hash', '=', v('hash')),
     eb('oauth_codes.used_at', 'is', null),
-    eb('oauth_codes.client_id', '=', match.clientId),
-    eb('oauth_codes.expires_at', '>', now),
-    eb('oauth_codes.code_challenge', match.codeChallenge === null ? 'is' : '=', match.codeChallenge),
-    ...(match.redirectUri !== undefined ? [eb('oauth_codes.redirect_uri', '=', match.redirectUri)] : []),
+    eb('oauth_codes.client_id', '=', v('clientId')),
+    eb('oauth_codes.expires_at', '>', v('now')),
+    shape.challenge ? eb('oauth_codes.code_challenge', '=', v('codeChallenge')) : eb('oauth_codes.code_challenge', 'is', null),
+    ...(shape.redirectUri ? [eb('oauth_codes.redirect_uri', '=', v('redirectUri'))] : []),
   ]);
+}
+
+/** The statement for each shape, compiled on first use (at most four per statement). */
+function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T {
+  const compiled = new Map<string, T>();
+  return (match) => {
+    const shape = { challenge: match.codeChallenge !== null, redirectUri: match.redirectUri !== undefined };
+    const key = `${shape.challenge}/${shape.redirectUri}`;
+    let statement = compiled.get(key);
+    if (statement === undefined) {
+      statement = compile(shape);
+      compiled.set(key, statement);
+    }
+    return statement;
+  };
 }
 
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
-  constructor(private readonly db: Db) {}
+  /** Read by every refresh of an app's token: compiled once. */
+  private readonly findStatement;
 
-  find(userId: string, clientId: string): Promise<GrantRow | undefined> {
-    return this.db.selectFrom('oauth_grants').selectAll().where('user_id', '=', userId).where('client_id', '=', clientId).executeTakeFirst();
+  constructor(private readonly db: Db) {
+    this.findStatement = compileOnce<{ userId: string; clientId: string }, GrantRow>(db, (v) =>
+      db.selectFrom('oauth_grants').selectAll().where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
+    );
+  }
+
+  /** INSERT INTO sessions … SELECT … FROM oauth_codes WHERE the code matches: see startFamilyFromCode. */
+  private readonly startFamilyStatement = byShape((shape) =>
+    compileOnce<MatchValues & FamilyValues, never>(this.db, (v) => {
+      // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
+      const offline = sql<boolean>`(' ' || oauth_codes.scopes || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
+      const bigint = (value: number | null) => sql<number>`CAST(${value} AS BIGINT)`;
+      const select = this.db
+        .selectFrom('oauth_codes')
+        .select([
+          sql<string>`${v('sid')}`.as('id'),
+          'oauth_codes.user_id',
+          'oauth_codes.client_id',
+          'oauth_codes.scopes',
+          sql<string>`${v('jti')}`.as('current_jti'),
+          bigint(v('createdAt')).as('created_at'),
+          sql<number>`CASE WHEN ${offline} THEN ${bigint(v('offlineExpiresAt'))} ELSE ${bigint(v('onlineExpiresAt'))} END`.as('expires_at'),
+          sql<number | null>`CASE WHEN ${offline} THEN ${bigint(v('offlineRefreshTtl'))} ELSE ${bigint(v('onlineRefreshTtl'))} END`.as('refresh_ttl'),
+        ])
+        .where((eb) => matching(eb, v, shape));
+      return this.db.insertInto('sessions').columns(['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl']).expression(select);
+    }),
+  );
+
+  /** UPDATE oauth_codes SET used_at, sid WHERE the code matches RETURNING *: see consumeMatching. */
+  private readonly consumeStatement = byShape((shape) =>
+    compileOnce<MatchValues & { sid: string }, CodeRow>(this.db, (v) =>
+      this.db
+        .updateTable('oauth_codes')
+        .set({ used_at: v('now'), sid: v('sid') })
+        .where((eb) => matching(eb, v, shape))
+        .returningAll(),
+    ),
+  );
+
+  private matchValues(hash: string, match: CodeMatch, now: number): MatchValues {
+    // A shape without the challenge or the redirect_uri condition has no slot for it: '' is never bound.
+    return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', now };
+  }
+
+
+  async find(userId: string, clientId: string): Promise<GrantRow | undefined> {
+    return (await this.findStatement.run({ userId, clientId })).rows[0];
   }
 
   async upsert(userId: string, clientId: string, scopes: string, now: number): Promise<void> {
@@ -85,28 +177,17 @@ export class GrantRepository {
    * its lifetime depends on offline_access in those scopes.
    */
   async startFamilyFromCode(hash: string, match: CodeMatch, family: FamilyFromCode, now: number): Promise<boolean> {
-    // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
-    const offline = sql<boolean>`(' ' || oauth_codes.scopes || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
-    const bigint = (v: number | null) => sql<number>`CAST(${v} AS BIGINT)`;
-    const select = this.db
-      .selectFrom('oauth_codes')
-      .select([
-        sql<string>`${family.id}`.as('id'),
-        'oauth_codes.user_id',
-        'oauth_codes.client_id',
-        'oauth_codes.scopes',
-        sql<string>`${family.current_jti}`.as('current_jti'),
-        bigint(family.created_at).as('created_at'),
-        sql<number>`CASE WHEN ${offline} THEN ${bigint(family.offline.expires_at)} ELSE ${bigint(family.online.expires_at)} END`.as('expires_at'),
-        sql<number | null>`CASE WHEN ${offline} THEN ${bigint(family.offline.refresh_ttl)} ELSE ${bigint(family.online.refresh_ttl)} END`.as('refresh_ttl'),
-      ])
-      .where((eb) => matching(eb, hash, match, now));
-    const res = await this.db
-      .insertInto('sessions')
-      .columns(['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl'])
-      .expression(select)
-      .executeTakeFirst();
-    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+    const { changed } = await this.startFamilyStatement(match).run({
+      ...this.matchValues(hash, match, now),
+      sid: family.id,
+      jti: family.current_jti,
+      createdAt: family.created_at,
+      offlineExpiresAt: family.offline.expires_at,
+      offlineRefreshTtl: family.offline.refresh_ttl,
+      onlineExpiresAt: family.online.expires_at,
+      onlineRefreshTtl: family.online.refresh_ttl,
+    });
+    return changed === 1;
   }
 
   /** Undoes startFamilyFromCode for an exchange that lost the code; no token of it was ever signed. */
@@ -120,13 +201,9 @@ export class GrantRepository {
    * the replay rule). Undefined when any condition fails: the caller then
    * reads the row to say which (and to detect a replay).
    */
-  consumeMatching(hash: string, match: CodeMatch, now: number, sid: string | null = null): Promise<CodeRow | undefined> {
-    return this.db
-      .updateTable('oauth_codes')
-      .set({ used_at: now, ...(sid !== null ? { sid } : {}) })
-      .where((eb) => matching(eb, hash, match, now))
-      .returningAll()
-      .executeTakeFirst();
+  async consumeMatching(hash: string, match: CodeMatch, now: number, sid: string): Promise<CodeRow | undefined> {
+    const { rows } = await this.consumeStatement(match).run({ ...this.matchValues(hash, match, now), sid });
+    return rows[0];
   }
 
   /** Single use: only the one request whose UPDATE finds it unused wins. */

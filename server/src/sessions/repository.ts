@@ -1,30 +1,38 @@
 import type { Selectable } from 'kysely';
+import { compileOnce } from '../db/compiled.js';
 import type { Db } from '../db/database.js';
 import type { SessionsTable } from '../db/schema.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 
 export class SessionRepository {
-  constructor(private readonly db: Db) {}
+  // Every refresh runs these two: compiled once (server/src/db/compiled.ts).
+  private readonly findStatement;
+  private readonly rotateStatement;
+
+  constructor(private readonly db: Db) {
+    this.findStatement = compileOnce<{ id: string }, SessionRow>(db, (v) => db.selectFrom('sessions').selectAll().where('id', '=', v('id')));
+    this.rotateStatement = compileOnce<{ id: string; fromJti: string; toJti: string; now: number; expiresAt: number }, never>(db, (v) =>
+      db
+        .updateTable('sessions')
+        .set({ current_jti: v('toJti'), previous_jti: v('fromJti'), rotated_at: v('now'), expires_at: v('expiresAt') })
+        .where('id', '=', v('id'))
+        .where('current_jti', '=', v('fromJti'))
+        .where('revoked_at', 'is', null),
+    );
+  }
 
   async insert(row: SessionRow): Promise<void> {
     await this.db.insertInto('sessions').values(row).execute();
   }
 
-  find(id: string): Promise<SessionRow | undefined> {
-    return this.db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  async find(id: string): Promise<SessionRow | undefined> {
+    return (await this.findStatement.run({ id })).rows[0];
   }
 
   /** Atomically moves the family to a new generation if `fromJti` is still current. */
   async rotate(id: string, fromJti: string, toJti: string, now: number, expiresAt: number): Promise<boolean> {
-    const res = await this.db
-      .updateTable('sessions')
-      .set({ current_jti: toJti, previous_jti: fromJti, rotated_at: now, expires_at: expiresAt })
-      .where('id', '=', id)
-      .where('current_jti', '=', fromJti)
-      .where('revoked_at', 'is', null)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+    return (await this.rotateStatement.run({ id, fromJti, toJti, now, expiresAt })).changed === 1;
   }
 
   /** Marks families revoked; returns the ids that were live. */

@@ -1,7 +1,7 @@
 // Session families (method B): sign-in, the second factor, refresh rotation
 // with reuse detection, and sign-out. OAuth reuses families for its grants.
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
-import { secretToken } from '../crypto/random.js';
+import { secretToken, timeOrderedId } from '../crypto/random.js';
 import { AppError, ErrorCode } from '../http/errors.js';
 import type { AccountService } from '../accounts/service.js';
 import type { UserWithGroup } from '../accounts/repository.js';
@@ -214,7 +214,7 @@ export interface NewFamily {
 /** The row of a new family: its refresh lifetime is refreshTtl, or the site's when null. */
 export function newFamilyRow(f: NewFamily, siteRefreshTtl: number, now: number): SessionRow {
   return {
-    id: f.id ?? secretToken(16),
+    id: f.id ?? timeOrderedId(now),
     user_id: f.userId,
     client_id: f.clientId,
     scopes: f.scopes,

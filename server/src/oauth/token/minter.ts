@@ -1,7 +1,7 @@
 // Turns an approved grant into the token response: a session family (so that
 // rotation, reuse detection and revocation work as for sign-in), the access
 // token, the refresh token only with offline_access, the id_token only with openid.
-import { secretToken } from '../../crypto/random.js';
+import { secretToken, timeOrderedId } from '../../crypto/random.js';
 import { newFamilyRow, type SessionService } from '../../sessions/service.js';
 import type { TokenPair } from '../../sessions/token-issuer.js';
 import type { SessionRow } from '../../sessions/repository.js';
@@ -66,11 +66,12 @@ export class TokenMinter {
 
   async plan(client: Client): Promise<FamilyPlan> {
     const s = await this.settings.current();
+    const now = Date.now();
     return {
-      sid: secretToken(16),
+      sid: timeOrderedId(now),
       jti: secretToken(16),
       clientId: client.id,
-      now: Date.now(),
+      now,
       accessTtl: s.access_token_ttl,
       siteRefreshTtl: s.refresh_token_ttl,
       offlineTtl: client.refreshTokenTtl,
