@@ -6,8 +6,8 @@
 // exchange, docs/benchmarks.md). A compiled statement keeps the SQL text and
 // the position of each value, so a request only fills in the values; the
 // dialect, the typed columns and the result type still come from the builder.
-import type { Compilable, CompiledQuery } from 'kysely';
-import type { Db } from './database.js';
+import type { Compilable, CompiledQuery, InferResult } from 'kysely';
+import { prepareByName, type Db } from './database.js';
 
 /** Marks where a named value goes; usable anywhere the builder takes a value. */
 export type Slot<P> = <K extends keyof P & string>(name: K) => P[K];
@@ -17,13 +17,19 @@ export interface CompiledStatement<P, R> {
   run(values: P): Promise<{ rows: R[]; changed: number }>;
 }
 
+/** The row type of a builder's results (never for a statement without RETURNING). */
+type RowOf<B extends Compilable<unknown>> = InferResult<B> extends (infer Row)[] ? (Row extends { numAffectedRows: unknown } | { numInsertedOrUpdatedRows: unknown } | { numDeletedRows: unknown } ? never : Row) : never;
+
 /**
  * Compiles `build` once. Each `slot(name)` stands for `values[name]` at run
  * time; everything else in the builder is fixed at compile time, so a value
  * that changes the SQL's shape (null vs a value for `IS NULL` / `=`, an
  * optional condition) must pick between separately compiled statements.
+ * The values' type comes from the slot's annotation, the rows' from the builder:
+ * `compileOnce(db, (v: Slot<{ id: string }>) => db.selectFrom(…))`.
  */
-export function compileOnce<P extends object, R>(db: Db, build: (slot: Slot<P>) => Compilable<R>): CompiledStatement<P, R> {
+export function compileOnce<P extends object, B extends Compilable<unknown>>(db: Db, build: (slot: Slot<P>) => B): CompiledStatement<P, RowOf<B>> {
+  type R = RowOf<B>;
   const marks = new Map<string, keyof P & string>();
   const slot: Slot<P> = (name) => {
     // Only ever compared with the compiled parameters, which otherwise hold the builder's own constants.
@@ -32,6 +38,7 @@ export function compileOnce<P extends object, R>(db: Db, build: (slot: Slot<P>) 
     return mark as unknown as P[typeof name];
   };
   const compiled: CompiledQuery<R> = build(slot).compile();
+  prepareByName(compiled.sql);
   const plan: ({ name: keyof P & string } | { fixed: unknown })[] = compiled.parameters.map((p) => {
     const name = typeof p === 'string' ? marks.get(p) : undefined;
     return name !== undefined ? { name } : { fixed: p };

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
@@ -13,13 +14,17 @@ export type Dialect = DatabaseConfig['kind'];
 // below 2^53: read them as numbers, not strings.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
+export function dialectOf(db: Db): Dialect {
+  return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+}
+
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', () => {
       /* idle client errors are reported on the next query; do not crash */
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -57,5 +62,40 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
       cache.clear();
       sqlite.close();
     },
+  };
+}
+
+/** SQL texts run as named (server-side prepared) statements on PostgreSQL, and their names. */
+const namedStatements = new Map<string, string>();
+
+/**
+ * Asks for `sql` to be prepared once per PostgreSQL connection and then only
+ * bound and executed: for the compiled statements of the hot paths
+ * (db/compiled.ts), whose parse and plan in the backend otherwise cost more
+ * than their execution. The set is bounded by the code's own statements; the
+ * name is derived from the text, so every instance agrees on it. SQLite
+ * caches every statement already (withStatementCache).
+ */
+export function prepareByName(sql: string): void {
+  if (!namedStatements.has(sql)) namedStatements.set(sql, `cirrus_${createHash('sha256').update(sql).digest('hex').slice(0, 24)}`);
+}
+
+/**
+ * The pool as Kysely sees it, with the statements of prepareByName sent by
+ * name. Those statements name their columns (no `*`): a prepared `SELECT *`
+ * fails once another instance's migration adds a column.
+ */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  return {
+    async connect(): Promise<PostgresPoolClient> {
+      const client = await pool.connect();
+      const query = (sql: string, parameters: readonly unknown[]) => {
+        const name = namedStatements.get(sql);
+        return name === undefined ? client.query(sql, [...parameters]) : client.query({ name, text: sql, values: [...parameters] });
+      };
+      // Kysely calls the cursor form of query() only when given a cursor class, which this service never does.
+      return { query: query as unknown as PostgresPoolClient['query'], release: () => client.release() };
+    },
+    end: () => pool.end(),
   };
 }

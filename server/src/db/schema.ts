@@ -213,3 +213,37 @@ export interface Database {
   storage_usage: StorageUsageTable;
   shares: SharesTable;
 }
+
+// Every column of the tables read by statements prepared by name on
+// PostgreSQL (db/compiled.ts), which list their columns instead of `*`. A
+// column missing here fails the type check of the statement that reads the row.
+export const SESSION_COLUMNS = [
+  'id',
+  'user_id',
+  'client_id',
+  'scopes',
+  'current_jti',
+  'previous_jti',
+  'rotated_at',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'revoke_reason',
+  'refresh_ttl',
+] as const satisfies readonly (keyof SessionsTable)[];
+export const OAUTH_GRANT_COLUMNS = ['user_id', 'client_id', 'scopes', 'created_at', 'updated_at'] as const satisfies readonly (keyof OAuthGrantsTable)[];
+export const OAUTH_CODE_COLUMNS = [
+  'code_hash',
+  'client_id',
+  'user_id',
+  'redirect_uri',
+  'scopes',
+  'code_challenge',
+  'nonce',
+  'auth_time',
+  'created_at',
+  'expires_at',
+  'used_at',
+  'sid',
+  'reused_at',
+] as const satisfies readonly (keyof OAuthCodesTable)[];

@@ -1,9 +1,9 @@
 // The only SQL for what users granted to applications and the authorization
 // codes issued on those grants.
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
-import type { Db } from '../db/database.js';
-import type { Database, OAuthCodesTable, OAuthGrantsTable, SessionsTable } from '../db/schema.js';
+import { dialectOf, type Db, type Dialect } from '../db/database.js';
+import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
 export type CodeRow = Selectable<OAuthCodesTable>;
@@ -78,49 +78,80 @@ function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T 
   };
 }
 
+const FAMILY_FROM_CODE_COLUMNS = ['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl'] as const;
+
+/** The family's row selected from a code row (`source`: the table, or the consumed row of the WITH). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over the table or over the WITH's row: its columns are referenced by name (sql.ref) and typed here
+function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(from: QB, source: 'oauth_codes' | 'consumed', v: Slot<FamilyValues>) {
+  const column = (name: 'user_id' | 'client_id' | 'scopes') => sql.ref<string>(`${source}.${name}`);
+  // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
+  const offline = sql<boolean>`(' ' || ${column('scopes')} || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
+  const bigint = (value: number | null) => sql<number>`CAST(${value} AS BIGINT)`;
+  return from.select([
+    sql<string>`${v('sid')}`.as('id'),
+    column('user_id').as('user_id'),
+    column('client_id').as('client_id'),
+    column('scopes').as('scopes'),
+    sql<string>`${v('jti')}`.as('current_jti'),
+    bigint(v('createdAt')).as('created_at'),
+    sql<number>`CASE WHEN ${offline} THEN ${bigint(v('offlineExpiresAt'))} ELSE ${bigint(v('onlineExpiresAt'))} END`.as('expires_at'),
+    sql<number | null>`CASE WHEN ${offline} THEN ${bigint(v('offlineRefreshTtl'))} ELSE ${bigint(v('onlineRefreshTtl'))} END`.as('refresh_ttl'),
+  ]);
+}
+
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
   /** Read by every refresh of an app's token: compiled once. */
   private readonly findStatement;
 
+  private readonly dialect: Dialect;
+
   constructor(private readonly db: Db) {
-    this.findStatement = compileOnce<{ userId: string; clientId: string }, GrantRow>(db, (v) =>
-      db.selectFrom('oauth_grants').selectAll().where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
+    this.dialect = dialectOf(db);
+    this.findStatement = compileOnce(db, (v: Slot<{ userId: string; clientId: string }>) =>
+      db.selectFrom('oauth_grants').select(OAUTH_GRANT_COLUMNS).where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
     );
   }
 
-  /** INSERT INTO sessions … SELECT … FROM oauth_codes WHERE the code matches: see startFamilyFromCode. */
+  /** SQLite, first statement: INSERT INTO sessions … SELECT … FROM oauth_codes WHERE the code matches. */
   private readonly startFamilyStatement = byShape((shape) =>
-    compileOnce<MatchValues & FamilyValues, never>(this.db, (v) => {
-      // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
-      const offline = sql<boolean>`(' ' || oauth_codes.scopes || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
-      const bigint = (value: number | null) => sql<number>`CAST(${value} AS BIGINT)`;
-      const select = this.db
-        .selectFrom('oauth_codes')
-        .select([
-          sql<string>`${v('sid')}`.as('id'),
-          'oauth_codes.user_id',
-          'oauth_codes.client_id',
-          'oauth_codes.scopes',
-          sql<string>`${v('jti')}`.as('current_jti'),
-          bigint(v('createdAt')).as('created_at'),
-          sql<number>`CASE WHEN ${offline} THEN ${bigint(v('offlineExpiresAt'))} ELSE ${bigint(v('onlineExpiresAt'))} END`.as('expires_at'),
-          sql<number | null>`CASE WHEN ${offline} THEN ${bigint(v('offlineRefreshTtl'))} ELSE ${bigint(v('onlineRefreshTtl'))} END`.as('refresh_ttl'),
-        ])
-        .where((eb) => matching(eb, v, shape));
-      return this.db.insertInto('sessions').columns(['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl']).expression(select);
-    }),
+    compileOnce(this.db, (v: Slot<MatchValues & FamilyValues>) =>
+      this.db
+        .insertInto('sessions')
+        .columns(FAMILY_FROM_CODE_COLUMNS)
+        .expression(familyFromCode(this.db.selectFrom('oauth_codes'), 'oauth_codes', v).where((eb) => matching(eb, v, shape))),
+    ),
   );
 
-  /** UPDATE oauth_codes SET used_at, sid WHERE the code matches RETURNING *: see consumeMatching. */
+  /** SQLite, second statement: UPDATE oauth_codes SET used_at, sid WHERE the code still matches RETURNING it. */
   private readonly consumeStatement = byShape((shape) =>
-    compileOnce<MatchValues & { sid: string }, CodeRow>(this.db, (v) =>
+    compileOnce(this.db, (v: Slot<MatchValues & { sid: string }>) =>
       this.db
         .updateTable('oauth_codes')
         .set({ used_at: v('now'), sid: v('sid') })
         .where((eb) => matching(eb, v, shape))
-        .returningAll(),
+        .returning(OAUTH_CODE_COLUMNS),
+    ),
+  );
+
+  /**
+   * PostgreSQL, one statement: the code is consumed and the family inserted
+   * from the consumed row (a data-modifying WITH), committed together.
+   */
+  private readonly exchangeStatement = byShape((shape) =>
+    compileOnce(this.db, (v: Slot<MatchValues & FamilyValues>) =>
+      this.db
+        .with('consumed', (db) =>
+          db
+            .updateTable('oauth_codes')
+            .set({ used_at: v('now'), sid: v('sid') })
+            .where((eb) => matching(eb, v, shape))
+            .returning(OAUTH_CODE_COLUMNS),
+        )
+        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode(db.selectFrom('consumed'), 'consumed', v)))
+        .selectFrom('consumed')
+        .select(OAUTH_CODE_COLUMNS),
     ),
   );
 
@@ -169,15 +200,21 @@ export class GrantRepository {
   }
 
   /**
-   * The first statement of the usual exchange: inserts the family the code
-   * will produce, only if the code matches (see `matching`); nothing is
-   * consumed yet. Every exchange inserts its family before it consumes the
-   * code, so a replay that loses the race always finds the winner's family
-   * to revoke. The family's user, client and scopes come from the code row;
-   * its lifetime depends on offline_access in those scopes.
+   * The usual exchange: consumes the code only if it matches (see
+   * `matching`), records on it the family it produces (the replay rule
+   * revokes that family), and inserts the family, whose user, client and
+   * scopes come from the code row and whose lifetime depends on
+   * offline_access in those scopes. Returns the code row; undefined when any
+   * condition fails (the caller then reads the row to say which, or to detect
+   * a replay), and then no family exists.
+   *
+   * PostgreSQL does it in one statement. SQLite, which has no data-modifying
+   * WITH, inserts the family first and then consumes the code: a replay that
+   * loses the race always finds the winner's family to revoke, and an
+   * exchange that loses it removes its own family, which never issued a token.
    */
-  async startFamilyFromCode(hash: string, match: CodeMatch, family: FamilyFromCode, now: number): Promise<boolean> {
-    const { changed } = await this.startFamilyStatement(match).run({
+  async exchange(hash: string, match: CodeMatch, family: FamilyFromCode, now: number): Promise<CodeRow | undefined> {
+    const values = {
       ...this.matchValues(hash, match, now),
       sid: family.id,
       jti: family.current_jti,
@@ -186,24 +223,17 @@ export class GrantRepository {
       offlineRefreshTtl: family.offline.refresh_ttl,
       onlineExpiresAt: family.online.expires_at,
       onlineRefreshTtl: family.online.refresh_ttl,
-    });
-    return changed === 1;
+    };
+    if (this.dialect === 'postgres') return (await this.exchangeStatement(match).run(values)).rows[0];
+    if ((await this.startFamilyStatement(match).run(values)).changed !== 1) return undefined;
+    const row = (await this.consumeStatement(match).run(values)).rows[0];
+    if (!row) await this.discardFamily(family.id);
+    return row;
   }
 
-  /** Undoes startFamilyFromCode for an exchange that lost the code; no token of it was ever signed. */
+  /** Removes a family that never issued a token (its exchange was refused after the statement). */
   async discardFamily(sid: string): Promise<void> {
     await this.db.deleteFrom('sessions').where('id', '=', sid).execute();
-  }
-
-  /**
-   * Consumes the code only if it still matches (see `matching`) and returns
-   * it; `sid` records the family it produced in the same statement (needed by
-   * the replay rule). Undefined when any condition fails: the caller then
-   * reads the row to say which (and to detect a replay).
-   */
-  async consumeMatching(hash: string, match: CodeMatch, now: number, sid: string): Promise<CodeRow | undefined> {
-    const { rows } = await this.consumeStatement(match).run({ ...this.matchValues(hash, match, now), sid });
-    return rows[0];
   }
 
   /** Single use: only the one request whose UPDATE finds it unused wins. */

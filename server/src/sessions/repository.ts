@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
-import { compileOnce } from '../db/compiled.js';
+import { compileOnce, type Slot } from '../db/compiled.js';
 import type { Db } from '../db/database.js';
-import type { SessionsTable } from '../db/schema.js';
+import { SESSION_COLUMNS, type SessionsTable } from '../db/schema.js';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -11,8 +11,8 @@ export class SessionRepository {
   private readonly rotateStatement;
 
   constructor(private readonly db: Db) {
-    this.findStatement = compileOnce<{ id: string }, SessionRow>(db, (v) => db.selectFrom('sessions').selectAll().where('id', '=', v('id')));
-    this.rotateStatement = compileOnce<{ id: string; fromJti: string; toJti: string; now: number; expiresAt: number }, never>(db, (v) =>
+    this.findStatement = compileOnce(db, (v: Slot<{ id: string }>) => db.selectFrom('sessions').select(SESSION_COLUMNS).where('id', '=', v('id')));
+    this.rotateStatement = compileOnce(db, (v: Slot<{ id: string; fromJti: string; toJti: string; now: number; expiresAt: number }>) =>
       db
         .updateTable('sessions')
         .set({ current_jti: v('toJti'), previous_jti: v('fromJti'), rotated_at: v('now'), expires_at: v('expiresAt') })

@@ -4,7 +4,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadConfig } from '../../src/config.js';
-import { compileOnce } from '../../src/db/compiled.js';
+import { compileOnce, type Slot } from '../../src/db/compiled.js';
 import { createDb, type Db } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { freshDatabase, type FreshDatabase } from './support.js';
@@ -32,7 +32,7 @@ describe('compiled statements', () => {
   });
 
   it('binds the values of each run into the same statement', async () => {
-    const byValue = compileOnce<{ value: string }, { name: string }>(db, (v) =>
+    const byValue = compileOnce(db, (v: Slot<{ value: string }>) =>
       db.selectFrom('settings').select('name').where('value', '=', v('value')).where('name', 'like', 'compiled_%').orderBy('name'),
     );
     assert.deepEqual((await byValue.run({ value: 'one' })).rows, [{ name: 'compiled_a' }, { name: 'compiled_c' }]);
@@ -41,7 +41,7 @@ describe('compiled statements', () => {
   });
 
   it('keeps the builder constants and binds a slot used twice to the same value', async () => {
-    const either = compileOnce<{ name: string }, { value: string }>(db, (v) =>
+    const either = compileOnce(db, (v: Slot<{ name: string }>) =>
       db
         .selectFrom('settings')
         .select('value')
@@ -54,7 +54,7 @@ describe('compiled statements', () => {
   });
 
   it('reports the rows an UPDATE changed and its RETURNING rows', async () => {
-    const rename = compileOnce<{ from: string; to: string }, { name: string; value: string }>(db, (v) =>
+    const rename = compileOnce(db, (v: Slot<{ from: string; to: string }>) =>
       db.updateTable('settings').set({ value: v('to') }).where('value', '=', v('from')).where('name', 'like', 'compiled_%').returningAll(),
     );
     const first = await rename.run({ from: 'one', to: 'three' });
@@ -69,7 +69,7 @@ describe('compiled statements', () => {
   it('refuses a slot that is not a parameter of the compiled query', () => {
     assert.throws(
       () =>
-        compileOnce<{ unused: string }, { name: string }>(db, (v) => {
+        compileOnce(db, (v: Slot<{ unused: string }>) => {
           v('unused');
           return db.selectFrom('settings').select('name');
         }),

@@ -50,24 +50,18 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
   }
 
   /**
-   * The common case in two statements: the family is inserted from the code
-   * row (only if the code matches), then the code is consumed with the
-   * family recorded on it; the tokens are signed from the returned row.
-   * Undefined when either statement matched nothing (the fallback then names
-   * the failure or detects the replay).
+   * The common case: the code is consumed and its family inserted by
+   * `grants.exchange` (one statement on PostgreSQL, two on SQLite); the
+   * tokens are signed from the returned row. Undefined when the code did not
+   * match (the fallback then names the failure or detects the replay).
    */
-  async function twoStatements(client: Client, hash: string, match: CodeMatch): Promise<TokenResponse | undefined> {
+  async function usualExchange(client: Client, hash: string, match: CodeMatch): Promise<TokenResponse | undefined> {
     const plan = await minter.plan(client);
     const off = planFamily(plan, '', OFFLINE_ACCESS);
     const on = planFamily(plan, '', '');
     const family = { id: plan.sid, current_jti: plan.jti, created_at: plan.now, offline: off, online: on };
-    if (!(await grants.startFamilyFromCode(hash, match, family, plan.now))) return undefined;
-    const row = await grants.consumeMatching(hash, match, Date.now(), plan.sid);
-    if (!row) {
-      // A concurrent exchange consumed it first: this family never issued anything.
-      await grants.discardFamily(plan.sid);
-      return undefined;
-    }
+    const row = await grants.exchange(hash, match, family, plan.now);
+    if (!row) return undefined;
     // The guard's bounded-staleness user cache: a ban here is seen at once, elsewhere within 3 s
     // (a ban also revokes the family, which now exists). The code is spent without issuing anything.
     const user = await accounts.cache.get(row.user_id);
@@ -89,7 +83,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     const verifier = form.get('code_verifier');
     const challenge = verifier === undefined ? null : isWellFormedVerifier(verifier) ? s256(verifier) : undefined;
     if (challenge !== undefined) {
-      const response = await twoStatements(client, hash, { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge });
+      const response = await usualExchange(client, hash, { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge });
       if (response) return response;
     }
 
