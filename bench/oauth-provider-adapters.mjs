@@ -84,7 +84,8 @@ export function sqliteAdapter(file) {
 
 /**
  * PostgreSQL through a pg pool of 10 (Cirrus's size), payload as jsonb.
- * Plain parameterised queries (unnamed statements), as Cirrus's Kysely sends.
+ * Every statement is named (prepared once per connection, then only bound
+ * and executed), as Cirrus's token-endpoint statements are.
  */
 export async function postgresAdapter(url) {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
@@ -105,8 +106,13 @@ export async function postgresAdapter(url) {
   CREATE INDEX IF NOT EXISTS oidc_models_user_code ON oidc_models (user_code);
   CREATE INDEX IF NOT EXISTS oidc_models_expires_at ON oidc_models (expires_at);`);
   const live = '(expires_at IS NULL OR expires_at > $3)';
+  const names = new Map();
+  const query = (text, values) => {
+    if (!names.has(text)) names.set(text, `oidc_${names.size}`);
+    return pool.query({ name: names.get(text), text, values });
+  };
   const one = async (text, values) => {
-    const r = (await pool.query(text, values)).rows[0];
+    const r = (await query(text, values)).rows[0];
     return r ? loaded(r.payload, r.consumed_at) : undefined;
   };
   class PostgresAdapter {
@@ -114,7 +120,7 @@ export async function postgresAdapter(url) {
       this.model = model;
     }
     async upsert(id, payload, expiresIn) {
-      await pool.query(
+      await query(
         `INSERT INTO oidc_models (model, id, payload, grant_id, uid, user_code, expires_at, consumed_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, NULL)
          ON CONFLICT (model, id) DO UPDATE SET payload = excluded.payload, grant_id = excluded.grant_id, uid = excluded.uid, user_code = excluded.user_code, expires_at = excluded.expires_at`,
@@ -131,13 +137,13 @@ export async function postgresAdapter(url) {
       return one(`SELECT payload, consumed_at FROM oidc_models WHERE model = $1 AND user_code = $2 AND ${live}`, [this.model, userCode, Date.now()]);
     }
     async consume(id) {
-      await pool.query('UPDATE oidc_models SET consumed_at = $1 WHERE model = $2 AND id = $3', [epochSeconds(), this.model, id]);
+      await query('UPDATE oidc_models SET consumed_at = $1 WHERE model = $2 AND id = $3', [epochSeconds(), this.model, id]);
     }
     async destroy(id) {
-      await pool.query('DELETE FROM oidc_models WHERE model = $1 AND id = $2', [this.model, id]);
+      await query('DELETE FROM oidc_models WHERE model = $1 AND id = $2', [this.model, id]);
     }
     async revokeByGrantId(grantId) {
-      await pool.query('DELETE FROM oidc_models WHERE model = $1 AND grant_id = $2', [this.model, grantId]);
+      await query('DELETE FROM oidc_models WHERE model = $1 AND grant_id = $2', [this.model, grantId]);
     }
   }
   return { Adapter: PostgresAdapter, close: () => pool.end() };
