@@ -14,7 +14,7 @@ import { SessionRepository } from './sessions/repository.js';
 import { RevocationRepository } from './sessions/revocation-repository.js';
 import { RevocationCache } from './sessions/revocation-cache.js';
 import { RevocationService } from './sessions/revocation.js';
-import { LoginThrottle } from './sessions/login-throttle.js';
+import { LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
@@ -71,14 +71,19 @@ async function assemble(config: Config, db: Db): Promise<Services> {
   if (!secret) throw new Error('master key missing after initialization');
   const jwt = new Hs256(secret);
   const issuer = new TokenIssuer(jwt);
-  const sessions = new SessionService(db, sessionRepo, accounts, settings, new LoginThrottle(db), issuer, jwt, revocation);
+  const loginThrottle = new LoginThrottle(db);
+  const sessions = new SessionService(db, sessionRepo, accounts, settings, loginThrottle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
   const files = await createFiles({ db, dataDir: config.dataDir, masterKey: secret, accounts });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
   await revocationCache.start();
-  const pruneTimer = setInterval(() => void revocation.prune().catch(() => undefined), 3600_000);
+  const prune = async () => {
+    await revocation.prune();
+    await loginThrottle.prune(Date.now() - THROTTLE_RETENTION_MS);
+  };
+  const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
 
   return {

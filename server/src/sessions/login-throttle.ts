@@ -16,6 +16,8 @@ export interface ThrottlePolicy {
 
 export const ACCOUNT_POLICY: ThrottlePolicy = { freeFailures: 5, maxLockMs: 15 * 60_000, windowMs: 15 * 60_000 };
 export const ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 50, maxLockMs: 15 * 60_000, windowMs: 15 * 60_000 };
+/** Longer than every policy's window (sign-in, OAuth clients, share passwords: 15 min), so pruning never resets a live count. */
+export const THROTTLE_RETENTION_MS = 24 * 3600_000;
 
 export class LoginThrottle {
   constructor(private readonly db: Db) {}
@@ -54,5 +56,15 @@ export class LoginThrottle {
 
   async clear(key: string): Promise<void> {
     await this.db.deleteFrom('login_throttle').where('key', '=', key).execute();
+  }
+
+  /**
+   * Forgets keys whose counting window started before `windowStartedBefore`
+   * and whose lock has ended: their next failure would start counting from
+   * one anyway, so the row only took space (every guessed address and e-mail
+   * left one behind).
+   */
+  async prune(windowStartedBefore: number, now = Date.now()): Promise<void> {
+    await this.db.deleteFrom('login_throttle').where('window_start', '<', windowStartedBefore).where('locked_until', '<=', now).execute();
   }
 }
