@@ -14,7 +14,8 @@ export type Dialect = DatabaseConfig['kind'];
 // below 2^53: read them as numbers, not strings.
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
-export function dialectOf(db: Db): Dialect {
+/** Which database a Kysely instance talks to (any schema: migrations use it too). */
+export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
 

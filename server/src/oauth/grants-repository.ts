@@ -160,7 +160,6 @@ export class GrantRepository {
     return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', now };
   }
 
-
   async find(userId: string, clientId: string): Promise<GrantRow | undefined> {
     return (await this.findStatement.run({ userId, clientId })).rows[0];
   }

@@ -1,10 +1,11 @@
-import { SqliteAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
+import type { ColumnDefinitionBuilder, Kysely } from 'kysely';
+import { dialectOf } from '../database.js';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run against the schema as it was, not the current types
 export type AnyDb = Kysely<any>;
 
 export function isSqlite(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof SqliteAdapter;
+  return dialectOf(db) === 'sqlite';
 }
 
 /** An auto-assigned integer primary key on both dialects. */
