@@ -3,7 +3,9 @@
 // typed, validated Config object.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Value } from 'typebox/value';
 import { ROOT_DIR } from './paths.js';
+import { Email, Password } from './http/schemas.js';
 
 export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
@@ -76,6 +78,14 @@ export function loadConfig(env: Source = process.env): Config {
     new URL(baseUrl);
   } catch {
     throw new ConfigError(`CIRRUS_BASE_URL is not a URL: ${baseUrl}`);
+  }
+  // The first administrator obeys the same rules as every other account: a
+  // weak or malformed value stops start-up instead of creating a weak admin.
+  if (merged.CIRRUS_ADMIN_EMAIL !== undefined && !Value.Check(Email, merged.CIRRUS_ADMIN_EMAIL)) {
+    throw new ConfigError('CIRRUS_ADMIN_EMAIL must be an e-mail address of at most 254 characters');
+  }
+  if (merged.CIRRUS_ADMIN_PASSWORD !== undefined && !Value.Check(Password, merged.CIRRUS_ADMIN_PASSWORD)) {
+    throw new ConfigError('CIRRUS_ADMIN_PASSWORD must be 8 to 128 characters, without NUL (the same rule as every password)');
   }
   return {
     host,

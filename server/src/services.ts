@@ -20,6 +20,9 @@ import { SessionService } from './sessions/service.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { createOAuth, type OAuth } from './oauth/module.js';
+import { existsSync } from 'node:fs';
+import { ensureDataDir } from './site/data-dir.js';
+import { isInitialized, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 
@@ -41,17 +44,36 @@ export interface Services {
   close(): Promise<void>;
 }
 
-export async function createServices(config: Config): Promise<Services> {
+export interface ServiceOptions {
+  /**
+   * Create the schema, the master key and the first administrator when they
+   * are missing: only `serve` and `init` do, so that no other command can
+   * leave behind a site whose generated admin password nobody saw.
+   */
+  initialize?: boolean;
+}
+
+export class NotInitializedError extends Error {}
+
+export async function createServices(config: Config, options: ServiceOptions = {}): Promise<Services> {
+  const initialize = options.initialize ?? true;
+  ensureDataDir(config.dataDir);
+  const where = config.database.kind === 'sqlite' ? `the data directory ${config.dataDir}` : 'this PostgreSQL database';
+  const notInitialized = () => new NotInitializedError(`${where} holds no initialized Cirrus site: run \`npm run cirrus -- init\` (or start it with \`npm start\`) first`);
+  // Opening SQLite creates the file: check before.
+  if (!initialize && config.database.kind === 'sqlite' && !existsSync(config.database.file)) throw notInitialized();
   const db = createDb(config.database);
   try {
-    return await assemble(config, db);
+    await probeDatabase(db, config.database);
+    if (!initialize && !(await isInitialized(db))) throw notInitialized();
+    return await assemble(config, db, initialize);
   } catch (err) {
     await db.destroy();
     throw err;
   }
 }
 
-async function assemble(config: Config, db: Db): Promise<Services> {
+async function assemble(config: Config, db: Db, initialize: boolean): Promise<Services> {
   const settings = new SettingsService(new SettingsRepository(db));
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
@@ -63,9 +85,11 @@ async function assemble(config: Config, db: Db): Promise<Services> {
   const init = await initializeSite(db, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
-    createAdmin: async (email, password) => {
-      await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
-    },
+    createAdmin: initialize
+      ? async (email, password) => {
+          await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
+        }
+      : undefined,
   });
   const secret = await settings.secretKey();
   if (!secret) throw new Error('master key missing after initialization');

@@ -28,7 +28,7 @@ export function adminAccountRoutes(app: FastifyInstance, accounts: AccountServic
     async (request) => {
       const page = request.body.page ?? 1;
       const pageSize = request.body.page_size ?? 20;
-      const [users, total] = await Promise.all([accounts.repo.list((page - 1) * pageSize, pageSize), accounts.repo.count()]);
+      const { users, total } = await accounts.list(page, pageSize);
       return ok({ users: users.map(toUserView), pagination: { page, page_size: pageSize, total } });
     },
   );

@@ -157,6 +157,20 @@ export class AccountService {
     return this.get(userId);
   }
 
+  /** A page of users, newest last, with the total count. */
+  async list(page: number, pageSize: number): Promise<{ users: UserWithGroup[]; total: number }> {
+    const [users, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize), this.repo.count()]);
+    return { users, total };
+  }
+
+  /** Sets a generated password (returned, to be shown once) and ends every session of the user, as an admin reset does. */
+  async resetPassword(userId: string): Promise<string> {
+    // 16 characters without look-alikes: about 93 bits, easy to read out.
+    const password = shortId(16);
+    await this.adminUpdate('', userId, { password });
+    return password;
+  }
+
   async delete(actorId: string, userId: string): Promise<void> {
     const user = await this.get(userId);
     if (userId === actorId) throw new AppError(ErrorCode.Forbidden, 'You cannot delete yourself');

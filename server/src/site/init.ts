@@ -20,7 +20,7 @@ export interface InitResult {
 
 export async function initializeSite(
   db: Db,
-  opts: { adminEmail?: string; adminPassword?: string; createAdmin: (email: string, password: string) => Promise<void> },
+  opts: { adminEmail?: string; adminPassword?: string; createAdmin?: (email: string, password: string) => Promise<void> },
 ): Promise<InitResult> {
   await migrateToLatest(db);
   const settings = new SettingsRepository(db);
@@ -32,7 +32,7 @@ export async function initializeSite(
   await accounts.insertGroupIfAbsent({ id: USER_GROUP_ID, name: 'Users', is_admin: 0, storage_quota: DEFAULT_USER_QUOTA, created_at: now });
 
   const result: InitResult = { createdKey };
-  if ((await accounts.count()) === 0) {
+  if (opts.createAdmin && (await accounts.count()) === 0) {
     const email = opts.adminEmail || 'admin@cirrus.local';
     const generated = opts.adminPassword ? undefined : randomBytes(18).toString('base64url');
     try {

@@ -1,0 +1,33 @@
+// `token issue`: an access token signed with the master key (method C), for
+// local debugging. Only the interface's four claims.
+import { MAX_ACCESS_TTL_MS } from '../sessions/revocation.js';
+import type { CommandSpec } from './command.js';
+import { parseDuration } from './duration.js';
+import { CommandError } from './errors.js';
+import { withServices } from './services.js';
+
+const issue: CommandSpec = {
+  words: ['token', 'issue'],
+  summary: 'print an access token signed with the master key (debugging only; at most 24 h)',
+  options: {
+    user: { type: 'string', value: '<UID|e-mail>', required: true, help: 'whose token' },
+    ttl: { type: 'string', value: '<duration>', help: 'lifetime such as 90s, 15m, 1h (default 1h, at most 24h)' },
+  },
+  async run({ config, values, out }) {
+    // Revocation events are kept MAX_ACCESS_TTL_MS; a longer-lived token could outlive the ban that cut it off.
+    let ttl: number;
+    try {
+      ttl = parseDuration((values.ttl as string | undefined) ?? '1h', MAX_ACCESS_TTL_MS / 1000);
+    } catch (err) {
+      throw new CommandError(`--ttl: ${(err as Error).message}`);
+    }
+    await withServices(config, async (s) => {
+      const user = await s.accounts.findByLogin(values.user as string);
+      if (!user) throw new CommandError(`no user ${values.user as string}`);
+      const now = Math.floor(Date.now() / 1000);
+      out(s.jwt.sign({ token_type: 'access', sub: user.id, nbf: now, exp: now + ttl }));
+    });
+  },
+};
+
+export const tokenCommands = [issue];
