@@ -3,6 +3,7 @@
 // typed, validated Config object.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Type } from 'typebox';
 import { Value } from 'typebox/value';
 import { ROOT_DIR } from './paths.js';
 import { Email, Password } from './http/schemas.js';
@@ -49,43 +50,54 @@ function readFileSource(env: Source): Source {
   return out;
 }
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 5212;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`CIRRUS_PORT must be 0-65535, got ${raw}`);
-  return port;
+/**
+ * Every setting, as the text it arrives in, with the rule it must follow. The
+ * description is the error message's "must be …" part and the documentation
+ * of the setting at once. Other CIRRUS_* settings are read by the features
+ * that own them.
+ */
+const Settings = Type.Object({
+  CIRRUS_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number, 0 to 65535' })),
+  CIRRUS_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'a listen address' })),
+  CIRRUS_DATA_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory path' })),
+  CIRRUS_DATABASE_URL: Type.Optional(Type.String({ pattern: '^postgres(ql)?://', description: 'a postgres:// URL (leave it unset for the embedded SQLite database)' })),
+  CIRRUS_BASE_URL: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$', description: 'an http:// or https:// URL' })),
+  CIRRUS_ADMIN_EMAIL: Type.Optional(Type.Unsafe<string>({ ...Email, description: 'an e-mail address of at most 254 characters' })),
+  CIRRUS_ADMIN_PASSWORD: Type.Optional(Type.Unsafe<string>({ ...Password, description: '8 to 128 characters, without NUL (the same rule as every password)' })),
+  CIRRUS_LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { description: 'one of fatal, error, warn, info, debug, trace, silent' })),
+  CIRRUS_TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(1|0|[Tt]rue|TRUE|[Ff]alse|FALSE|[Yy]es|YES|[Nn]o|NO)$', description: 'true or false' })),
+  CIRRUS_WEB_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory path' })),
+  CIRRUS_CONFIG: Type.Optional(Type.String()),
+});
+
+/** The first broken rule, as "NAME must be …, got …" (a password's value is never repeated). */
+function checkSettings(source: Source): void {
+  for (const error of Value.Errors(Settings, source)) {
+    const name = error.instancePath.replace(/^\//, '');
+    const field = (Settings.properties as Record<string, { description?: string; anyOf?: unknown }>)[name];
+    if (!field) continue;
+    const shown = name === 'CIRRUS_ADMIN_PASSWORD' || name === 'CIRRUS_DATABASE_URL' ? '' : `, got ${JSON.stringify(source[name])}`;
+    throw new ConfigError(`${name} must be ${field.description ?? 'valid'}${shown}`);
+  }
 }
 
-function parseBool(name: string, raw: string | undefined, fallback: boolean): boolean {
-  if (raw === undefined || raw === '') return fallback;
-  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(`${name} must be true or false, got ${raw}`);
-}
+const truthy = (raw: string | undefined) => raw !== undefined && ['1', 'true', 'yes'].includes(raw.toLowerCase());
 
 export function loadConfig(env: Source = process.env): Config {
   const merged: Source = { ...readFileSource(env), ...stripEmpty(env) };
-  const port = parsePort(merged.CIRRUS_PORT);
+  checkSettings(merged);
+  const port = Number(merged.CIRRUS_PORT ?? 5212);
+  if (port > 65535) throw new ConfigError(`CIRRUS_PORT must be a port number, 0 to 65535, got "${merged.CIRRUS_PORT}"`);
   const host = merged.CIRRUS_HOST || '0.0.0.0';
   const dataDir = path.resolve(merged.CIRRUS_DATA_DIR || './data');
-  const dbUrl = merged.CIRRUS_DATABASE_URL;
-  let database: DatabaseConfig;
-  if (dbUrl && /^postgres(ql)?:\/\//.test(dbUrl)) database = { kind: 'postgres', url: dbUrl };
-  else if (dbUrl) throw new ConfigError('CIRRUS_DATABASE_URL must be a postgres:// URL (leave it unset for the embedded SQLite database)');
-  else database = { kind: 'sqlite', file: path.join(dataDir, 'cirrus.db') };
+  const database: DatabaseConfig = merged.CIRRUS_DATABASE_URL
+    ? { kind: 'postgres', url: merged.CIRRUS_DATABASE_URL }
+    : { kind: 'sqlite', file: path.join(dataDir, 'cirrus.db') };
   const baseUrl = (merged.CIRRUS_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(baseUrl);
   } catch {
-    throw new ConfigError(`CIRRUS_BASE_URL is not a URL: ${baseUrl}`);
-  }
-  // The first administrator obeys the same rules as every other account: a
-  // weak or malformed value stops start-up instead of creating a weak admin.
-  if (merged.CIRRUS_ADMIN_EMAIL !== undefined && !Value.Check(Email, merged.CIRRUS_ADMIN_EMAIL)) {
-    throw new ConfigError('CIRRUS_ADMIN_EMAIL must be an e-mail address of at most 254 characters');
-  }
-  if (merged.CIRRUS_ADMIN_PASSWORD !== undefined && !Value.Check(Password, merged.CIRRUS_ADMIN_PASSWORD)) {
-    throw new ConfigError('CIRRUS_ADMIN_PASSWORD must be 8 to 128 characters, without NUL (the same rule as every password)');
+    throw new ConfigError(`CIRRUS_BASE_URL must be an http:// or https:// URL, got "${baseUrl}"`);
   }
   return {
     host,
@@ -96,7 +108,7 @@ export function loadConfig(env: Source = process.env): Config {
     adminEmail: merged.CIRRUS_ADMIN_EMAIL,
     adminPassword: merged.CIRRUS_ADMIN_PASSWORD,
     logLevel: merged.CIRRUS_LOG_LEVEL || 'info',
-    trustProxy: parseBool('CIRRUS_TRUST_PROXY', merged.CIRRUS_TRUST_PROXY, false),
+    trustProxy: truthy(merged.CIRRUS_TRUST_PROXY),
     webDir: path.resolve(merged.CIRRUS_WEB_DIR || path.join(ROOT_DIR, 'web/dist')),
   };
 }
