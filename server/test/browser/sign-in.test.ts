@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, currentStep, launchBrowser, openPage, screenshot, totp } from './support.js';
+import { browserSkip, currentStep, expectSignedIn, launchBrowser, openPage, screenshot, totp } from './support.js';
 
 interface StoredPair {
   access_token: string;
@@ -60,8 +60,7 @@ describe('web app: sign-in and session', { skip: browserSkip }, () => {
 
     await page.getByLabel('Password', { exact: true }).fill('ada-password-123');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'ada' }).or(page.getByText('ada@example.com')).first().waitFor();
-    assert.ok(await page.getByText('ada@example.com').isVisible());
+    await expectSignedIn(page, 'ada@example.com');
     await screenshot(page, 'home-signed-in');
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cirrus.session'))) ?? 'null') as StoredPair | null;
@@ -69,9 +68,10 @@ describe('web app: sign-in and session', { skip: browserSkip }, () => {
 
     // Survives a reload.
     await page.reload();
-    await page.getByText('ada@example.com').waitFor();
+    await expectSignedIn(page, 'ada@example.com');
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     assert.equal(await page.evaluate(() => localStorage.getItem('cirrus.session')), null);
     const refresh = await api.post('/api/v4/session/token/refresh', { refresh_token: stored.refresh_token });
@@ -89,7 +89,7 @@ describe('web app: sign-in and session', { skip: browserSkip }, () => {
     const broken = { ...token, access_token: token.access_token.slice(0, -4) + 'AAAA' };
     await page.evaluate((pair) => localStorage.setItem('cirrus.session', JSON.stringify(pair)), broken);
     await page.reload();
-    await page.getByText('bob@example.com').waitFor();
+    await expectSignedIn(page, 'bob@example.com');
     const after1 = JSON.parse((await page.evaluate(() => localStorage.getItem('cirrus.session'))) ?? 'null') as StoredPair;
     assert.notEqual(after1.refresh_token, token.refresh_token, 'the pair was rotated by a refresh');
     assert.notEqual(after1.access_token, broken.access_token);
@@ -132,7 +132,7 @@ describe('web app: sign-in and session', { skip: browserSkip }, () => {
     // The next step's code: the enrolment already used this one (replays are refused).
     await codeInput.fill(totp(begin.body.data.secret, step + 1));
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.getByText('carol@example.com').waitFor();
+    await expectSignedIn(page, 'carol@example.com');
     assert.deepEqual(problems, []);
     await context.close();
   });

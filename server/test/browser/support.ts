@@ -98,3 +98,11 @@ export function totp(secretBase32: string, step: number): string {
 }
 
 export const currentStep = () => Math.floor(Date.now() / 30_000);
+
+/** After sign-in the app shows the file manager; the account menu names who is signed in. */
+export async function expectSignedIn(page: Page, email: string): Promise<void> {
+  await page.getByRole('button', { name: 'Account menu' }).click();
+  await page.getByRole('menu').getByText(email).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'hidden' });
+}

@@ -11,10 +11,10 @@ import { AppAvatar } from '../components/AppAvatar';
 import { Busy } from '../components/Busy';
 import { CenteredLayout } from '../components/CenteredLayout';
 import { AlertIcon } from '../components/icons';
-import { useSession } from '../components/SessionProvider';
+import { useSession } from '../app/session';
 import { SignInForm } from '../components/SignInForm';
 import { alreadyConsented, documentStatus, errorRedirectUrl, isNavigableRedirect, parseAuthorizeRequest, redirectHost } from '../oauth/authorize-request';
-import { useLocation } from '../router';
+import { useLocation } from '../app/router';
 import { ConsentPanel } from './authorize/ConsentPanel';
 import { useAppInfo } from './authorize/useAppInfo';
 
@@ -184,3 +184,4 @@ export function AuthorizePage() {
   const showFooter = invalidMessage === null && outcome === null;
   return <CenteredLayout footer={showFooter ? FOOTER : undefined}>{body}</CenteredLayout>;
 }
+export default AuthorizePage;

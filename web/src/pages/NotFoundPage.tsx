@@ -1,6 +1,6 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { CenteredLayout } from '../components/CenteredLayout';
-import { Link } from '../router';
+import { Link } from '../app/router';
 
 export function NotFoundPage() {
   return (

@@ -1,7 +1,7 @@
 // Who is signed in, for every page. The token pair itself lives in the token
 // store; this keeps the user object in step with it (also across tabs).
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { ApiError, refreshSession } from '../api/client';
 import { getMe, signOut as apiSignOut } from '../api/session';
 import { tokenStore } from '../api/tokens';
 import type { User } from '../api/types';
@@ -56,6 +56,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       }),
     [],
   );
+
+  // Refresh the pair a minute before the access token expires, so requests
+  // rarely meet a 401 (the client still refreshes on one).
+  const signedInNow = session.status === 'signed-in';
+  const [pairVersion, setPairVersion] = useState(0);
+  useEffect(() => tokenStore.subscribe(() => setPairVersion((v) => v + 1)), []);
+  useEffect(() => {
+    if (!signedInNow) return;
+    const pair = tokenStore.get();
+    if (!pair) return;
+    const due = Date.parse(pair.access_expires) - Date.now() - 60_000;
+    const timer = setTimeout(() => void refreshSession().catch(() => undefined), Math.max(5_000, Math.min(due, 2_147_000_000)));
+    return () => clearTimeout(timer);
+  }, [signedInNow, pairVersion]);
 
   const signedIn = useCallback((user: User) => setSession({ status: 'signed-in', user }), []);
   const signOut = useCallback(async () => {

@@ -41,3 +41,40 @@ export function Link({ href, onClick, ...rest }: AnchorHTMLAttributes<HTMLAnchor
   };
   return <a href={href} onClick={handle} {...rest} />;
 }
+
+/**
+ * Matches `pathname` against a pattern: literal segments, `:name` for one
+ * segment, and a trailing `*` for the rest (given as params['*'], decoded,
+ * with its leading slash). Returns null when it does not match.
+ */
+export function matchPath(pattern: string, pathname: string): Record<string, string> | null {
+  const pat = pattern.split('/').filter(Boolean);
+  const segs = pathname.split('/').filter(Boolean);
+  const params: Record<string, string> = {};
+  for (let i = 0; i < pat.length; i++) {
+    const p = pat[i]!;
+    if (p === '*') {
+      params['*'] = '/' + segs.slice(i).map(safeDecode).join('/');
+      return params;
+    }
+    const s = segs[i];
+    if (s === undefined) return null;
+    if (p.startsWith(':')) params[p.slice(1)] = safeDecode(s);
+    else if (p !== s) return null;
+  }
+  return segs.length === pat.length ? params : null;
+}
+
+function safeDecode(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
+}
+
+/** `/files` + an absolute path, each segment encoded. */
+export function filesUrl(path: string): string {
+  const segs = path.split('/').filter(Boolean).map(encodeURIComponent);
+  return segs.length ? `/files/${segs.join('/')}` : '/files';
+}

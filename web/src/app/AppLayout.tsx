@@ -1,0 +1,81 @@
+// The frame of every signed-in page: header (brand, search, theme, user menu)
+// and the sidebar (places and the storage bar). On a phone the sidebar folds
+// behind the burger button.
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconFolder, IconSettings, IconShare, IconTrash } from '@tabler/icons-react';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloudIcon } from '../components/icons';
+import { UploadPanel } from '../features/files/uploads/UploadPanel';
+import { Link, navigate, useLocation } from './router';
+import { SearchBox } from './SearchBox';
+import { StorageBar } from './StorageBar';
+import { ThemeToggle } from './ThemeToggle';
+import { UserMenu } from './UserMenu';
+
+const PLACES = [
+  { href: '/files', key: 'nav.myFiles', icon: IconFolder },
+  { href: '/shares', key: 'nav.shares', icon: IconShare },
+  { href: '/trash', key: 'nav.trash', icon: IconTrash },
+  { href: '/settings', key: 'nav.settings', icon: IconSettings },
+] as const;
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { t } = useTranslation();
+  useEffect(close, [pathname, close]);
+
+  return (
+    <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm" wrap="nowrap" justify="space-between">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('nav.toggleMenu')} />
+            <UnstyledButton onClick={() => navigate('/files')} aria-label={t('nav.home')}>
+              <Group gap={8} wrap="nowrap">
+                <ThemeIcon size={32} radius="md" variant="gradient" gradient={{ from: 'indigo.6', to: 'cyan.6', deg: 135 }}>
+                  <CloudIcon size={19} />
+                </ThemeIcon>
+                <Text fw={700} fz="lg" visibleFrom="xs">
+                  Cirrus
+                </Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <SearchBox />
+          <Group gap="xs" wrap="nowrap">
+            <ThemeToggle />
+            <UserMenu />
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label={t('nav.places')}>
+        <AppShell.Section grow component={ScrollArea}>
+          {PLACES.map((p) => {
+            const active = pathname === p.href || pathname.startsWith(p.href + '/');
+            return (
+              <NavLink
+                key={p.href}
+                component={Link}
+                href={p.href}
+                label={t(p.key)}
+                leftSection={<p.icon size={18} stroke={1.7} aria-hidden="true" />}
+                active={active}
+                aria-current={active ? 'page' : undefined}
+                variant="light"
+                style={{ borderRadius: 'var(--mantine-radius-md)' }}
+              />
+            );
+          })}
+        </AppShell.Section>
+        <AppShell.Section>
+          <StorageBar />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>{children}</AppShell.Main>
+      <UploadPanel />
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+// Storage used of total, from /user/capacity.
+import { Progress, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { call } from '../api/client';
+import { formatSize } from './format';
+
+export interface Capacity {
+  used: number;
+  total: number;
+}
+
+export const capacityQuery = { queryKey: ['capacity'], queryFn: () => call<Capacity>('GET', '/api/v4/user/capacity') };
+
+export function StorageBar() {
+  const { t } = useTranslation();
+  const { data } = useQuery(capacityQuery);
+  if (!data) return null;
+  const pct = data.total > 0 ? Math.min(100, (data.used / data.total) * 100) : 0;
+  const label = t('storage.used', { used: formatSize(data.used), total: formatSize(data.total) });
+  return (
+    <Stack gap={6} p="xs">
+      <Text size="xs" fw={600}>
+        {t('storage.title')}
+      </Text>
+      <Progress value={pct} color={pct > 90 ? 'red' : 'indigo'} size="sm" aria-label={label} />
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+    </Stack>
+  );
+}

@@ -1,0 +1,47 @@
+// The account menu: who is signed in, Settings, Dashboard (administrators), Sign out.
+import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { avatarUrl } from '../features/settings/api';
+import { navigate } from './router';
+import { useSession } from './session';
+
+export function UserMenu() {
+  const { session, signOut } = useSession();
+  const { t } = useTranslation();
+  if (session.status !== 'signed-in') return null;
+  const { user } = session;
+  const name = user.nickname || user.email;
+  return (
+    <Menu position="bottom-end" width={240} shadow="md">
+      <Menu.Target>
+        <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
+          <Avatar src={avatarUrl(user)} name={name} color="initials" radius="xl" size={36} alt="" />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)" truncate>
+            {name}
+          </Text>
+          <Text size="xs" c="dimmed" truncate>
+            {user.email}
+          </Text>
+        </Menu.Label>
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconSettings size={16} aria-hidden="true" />} onClick={() => navigate('/settings')}>
+          {t('nav.settings')}
+        </Menu.Item>
+        {user.is_admin && (
+          <Menu.Item leftSection={<IconDashboard size={16} aria-hidden="true" />} onClick={() => navigate('/admin')}>
+            {t('nav.dashboard')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut().then(() => navigate('/'))}>
+          {t('auth.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,14 @@
+// The one data cache of the app (TanStack Query).
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from '../api/client';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 10_000,
+      refetchOnWindowFocus: false,
+      // A 4xx will not get better by asking again.
+      retry: (count, err) => !(err instanceof ApiError && err.status >= 400 && err.status < 500) && count < 2,
+    },
+  },
+});

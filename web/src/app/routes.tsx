@@ -1,0 +1,36 @@
+// The route table of the web app. Each page is its own chunk (lazy), so the
+// first load carries only the shell and the page asked for.
+//
+// layout: 'shell' = header + sidebar, signed-in only (a signed-out visitor gets
+//         the sign-in form and comes back here afterwards);
+//         'bare'  = the page draws its own frame (sign-in, authorize, public share).
+// admin:  only administrators (others see "not found").
+//
+// To add a page: one entry here. Feature code lives in web/src/features/<name>/.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface PageProps {
+  params: Record<string, string>;
+}
+
+export interface RouteDef {
+  path: string;
+  page: LazyExoticComponent<ComponentType<PageProps>>;
+  layout: 'shell' | 'bare';
+  admin?: boolean;
+}
+
+const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) => lazy(load);
+
+export const ROUTES: RouteDef[] = [
+  { path: '/', layout: 'bare', page: page(() => import('../features/home/HomePage')) },
+  { path: '/session/authorize', layout: 'bare', page: page(() => import('../pages/AuthorizePage')) },
+  { path: '/s/:id', layout: 'bare', page: page(() => import('../features/shares/PublicSharePage')) },
+  { path: '/files', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
+  { path: '/files/*', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
+  { path: '/search', layout: 'shell', page: page(() => import('../features/files/SearchPage')) },
+  { path: '/trash', layout: 'shell', page: page(() => import('../features/files/TrashPage')) },
+  { path: '/shares', layout: 'shell', page: page(() => import('../features/shares/SharesPage')) },
+  { path: '/settings', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
+  { path: '/settings/:tab', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
+];

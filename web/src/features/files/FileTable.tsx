@@ -1,0 +1,274 @@
+// The folder's entries as a list (name, size, modified; sortable) or a grid
+// with image thumbnails. Only the rows in view are in the DOM (virtualized),
+// so a 100,000-entry folder stays smooth; the next page loads as the end
+// comes near. Keyboard: arrows, Shift+arrows, Enter, Delete, F2, Ctrl/Cmd+A.
+import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatSize } from '../../app/format';
+import { thumbBlobUrl, type FileItem } from './api';
+import { FileIcon, kindOf } from './icons';
+import type { Selection } from './useSelection';
+
+export type SortKey = 'name' | 'size' | 'updated_at';
+export interface Sort {
+  key: SortKey;
+  dir: 'asc' | 'desc';
+}
+
+export function sortItems(items: FileItem[], sort: Sort): FileItem[] {
+  if (sort.key === 'name' && sort.dir === 'asc') return items; // the server's order: folders first, then by name
+  const sign = sort.dir === 'asc' ? 1 : -1;
+  return [...items].sort((a, b) => {
+    if (a.type !== b.type) return a.type === 'folder' ? -1 : 1;
+    let c = 0;
+    if (sort.key === 'name') c = a.name.localeCompare(b.name);
+    else if (sort.key === 'size') c = a.size - b.size;
+    else c = Date.parse(a.updated_at) - Date.parse(b.updated_at);
+    return c * sign;
+  });
+}
+
+export interface FileTableProps {
+  items: FileItem[];
+  view: 'list' | 'grid';
+  selection: Selection;
+  sort: Sort;
+  onSort(sort: Sort): void;
+  onOpen(item: FileItem): void;
+  onContextMenu(item: FileItem | null, event: MouseEvent): void;
+  onDelete(): void;
+  onRename(): void;
+  hasMore: boolean;
+  loadingMore: boolean;
+  loadMore(): void;
+  label: string;
+  /** Extra columns (e.g. the location in search results). */
+  locationColumn?: boolean;
+  empty?: ReactNode;
+}
+
+const ROW = 44;
+const CARD_W = 150;
+const CARD_H = 156;
+
+function Thumb({ item }: { item: FileItem }) {
+  const isImage = kindOf(item) === 'image';
+  const { data } = useQuery({
+    queryKey: ['thumb', item.path, item.updated_at],
+    queryFn: ({ signal }) => thumbBlobUrl(item.path, 256, signal),
+    enabled: isImage,
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (isImage && data) return <img src={data} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 6 }} />;
+  return <FileIcon item={item} size={48} />;
+}
+
+function SortHeader({ label, k, sort, onSort, align }: { label: string; k: SortKey; sort: Sort; onSort(s: Sort): void; align?: 'right' }) {
+  const active = sort.key === k;
+  const next: Sort = { key: k, dir: active && sort.dir === 'asc' ? 'desc' : 'asc' };
+  return (
+    <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`cirrus-col cirrus-col-${k}`} style={{ textAlign: align }}>
+      <UnstyledButton onClick={() => onSort(next)} fz="xs" fw={600} c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
+        {label}
+        {active && (sort.dir === 'asc' ? <IconChevronUp size={12} aria-hidden="true" /> : <IconChevronDown size={12} aria-hidden="true" />)}
+      </UnstyledButton>
+    </div>
+  );
+}
+
+export function FileTable(props: FileTableProps) {
+  const { items, view, selection, sort, onSort, onOpen, onContextMenu, hasMore, loadingMore, loadMore, label } = props;
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const { ref: sizeRef, width } = useElementSize();
+  const mergedRef = useMergedRef(scrollRef, sizeRef);
+  const cols = view === 'grid' ? Math.max(1, Math.floor((width || 600) / CARD_W)) : 1;
+  const rowCount = Math.ceil(items.length / cols);
+
+  const virtualizer = useVirtualizer({
+    count: rowCount,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => (view === 'grid' ? CARD_H : ROW),
+    overscan: 8,
+  });
+  const virtualRows = virtualizer.getVirtualItems();
+  const lastRow = virtualRows[virtualRows.length - 1]?.index ?? 0;
+
+  // Load the next page when the end of what is loaded comes into view.
+  useEffect(() => {
+    if (hasMore && !loadingMore && lastRow >= rowCount - 20) loadMore();
+  }, [hasMore, loadingMore, lastRow, rowCount, loadMore]);
+
+  useEffect(() => {
+    virtualizer.measure();
+  }, [view, virtualizer]);
+
+  const focusRow = (i: number) => {
+    selection.setFocus(i);
+    virtualizer.scrollToIndex(Math.floor(i / cols), { align: 'auto' });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (items.length === 0) return;
+    const step = view === 'grid' ? { ArrowDown: cols, ArrowUp: -cols, ArrowRight: 1, ArrowLeft: -1 } : { ArrowDown: 1, ArrowUp: -1 };
+    const delta = (step as Record<string, number>)[e.key];
+    const mod = e.ctrlKey || e.metaKey;
+    if (delta !== undefined) {
+      e.preventDefault();
+      const i = Math.max(0, Math.min(items.length - 1, selection.focus + delta));
+      if (e.shiftKey) selection.extendTo(i);
+      else selection.only(i);
+      focusRow(i);
+    } else if (e.key === 'Home' || e.key === 'End') {
+      e.preventDefault();
+      const i = e.key === 'Home' ? 0 : items.length - 1;
+      selection.only(i);
+      focusRow(i);
+    } else if (e.key === 'Enter') {
+      const item = items[selection.focus];
+      if (item) {
+        e.preventDefault();
+        onOpen(item);
+      }
+    } else if (e.key === 'Delete') {
+      e.preventDefault();
+      if (selection.selected.size === 0 && items[selection.focus]) selection.only(selection.focus);
+      props.onDelete();
+    } else if (e.key === 'F2') {
+      e.preventDefault();
+      if (selection.selected.size === 0) selection.only(selection.focus);
+      props.onRename();
+    } else if (mod && e.key.toLowerCase() === 'a') {
+      e.preventDefault();
+      selection.selectAll();
+    } else if (e.key === 'Escape') selection.clear();
+  };
+
+  const click = (index: number, e: MouseEvent) => selection.click(index, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey });
+  const context = (index: number, e: MouseEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    const item = items[index]!;
+    if (!selection.selected.has(item.id)) selection.only(index);
+    onContextMenu(item, e);
+  };
+  const focusedId = items[selection.focus] ? `row-${items[selection.focus]!.id}` : undefined;
+
+  const renderItem = (item: FileItem, index: number) => {
+    const selected = selection.selected.has(item.id);
+    const focused = index === selection.focus;
+    const common = {
+      id: `row-${item.id}`,
+      'aria-selected': selected,
+      'data-path': item.path,
+      onClick: (e: MouseEvent) => click(index, e),
+      onDoubleClick: () => onOpen(item),
+      onContextMenu: (e: MouseEvent) => context(index, e),
+      className: `cirrus-item${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`,
+    };
+    if (view === 'grid') {
+      return (
+        <div key={item.id} role="gridcell" {...common} aria-rowindex={undefined} className={common.className + ' cirrus-card'} style={{ width: CARD_W - 10 }}>
+          <Center h={96} w="100%">
+            <Thumb item={item} />
+          </Center>
+          <Text size="sm" ta="center" lineClamp={2} style={{ wordBreak: 'break-word' }} mt={4}>
+            {item.name}
+          </Text>
+        </div>
+      );
+    }
+    return (
+      <div key={item.id} role="row" aria-rowindex={index + 2} {...common} className={common.className + ' cirrus-row'}>
+        <div role="gridcell" className="cirrus-col cirrus-col-name">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <FileIcon item={item} />
+            <Text size="sm" truncate title={item.name}>
+              {item.name}
+            </Text>
+          </Group>
+        </div>
+        {props.locationColumn && (
+          <div role="gridcell" className="cirrus-col cirrus-col-location">
+            <Text size="xs" c="dimmed" truncate>
+              {item.path.slice(0, item.path.length - item.name.length - 1) || '/'}
+            </Text>
+          </div>
+        )}
+        <div role="gridcell" className="cirrus-col cirrus-col-size">
+          <Text size="sm" c="dimmed">
+            {item.type === 'folder' ? '—' : formatSize(item.size)}
+          </Text>
+        </div>
+        <div role="gridcell" className="cirrus-col cirrus-col-updated_at">
+          <Text size="sm" c="dimmed">
+            {formatDate(item.updated_at)}
+          </Text>
+        </div>
+      </div>
+    );
+  };
+
+  if (items.length === 0 && props.empty) return <>{props.empty}</>;
+  return (
+    <Box
+      role="grid"
+      aria-label={label}
+      aria-multiselectable="true"
+      aria-rowcount={view === 'list' ? items.length + 1 : undefined}
+      aria-activedescendant={focusedId}
+      tabIndex={0}
+      onKeyDown={onKeyDown}
+      onContextMenu={(e) => {
+        e.preventDefault();
+        onContextMenu(null, e);
+      }}
+      className="cirrus-grid"
+    >
+      {view === 'list' && (
+        <div role="rowgroup">
+          <div role="row" aria-rowindex={1} className="cirrus-row cirrus-head">
+            <SortHeader label={t('common.name')} k="name" sort={sort} onSort={onSort} />
+            {props.locationColumn && (
+              <div role="columnheader" className="cirrus-col cirrus-col-location">
+                <Text fz="xs" fw={600} c="dimmed">
+                  {t('search.location')}
+                </Text>
+              </div>
+            )}
+            <SortHeader label={t('common.size')} k="size" sort={sort} onSort={onSort} />
+            <SortHeader label={t('common.modified')} k="updated_at" sort={sort} onSort={onSort} />
+          </div>
+        </div>
+      )}
+      <div ref={mergedRef} className="cirrus-scroll" role="rowgroup" onClick={(e) => e.target === e.currentTarget && selection.clear()}>
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+          {virtualRows.map((vr) => {
+            const start = vr.index * cols;
+            const rowItems = items.slice(start, start + cols);
+            return (
+              <div
+                key={vr.key}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: vr.size, transform: `translateY(${vr.start}px)` }}
+                {...(view === 'grid' ? { role: 'row', 'aria-rowindex': vr.index + 1, className: 'cirrus-card-row' } : { role: 'presentation' })}
+              >
+                {rowItems.map((item, j) => renderItem(item, start + j))}
+              </div>
+            );
+          })}
+        </div>
+        {loadingMore && (
+          <Center py="sm">
+            <Loader size="sm" aria-label={t('common.loading')} />
+          </Center>
+        )}
+      </div>
+    </Box>
+  );
+}

@@ -1,0 +1,89 @@
+// Preview of a file: images, text and code (first 256 KB), PDF in the
+// browser's viewer, audio and video streamed (the signed URL serves Range).
+// Next / previous walk the files of the folder (also with the arrow keys).
+import { ActionIcon, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconChevronLeft, IconChevronRight, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../app/format';
+import { errorMessage } from '../../components/errorMessage';
+import { signedUrl, type FileItem } from './api';
+import { FileIcon, kindOf } from './icons';
+
+const TEXT_LIMIT = 256 * 1024;
+
+function TextView({ url }: { url: string }) {
+  const { t } = useTranslation();
+  const { data, error, isLoading } = useQuery({
+    queryKey: ['preview-text', url],
+    queryFn: async () => {
+      const res = await fetch(url, { headers: { range: `bytes=0-${TEXT_LIMIT - 1}` } });
+      if (!res.ok) throw new Error(`HTTP ${res.status}`);
+      return new TextDecoder('utf-8', { fatal: false }).decode(await res.arrayBuffer());
+    },
+  });
+  if (isLoading) return <Loader aria-label={t('common.loading')} />;
+  if (error) return <Text c="red.8">{errorMessage(error, t)}</Text>;
+  return (
+    <pre className="cirrus-code" tabIndex={0} aria-label={t('files.preview.text')}>
+      {data}
+    </pre>
+  );
+}
+
+export function Preview({ item, siblings, onNavigate, onClose, onDownload }: { item: FileItem; siblings: FileItem[]; onNavigate(item: FileItem): void; onClose(): void; onDownload(item: FileItem): void }) {
+  const { t } = useTranslation();
+  const files = siblings.filter((f) => f.type === 'file');
+  const index = files.findIndex((f) => f.id === item.id);
+  const prev = index > 0 ? files[index - 1] : undefined;
+  const next = index >= 0 && index < files.length - 1 ? files[index + 1] : undefined;
+  useHotkeys([
+    ['ArrowLeft', () => prev && onNavigate(prev)],
+    ['ArrowRight', () => next && onNavigate(next)],
+  ]);
+  const kind = kindOf(item);
+  const { data: link, error } = useQuery({ queryKey: ['signed', item.path, item.updated_at], queryFn: () => signedUrl(item.path, true), staleTime: 30 * 60_000 });
+  const url = link?.url;
+
+  let body;
+  if (error) body = <Text c="red.8">{errorMessage(error, t)}</Text>;
+  else if (!url) body = <Loader aria-label={t('common.loading')} />;
+  else if (kind === 'image') body = <img src={url} alt={item.name} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />;
+  else if (kind === 'video') body = <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
+  else if (kind === 'audio') body = <audio src={url} controls aria-label={item.name} />;
+  else if (kind === 'pdf') body = <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
+  else if (kind === 'text' || kind === 'code') body = <TextView url={url} />;
+  else
+    body = (
+      <Stack align="center">
+        <FileIcon item={item} size={64} />
+        <Text c="dimmed">{t('files.preview.none')}</Text>
+      </Stack>
+    );
+
+  return (
+    <Modal opened onClose={onClose} title={item.name} size="80rem" centered styles={{ title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
+      <Stack>
+        <Center mih={200}>{body}</Center>
+        <Group justify="space-between">
+          <ActionIcon variant="default" size="lg" disabled={!prev} onClick={() => prev && onNavigate(prev)} aria-label={t('files.preview.previous')}>
+            <IconChevronLeft size={18} aria-hidden="true" />
+          </ActionIcon>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {formatSize(item.size)}
+            </Text>
+            <Button leftSection={<IconDownload size={16} aria-hidden="true" />} variant="light" onClick={() => onDownload(item)}>
+              {t('common.download')}
+            </Button>
+          </Group>
+          <ActionIcon variant="default" size="lg" disabled={!next} onClick={() => next && onNavigate(next)} aria-label={t('files.preview.next')}>
+            <IconChevronRight size={18} aria-hidden="true" />
+          </ActionIcon>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+export default Preview;

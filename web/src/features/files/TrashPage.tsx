@@ -1,0 +1,171 @@
+// /trash: deleted items with where they were and when; Restore, Delete
+// forever, Empty trash (each with a confirmation when it cannot be undone).
+import { Alert, Button, Center, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatSize } from '../../app/format';
+import { Busy } from '../../components/Busy';
+import { errorMessage } from '../../components/errorMessage';
+import { emptyTrash, listTrash, parentOf, purgeTrash, restoreTrash, type BatchResult } from './api';
+import { ConfirmDialog } from './dialogs';
+import { FileIcon } from './icons';
+
+export default function TrashPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const query = useInfiniteQuery({
+    queryKey: ['trash'],
+    queryFn: ({ pageParam }) => listTrash(pageParam),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.next_page_token,
+  });
+  const items = useMemo(() => query.data?.pages.flatMap((p) => p.files) ?? [], [query.data]);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [confirm, setConfirm] = useState<'purge' | 'empty' | null>(null);
+  useEffect(() => {
+    document.title = `${t('nav.trash')} · Cirrus`;
+  }, [t]);
+
+  const done = (r: BatchResult | null, message: string) => {
+    const failed = r?.results.filter((x) => x.code !== 0) ?? [];
+    if (failed.length) notifications.show({ color: 'red', title: t('files.someFailed', { count: failed.length }), message: failed.map((f) => f.msg).join('\n') });
+    else notifications.show({ color: 'teal', message });
+    setSelected(new Set());
+    void qc.invalidateQueries({ queryKey: ['trash'] });
+    void qc.invalidateQueries({ queryKey: ['folder'] });
+    void qc.invalidateQueries({ queryKey: ['capacity'] });
+  };
+
+  const restore = async () => {
+    try {
+      const ids = [...selected];
+      done(await restoreTrash(ids), t('trash.restored', { count: ids.length }));
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) });
+    }
+  };
+
+  const allChecked = items.length > 0 && selected.size === items.length;
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} fz={24}>
+          {t('nav.trash')}
+        </Title>
+        <Group gap="xs">
+          <Button leftSection={<IconRestore size={16} aria-hidden="true" />} variant="default" disabled={selected.size === 0} onClick={() => void restore()}>
+            {t('trash.restore')}
+          </Button>
+          <Button leftSection={<IconTrashX size={16} aria-hidden="true" />} variant="default" color="red" disabled={selected.size === 0} onClick={() => setConfirm('purge')}>
+            {t('trash.deleteForever')}
+          </Button>
+          <Button leftSection={<IconTrash size={16} aria-hidden="true" />} color="red" disabled={items.length === 0} onClick={() => setConfirm('empty')}>
+            {t('trash.empty')}
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="dimmed">
+        {t('trash.hint')}
+      </Text>
+      {query.isLoading ? (
+        <Busy label={t('common.loading')} />
+      ) : query.error ? (
+        <Alert color="red" role="alert" title={t('files.loadFailed')}>
+          {errorMessage(query.error, t)}
+        </Alert>
+      ) : items.length === 0 ? (
+        <Center p="xl" style={{ border: '2px dashed var(--mantine-color-default-border)', borderRadius: 12 }}>
+          <Stack align="center" gap={4}>
+            <IconTrash size={40} stroke={1.3} aria-hidden="true" />
+            <Text fw={600}>{t('trash.isEmpty')}</Text>
+          </Stack>
+        </Center>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table highlightOnHover verticalSpacing="xs" aria-label={t('nav.trash')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label={t('trash.selectAll')}
+                    checked={allChecked}
+                    indeterminate={selected.size > 0 && !allChecked}
+                    onChange={() => setSelected(allChecked ? new Set() : new Set(items.map((i) => i.id)))}
+                  />
+                </Table.Th>
+                <Table.Th>{t('common.name')}</Table.Th>
+                <Table.Th>{t('trash.originalLocation')}</Table.Th>
+                <Table.Th>{t('common.size')}</Table.Th>
+                <Table.Th>{t('trash.deletedAt')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((item) => (
+                <Table.Tr key={item.id} data-path={item.original_path} bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t('trash.select', { name: item.name })}
+                      checked={selected.has(item.id)}
+                      onChange={() => {
+                        const next = new Set(selected);
+                        if (next.has(item.id)) next.delete(item.id);
+                        else next.add(item.id);
+                        setSelected(next);
+                      }}
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <FileIcon item={item} />
+                      <Text size="sm">{item.name}</Text>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {parentOf(item.original_path) === '/' ? t('nav.myFiles') : parentOf(item.original_path)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {item.type === 'folder' ? '—' : formatSize(item.size)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" c="dimmed">
+                      {formatDate(item.trashed_at)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {query.hasNextPage && (
+        <Button variant="default" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage}>
+          {t('search.more')}
+        </Button>
+      )}
+      <ConfirmDialog
+        opened={confirm !== null}
+        title={confirm === 'empty' ? t('trash.emptyTitle') : t('trash.deleteForeverTitle', { count: selected.size })}
+        message={confirm === 'empty' ? t('trash.emptyText', { count: items.length }) : t('trash.deleteForeverText', { count: selected.size })}
+        confirmLabel={confirm === 'empty' ? t('trash.empty') : t('trash.deleteForever')}
+        danger
+        onClose={() => setConfirm(null)}
+        onConfirm={async () => {
+          if (confirm === 'empty') {
+            const r = await emptyTrash();
+            done(null, t('trash.emptied', { count: r.deleted }));
+          } else {
+            const ids = [...selected];
+            done(await purgeTrash(ids), t('trash.purged', { count: ids.length }));
+          }
+        }}
+      />
+    </Stack>
+  );
+}

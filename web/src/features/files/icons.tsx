@@ -1,0 +1,44 @@
+// An icon for each kind of file, from its MIME type.
+import { IconFile, IconFileCode, IconFileMusic, IconFileText, IconFileTypePdf, IconFileZip, IconFolderFilled, IconMovie, IconPhoto } from '@tabler/icons-react';
+import type { FileItem } from './api';
+
+export type Kind = 'folder' | 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'code' | 'archive' | 'other';
+
+const CODE = /\.(js|mjs|cjs|ts|tsx|jsx|json|py|rb|go|rs|java|c|h|cpp|hpp|cs|php|sh|bash|yml|yaml|toml|ini|xml|html|css|scss|sql|md|kt|swift)$/i;
+
+export function kindOf(item: Pick<FileItem, 'type' | 'mime_type' | 'name'>): Kind {
+  if (item.type === 'folder') return 'folder';
+  const m = item.mime_type ?? '';
+  if (m.startsWith('image/')) return 'image';
+  if (m.startsWith('video/')) return 'video';
+  if (m.startsWith('audio/')) return 'audio';
+  if (m === 'application/pdf') return 'pdf';
+  if (CODE.test(item.name)) return 'code';
+  if (m.startsWith('text/')) return 'text';
+  if (/zip|x-tar|gzip|x-7z|x-rar/.test(m)) return 'archive';
+  return 'other';
+}
+
+export function FileIcon({ item, size = 20 }: { item: Pick<FileItem, 'type' | 'mime_type' | 'name'>; size?: number }) {
+  const props = { size, stroke: 1.6, 'aria-hidden': true } as const;
+  switch (kindOf(item)) {
+    case 'folder':
+      return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" />;
+    case 'image':
+      return <IconPhoto {...props} color="var(--mantine-color-teal-7)" />;
+    case 'video':
+      return <IconMovie {...props} color="var(--mantine-color-grape-7)" />;
+    case 'audio':
+      return <IconFileMusic {...props} color="var(--mantine-color-pink-7)" />;
+    case 'pdf':
+      return <IconFileTypePdf {...props} color="var(--mantine-color-red-7)" />;
+    case 'code':
+      return <IconFileCode {...props} color="var(--mantine-color-blue-7)" />;
+    case 'text':
+      return <IconFileText {...props} color="var(--mantine-color-gray-7)" />;
+    case 'archive':
+      return <IconFileZip {...props} color="var(--mantine-color-orange-7)" />;
+    default:
+      return <IconFile {...props} color="var(--mantine-color-gray-7)" />;
+  }
+}

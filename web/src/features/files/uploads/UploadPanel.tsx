@@ -1,0 +1,172 @@
+// The uploads panel (bottom right): each file with its progress bar, speed and
+// time left, pause / resume / cancel; the whole batch's progress; uploads a
+// previous page left unfinished, with a way to resume them.
+import { ActionIcon, Button, CloseButton, FileButton, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../../app/format';
+import { queryClient } from '../../../app/queryClient';
+import { parentOf } from '../api';
+import { uploads, type UploadItem } from './store';
+
+function useUploads(): UploadItem[] {
+  return useSyncExternalStore(uploads.subscribe, uploads.get);
+}
+
+function timeLeft(item: UploadItem): number | null {
+  if (item.speed <= 0) return null;
+  return Math.ceil((item.size - item.sent) / item.speed);
+}
+
+function formatDuration(seconds: number, lang: string): string {
+  const nf = (unit: 'second' | 'minute' | 'hour', v: number) => new Intl.NumberFormat(lang, { style: 'unit', unit, unitDisplay: 'short' }).format(v);
+  if (seconds < 60) return nf('second', seconds);
+  if (seconds < 3600) return nf('minute', Math.ceil(seconds / 60));
+  return nf('hour', Math.round((seconds / 3600) * 10) / 10);
+}
+
+function Row({ item }: { item: UploadItem }) {
+  const { t, i18n } = useTranslation();
+  const pct = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : item.status === 'done' ? 100 : 0;
+  const left = timeLeft(item);
+  const color = item.status === 'error' ? 'red' : item.status === 'done' ? 'teal' : item.status === 'paused' ? 'gray' : 'indigo';
+  let status: string;
+  if (item.status === 'error') status = t(`uploads.error.${item.error?.kind ?? 'other'}`, { msg: item.error?.message ?? '' });
+  else if (item.status === 'uploading')
+    status = `${formatSize(item.sent)} / ${formatSize(item.size)} · ${formatSize(item.speed)}/s${left !== null ? ' · ' + t('uploads.left', { time: formatDuration(left, i18n.language) }) : ''}`;
+  else status = t(`uploads.status.${item.status}`);
+  return (
+    <Stack gap={4} data-upload={item.targetPath}>
+      <Group justify="space-between" wrap="nowrap" gap="xs">
+        <Text size="sm" fw={500} truncate style={{ minWidth: 0 }} title={item.targetPath}>
+          {item.name}
+        </Text>
+        <Group gap={2} wrap="nowrap">
+          {(item.status === 'uploading' || item.status === 'queued') && (
+            <Tooltip label={t('uploads.pause')}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => uploads.pause(item.id)} aria-label={t('uploads.pauseName', { name: item.name })}>
+                <IconPlayerPause size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {(item.status === 'paused' || item.status === 'error') && (
+            <Tooltip label={t('uploads.resume')}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => uploads.resume(item.id)} aria-label={t('uploads.resumeName', { name: item.name })}>
+                <IconPlayerPlay size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+          {item.status !== 'done' && item.status !== 'canceled' && (
+            <Tooltip label={t('uploads.cancel')}>
+              <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => uploads.cancel(item.id)} aria-label={t('uploads.cancelName', { name: item.name })}>
+                <IconX size={14} aria-hidden="true" />
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </Group>
+      </Group>
+      <Progress value={pct} color={color} size="sm" aria-label={t('uploads.progressOf', { name: item.name })} animated={item.status === 'uploading'} />
+      <Group justify="space-between" gap="xs" wrap="nowrap">
+        <Text size="xs" c={item.status === 'error' ? 'red.8' : 'dimmed'} role={item.status === 'error' ? 'alert' : undefined}>
+          {status}
+        </Text>
+        <Text size="xs" c="dimmed" data-testid="upload-percent">
+          {pct} %
+        </Text>
+      </Group>
+      {item.resumedFrom > 0 && (
+        <Text size="xs" c="dimmed" data-testid="upload-resumed">
+          {t('uploads.resumedAt', { pct: Math.floor((item.resumedFrom / Math.max(1, item.size)) * 100) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function UploadPanel() {
+  const list = useUploads();
+  const { t } = useTranslation();
+  const [pending, setPending] = useState(() => uploads.pending());
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => uploads.subscribe(() => setPending(uploads.pending())), []);
+  useEffect(
+    () =>
+      uploads.onFinished((path) => {
+        void queryClient.invalidateQueries({ queryKey: ['folder', parentOf(path)] });
+        void queryClient.invalidateQueries({ queryKey: ['capacity'] });
+      }),
+    [],
+  );
+  useEffect(() => {
+    if (list.some((i) => i.status !== 'done' && i.status !== 'canceled')) setHidden(false);
+  }, [list]);
+  const visible = list.filter((i) => i.status !== 'canceled');
+  if ((visible.length === 0 && pending.length === 0) || hidden) return null;
+  const total = visible.reduce((a, i) => a + i.size, 0);
+  const sent = visible.reduce((a, i) => a + (i.status === 'done' ? i.size : i.sent), 0);
+  const pct = total > 0 ? Math.floor((sent / total) * 100) : 100;
+  const active = visible.filter((i) => i.status === 'uploading' || i.status === 'queued').length;
+  return (
+    <Paper
+      component="section"
+      aria-label={t('uploads.title')}
+      shadow="lg"
+      withBorder
+      p="sm"
+      radius="md"
+      style={{ position: 'fixed', right: 16, bottom: 16, width: 'min(380px, calc(100vw - 32px))', zIndex: 150 }}
+    >
+      <Group justify="space-between" mb="xs" wrap="nowrap">
+        <Text fw={600} size="sm">
+          {active > 0 ? t('uploads.uploading', { count: active }) : t('uploads.title')}
+        </Text>
+        <Group gap={4} wrap="nowrap">
+          {visible.some((i) => i.status === 'done') && (
+            <Button size="compact-xs" variant="subtle" onClick={() => uploads.clearFinished()}>
+              {t('uploads.clear')}
+            </Button>
+          )}
+          {active === 0 && <CloseButton size="sm" onClick={() => setHidden(true)} aria-label={t('common.close')} />}
+        </Group>
+      </Group>
+      {visible.length > 0 && (
+        <Stack gap={4} mb="sm">
+          <Progress value={pct} size="md" aria-label={t('uploads.total')} />
+          <Text size="xs" c="dimmed">
+            {t('uploads.totalText', { sent: formatSize(sent), total: formatSize(total), pct })}
+          </Text>
+        </Stack>
+      )}
+      <ScrollArea.Autosize mah={260} type="auto">
+        <Stack gap="sm">
+          {visible.map((item) => (
+            <Row key={item.id} item={item} />
+          ))}
+          {pending.map((p) => (
+            <Stack key={p.targetPath} gap={4}>
+              <Text size="sm" fw={500} truncate title={p.targetPath}>
+                {p.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('uploads.interrupted')}
+              </Text>
+              <Group gap="xs">
+                <FileButton onChange={(file) => file && uploads.add([{ file, targetPath: p.targetPath }])}>
+                  {(props) => (
+                    <Button size="compact-xs" variant="light" {...props} aria-label={t('uploads.chooseToResume', { name: p.name })}>
+                      {t('uploads.chooseAgain')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => uploads.forget(p.targetPath)}>
+                  {t('uploads.discard')}
+                </Button>
+              </Group>
+            </Stack>
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+    </Paper>
+  );
+}

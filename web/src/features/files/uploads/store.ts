@@ -1,0 +1,261 @@
+// Uploads through tus 1.0 (tus-js-client), outside React so they survive
+// navigation between pages. Each file: progress, speed, pause/resume/cancel,
+// automatic retries; a lost connection pauses uploads and coming back online
+// resumes them. tus-js-client remembers each upload's URL in localStorage
+// (fingerprint = target path + file identity), so after a reload choosing the
+// same file again resumes where the server stopped instead of starting over.
+// The server only shows a file once its last byte arrived: a half-uploaded
+// file never appears as complete.
+import type { Upload } from 'tus-js-client';
+import { refreshSession } from '../../../api/client';
+import { tokenStore } from '../../../api/tokens';
+
+export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error' | 'canceled';
+
+export interface UploadItem {
+  id: number;
+  name: string;
+  targetPath: string;
+  size: number;
+  sent: number;
+  status: UploadStatus;
+  /** A reason a person can act on; set when status is 'error'. */
+  error?: { kind: 'quota' | 'tooLarge' | 'name' | 'network' | 'auth' | 'other'; message: string };
+  /** Bytes per second over the last few seconds. */
+  speed: number;
+  /** Offset the upload resumed from (0 for a fresh one). */
+  resumedFrom: number;
+  autoPaused?: boolean;
+}
+
+interface Internal extends UploadItem {
+  file: File;
+  upload?: Upload;
+  samples: { t: number; bytes: number }[];
+  resuming?: boolean;
+}
+
+export interface PendingRecord {
+  name: string;
+  targetPath: string;
+  size: number;
+}
+
+const PENDING_KEY = 'cirrus.uploads.pending';
+const CONCURRENCY = 3;
+const CHUNK = 8 * 1024 * 1024;
+export const ENDPOINT = '/api/v4/file/upload';
+
+let nextId = 1;
+let items: Internal[] = [];
+let snapshot: UploadItem[] = [];
+const listeners = new Set<() => void>();
+const finishedListeners = new Set<(targetPath: string) => void>();
+
+function publish(): void {
+  snapshot = items.map(({ file: _f, upload: _u, samples: _s, resuming: _r, ...rest }) => rest);
+  for (const l of listeners) l();
+}
+
+export const uploads = {
+  subscribe(l: () => void): () => void {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  },
+  get(): UploadItem[] {
+    return snapshot;
+  },
+  /** Called with the path of each file that finished (to refresh listings). */
+  onFinished(l: (targetPath: string) => void): () => void {
+    finishedListeners.add(l);
+    return () => finishedListeners.delete(l);
+  },
+  add(files: { file: File; targetPath: string }[]): void {
+    for (const { file, targetPath } of files) {
+      items.push({ id: nextId++, name: file.name, targetPath, size: file.size, sent: 0, status: 'queued', speed: 0, resumedFrom: 0, file, samples: [] });
+    }
+    publish();
+    pump();
+  },
+  pause(id: number): void {
+    const it = find(id);
+    if (!it || (it.status !== 'uploading' && it.status !== 'queued')) return;
+    void it.upload?.abort(false);
+    update(it, { status: 'paused', speed: 0, autoPaused: false });
+    pump();
+  },
+  resume(id: number): void {
+    const it = find(id);
+    if (!it || (it.status !== 'paused' && it.status !== 'error')) return;
+    update(it, { status: 'queued', error: undefined });
+    pump();
+  },
+  cancel(id: number): void {
+    const it = find(id);
+    if (!it || it.status === 'done') return;
+    // abort(true) also deletes the upload on the server (tus termination).
+    void it.upload?.abort(true).catch(() => undefined);
+    update(it, { status: 'canceled', speed: 0 });
+    forgetPending(it.targetPath);
+    pump();
+  },
+  clearFinished(): void {
+    items = items.filter((i) => i.status !== 'done' && i.status !== 'canceled');
+    publish();
+  },
+  /** Uploads a previous page started and did not finish (choose the files again to resume). */
+  pending(): PendingRecord[] {
+    const active = new Set(items.filter((i) => i.status !== 'canceled').map((i) => i.targetPath));
+    return readPending().filter((p) => !active.has(p.targetPath));
+  },
+  forget(targetPath: string): void {
+    forgetPending(targetPath);
+    publish();
+  },
+};
+
+function find(id: number): Internal | undefined {
+  return items.find((i) => i.id === id);
+}
+
+function update(it: Internal, patch: Partial<Internal>): void {
+  Object.assign(it, patch);
+  publish();
+}
+
+function readPending(): PendingRecord[] {
+  try {
+    const v: unknown = JSON.parse(localStorage.getItem(PENDING_KEY) ?? '[]');
+    return Array.isArray(v) ? (v as PendingRecord[]).filter((p) => typeof p?.targetPath === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function rememberPending(rec: PendingRecord): void {
+  const list = readPending().filter((p) => p.targetPath !== rec.targetPath);
+  list.push(rec);
+  try {
+    localStorage.setItem(PENDING_KEY, JSON.stringify(list.slice(-50)));
+  } catch {
+    // storage full or blocked: only the reminder is lost
+  }
+}
+
+function forgetPending(targetPath: string): void {
+  try {
+    localStorage.setItem(PENDING_KEY, JSON.stringify(readPending().filter((p) => p.targetPath !== targetPath)));
+  } catch {
+    // ignore
+  }
+}
+
+function pump(): void {
+  let running = items.filter((i) => i.status === 'uploading').length;
+  for (const it of items) {
+    if (running >= CONCURRENCY) break;
+    if (it.status !== 'queued') continue;
+    running++;
+    void start(it);
+  }
+}
+
+function classify(err: unknown): NonNullable<UploadItem['error']> {
+  const e = err as { originalResponse?: { getStatus(): number; getBody(): string } | null; message?: string };
+  const res = e?.originalResponse;
+  if (!res) return { kind: 'network', message: e?.message ?? 'network' };
+  const status = res.getStatus();
+  let msg = '';
+  try {
+    msg = (JSON.parse(res.getBody()) as { msg?: string }).msg ?? '';
+  } catch {
+    // not an envelope
+  }
+  if (status === 413) return { kind: msg.toLowerCase().includes('storage') ? 'quota' : 'tooLarge', message: msg };
+  if (status === 409 || status === 400) return { kind: 'name', message: msg };
+  if (status === 401) return { kind: 'auth', message: msg };
+  return { kind: 'other', message: msg || `HTTP ${status}` };
+}
+
+async function freshToken(): Promise<string | undefined> {
+  const pair = tokenStore.get();
+  if (!pair) return undefined;
+  if (Date.parse(pair.access_expires) - Date.now() < 30_000) await refreshSession().catch(() => false);
+  return tokenStore.get()?.access_token;
+}
+
+async function start(it: Internal): Promise<void> {
+  update(it, { status: 'uploading', speed: 0 });
+  const { Upload } = await import('tus-js-client');
+  if (it.status !== 'uploading') return; // paused or canceled meanwhile
+  const upload = new Upload(it.file, {
+    endpoint: ENDPOINT,
+    chunkSize: CHUNK,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+    removeFingerprintOnSuccess: true,
+    storeFingerprintForResuming: true,
+    metadata: { path: it.targetPath, filetype: it.file.type || 'application/octet-stream' },
+    fingerprint: async (file) => ['cirrus', it.targetPath, file.size, (file as File).lastModified].join(':'),
+    onBeforeRequest: async (req) => {
+      const token = await freshToken();
+      if (token) req.setHeader('Authorization', `Bearer ${token}`);
+    },
+    onShouldRetry: (err, _attempt, options) => {
+      const status = err.originalResponse?.getStatus() ?? 0;
+      if (status === 401) return tokenStore.get() !== null; // the next request carries a refreshed token
+      if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+      return options.retryDelays !== null;
+    },
+    onProgress: (sent) => {
+      // The first progress of a resumed upload starts at the server's offset.
+      if (it.resuming && it.samples.length === 0 && it.resumedFrom === 0 && sent > 0) it.resumedFrom = sent;
+      const now = performance.now();
+      it.samples.push({ t: now, bytes: sent });
+      while (it.samples.length > 2 && now - it.samples[0]!.t > 3000) it.samples.shift();
+      const first = it.samples[0]!;
+      const speed = now > first.t ? ((sent - first.bytes) / (now - first.t)) * 1000 : 0;
+      update(it, { sent, speed });
+    },
+    onSuccess: () => {
+      update(it, { status: 'done', sent: it.size, speed: 0 });
+      forgetPending(it.targetPath);
+      for (const l of finishedListeners) l(it.targetPath);
+      pump();
+    },
+    onError: (err) => {
+      if (it.status !== 'uploading') return;
+      const error = classify(err);
+      if (error.kind === 'network' && !navigator.onLine) update(it, { status: 'paused', autoPaused: true, speed: 0 });
+      else update(it, { status: 'error', error, speed: 0 });
+      pump();
+    },
+  });
+  it.upload = upload;
+  try {
+    const previous = await upload.findPreviousUploads();
+    const last = previous.sort((x, y) => Date.parse(y.creationTime) - Date.parse(x.creationTime))[0];
+    if (last) {
+      upload.resumeFromPreviousUpload(last);
+      it.resuming = true;
+    }
+  } catch {
+    // no storage: start fresh
+  }
+  rememberPending({ name: it.name, targetPath: it.targetPath, size: it.size });
+  it.samples = [];
+  if (it.status !== 'uploading') return;
+  upload.start();
+}
+
+window.addEventListener('offline', () => {
+  for (const it of items) {
+    if (it.status === 'uploading') {
+      void it.upload?.abort(false);
+      update(it, { status: 'paused', autoPaused: true, speed: 0 });
+    }
+  }
+});
+window.addEventListener('online', () => {
+  for (const it of items) if (it.status === 'paused' && it.autoPaused) update(it, { status: 'queued', autoPaused: false });
+  pump();
+});

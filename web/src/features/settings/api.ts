@@ -1,0 +1,49 @@
+// API calls of the settings pages, behind small functions so the generated
+// client can replace their bodies without touching the components.
+import { call } from '../../api/client';
+import type { User } from '../../api/types';
+
+/** The avatar of a user, or undefined for initials. (Avatar upload: not built yet.) */
+export function avatarUrl(_user: User): string | undefined {
+  return undefined;
+}
+
+export interface OAuthGrantView {
+  client_id: string;
+  name: string;
+  icon: string;
+  scopes: string[];
+  created_at?: string;
+  updated_at?: string;
+  last_used_at?: string | null;
+}
+
+export interface UserSettings extends User {
+  two_fa_enabled: boolean;
+  oauth_grants: OAuthGrantView[];
+}
+
+export const getSettings = () => call<UserSettings>('GET', '/api/v4/user/setting');
+export const updateNickname = (nickname: string) => call<User>('PATCH', '/api/v4/user/setting', { body: { nickname } });
+export const changePassword = (current_password: string, new_password: string) =>
+  call<User>('PATCH', '/api/v4/user/setting', { body: { current_password, new_password } });
+export const begin2fa = () => call<{ secret: string; uri?: string; otpauth_url?: string }>('POST', '/api/v4/user/setting/2fa');
+export const confirm2fa = (otp: string) => call<null>('PUT', '/api/v4/user/setting/2fa', { body: { otp } });
+export const disable2fa = (otp: string) => call<null>('DELETE', '/api/v4/user/setting/2fa', { body: { otp } });
+export const revokeGrant = (clientId: string) => call<null>('DELETE', `/api/v4/session/oauth/grant/${encodeURIComponent(clientId)}`);
+
+export interface SessionView {
+  id: string;
+  current: boolean;
+  device: string;
+  browser: string | null;
+  os: string | null;
+  ip: string | null;
+  app: { id: string; name: string } | null;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export const listSessions = () => call<{ sessions: SessionView[] }>('GET', '/api/v4/user/session');
+export const endSession = (id: string) => call<null>('DELETE', `/api/v4/user/session/${encodeURIComponent(id)}`);
+export const endOtherSessions = () => call<{ ended: number }>('DELETE', '/api/v4/user/session');
