@@ -12,6 +12,20 @@ export type DatabaseConfig =
   | { kind: 'sqlite'; file: string }
   | { kind: 'postgres'; url: string };
 
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string | undefined;
+      region: string;
+      bucket: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+      /** Downloads answered with a redirect to a presigned URL of the store. */
+      presignedDownloads: boolean;
+    };
+
 export interface Config {
   host: string;
   port: number;
@@ -24,6 +38,12 @@ export interface Config {
   trustProxy: boolean;
   /** Where the built web app lives; served at / when present. */
   webDir: string;
+  /** Where file bytes live (api-contract §9). */
+  storage: StorageConfig;
+  /** Redis for revocations, throttles and cache invalidations across instances. */
+  redisUrl: string | undefined;
+  /** Bearer token that guards GET /metrics; unset: /metrics is 404. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -56,6 +76,8 @@ function readFileSource(env: Source): Source {
  * of the setting at once. Other CIRRUS_* settings are read by the features
  * that own them.
  */
+const BOOLEAN = '^(1|0|[Tt]rue|TRUE|[Ff]alse|FALSE|[Yy]es|YES|[Nn]o|NO)$';
+
 const Settings = Type.Object({
   CIRRUS_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number, 0 to 65535' })),
   CIRRUS_HOST: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: 'a listen address' })),
@@ -67,8 +89,21 @@ const Settings = Type.Object({
   CIRRUS_LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { description: 'one of fatal, error, warn, info, debug, trace, silent' })),
   CIRRUS_TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(1|0|[Tt]rue|TRUE|[Ff]alse|FALSE|[Yy]es|YES|[Nn]o|NO)$', description: 'true or false' })),
   CIRRUS_WEB_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory path' })),
+  CIRRUS_STORAGE: Type.Optional(Type.Union([Type.Literal('local'), Type.Literal('s3')], { description: 'local or s3' })),
+  CIRRUS_S3_ENDPOINT: Type.Optional(Type.String({ pattern: '^https?://[^\\s]+$', description: 'an http:// or https:// URL' })),
+  CIRRUS_S3_REGION: Type.Optional(Type.String({ pattern: '^[a-z0-9-]{1,64}$', description: 'a region name such as us-east-1' })),
+  CIRRUS_S3_BUCKET: Type.Optional(Type.String({ pattern: '^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$', description: 'a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)' })),
+  CIRRUS_S3_ACCESS_KEY_ID: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'an access key id' })),
+  CIRRUS_S3_SECRET_ACCESS_KEY: Type.Optional(Type.String({ minLength: 1, maxLength: 256, description: 'a secret access key' })),
+  CIRRUS_S3_FORCE_PATH_STYLE: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
+  CIRRUS_S3_PRESIGNED_DOWNLOADS: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
+  CIRRUS_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' })),
+  CIRRUS_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256, description: 'a token of 16 to 256 characters' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
+
+/** Secrets and URLs that may hold credentials: never repeated in an error. */
+const SECRET_SETTINGS = new Set(['CIRRUS_ADMIN_PASSWORD', 'CIRRUS_DATABASE_URL', 'CIRRUS_S3_SECRET_ACCESS_KEY', 'CIRRUS_S3_ACCESS_KEY_ID', 'CIRRUS_REDIS_URL', 'CIRRUS_METRICS_TOKEN']);
 
 /** The first broken rule, as "NAME must be …, got …" (a password's value is never repeated). */
 function checkSettings(source: Source): void {
@@ -76,7 +111,7 @@ function checkSettings(source: Source): void {
     const name = error.instancePath.replace(/^\//, '');
     const field = (Settings.properties as Record<string, { description?: string; anyOf?: unknown }>)[name];
     if (!field) continue;
-    const shown = name === 'CIRRUS_ADMIN_PASSWORD' || name === 'CIRRUS_DATABASE_URL' ? '' : `, got ${JSON.stringify(source[name])}`;
+    const shown = SECRET_SETTINGS.has(name) ? '' : `, got ${JSON.stringify(source[name])}`;
     throw new ConfigError(`${name} must be ${field.description ?? 'valid'}${shown}`);
   }
 }
@@ -99,6 +134,20 @@ export function loadConfig(env: Source = process.env): Config {
   } catch {
     throw new ConfigError(`CIRRUS_BASE_URL must be an http:// or https:// URL, got "${baseUrl}"`);
   }
+  let storage: StorageConfig = { kind: 'local' };
+  if (merged.CIRRUS_STORAGE === 's3') {
+    if (!merged.CIRRUS_S3_BUCKET) throw new ConfigError('CIRRUS_S3_BUCKET must be set when CIRRUS_STORAGE is s3');
+    storage = {
+      kind: 's3',
+      endpoint: merged.CIRRUS_S3_ENDPOINT,
+      region: merged.CIRRUS_S3_REGION || 'us-east-1',
+      bucket: merged.CIRRUS_S3_BUCKET,
+      accessKeyId: merged.CIRRUS_S3_ACCESS_KEY_ID,
+      secretAccessKey: merged.CIRRUS_S3_SECRET_ACCESS_KEY,
+      forcePathStyle: truthy(merged.CIRRUS_S3_FORCE_PATH_STYLE),
+      presignedDownloads: truthy(merged.CIRRUS_S3_PRESIGNED_DOWNLOADS),
+    };
+  }
   return {
     host,
     port,
@@ -110,6 +159,9 @@ export function loadConfig(env: Source = process.env): Config {
     logLevel: merged.CIRRUS_LOG_LEVEL || 'info',
     trustProxy: truthy(merged.CIRRUS_TRUST_PROXY),
     webDir: path.resolve(merged.CIRRUS_WEB_DIR || path.join(ROOT_DIR, 'web/dist')),
+    storage,
+    redisUrl: merged.CIRRUS_REDIS_URL,
+    metricsToken: merged.CIRRUS_METRICS_TOKEN,
   };
 }
 

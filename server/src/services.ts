@@ -100,7 +100,7 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
-  const files = await createFiles({ db, dataDir: config.dataDir, masterKey: secret, accounts });
+  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
   await revocationCache.start();
   const prune = async () => {

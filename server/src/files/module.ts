@@ -6,6 +6,8 @@ import type { Db } from '../db/database.js';
 import { notFound } from '../http/errors.js';
 import { FileStore } from './repository.js';
 import { LocalStorage } from './storage/local.js';
+import { S3Storage } from './storage/s3.js';
+import type { StorageConfig } from '../config.js';
 import type { StorageDriver } from './storage/driver.js';
 import { Tree, type Quotas } from './tree.js';
 import { FilesService } from './service.js';
@@ -27,6 +29,8 @@ export interface AccountsPort {
 export interface FilesDeps {
   db: Db;
   dataDir: string;
+  /** Default: the local disk under dataDir. */
+  storage?: StorageConfig;
   masterKey: string;
   accounts: AccountsPort;
   uploadOptions?: Partial<UploadOptions>;
@@ -47,8 +51,7 @@ export interface Files {
 }
 
 export async function createFiles(deps: FilesDeps): Promise<Files> {
-  const storage = new LocalStorage(path.join(deps.dataDir, 'files'));
-  await storage.init();
+  const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);
   const store = new FileStore(deps.db);
   const quotas: Quotas = {
     async quotaOf(userId) {
@@ -83,8 +86,16 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     async stop() {
       for (const t of timers) clearTimeout(t);
       await running?.catch(() => undefined);
+      if (storage instanceof S3Storage) storage.destroy();
     },
   };
+}
+
+async function openStorage(config: StorageConfig, dataDir: string): Promise<StorageDriver> {
+  if (config.kind === 's3') return new S3Storage(config);
+  const local = new LocalStorage(path.join(dataDir, 'files'));
+  await local.init();
+  return local;
 }
 
 export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): Promise<void> {

@@ -19,6 +19,8 @@ export interface Sendable {
   mime: string;
   filename: string;
   open(range?: ByteRange): Promise<Readable>;
+  /** A URL of the object store to redirect a GET to (presigned downloads), or null. */
+  directUrl?(headers: { contentDisposition: string; contentType: string }): Promise<string | null>;
 }
 
 export interface SendOptions {
@@ -38,6 +40,7 @@ export function fileSendable(files: FilesService, entry: Entry): Sendable {
     mime: entry.row.mime_type ?? DEFAULT_MIME,
     filename: entry.row.name,
     open: (range) => files.openRead(entry, range),
+    directUrl: (headers) => files.directUrl(entry, headers),
   };
 }
 
@@ -73,8 +76,15 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, it
     throw new AppError(ErrorCode.ParamError, 'Range not satisfiable', { status: 416, headers: { 'Content-Range': `bytes */${item.size}` } });
   }
   const inline = options.inline === true && isInlineSafe(item.mime);
+  const disposition = contentDisposition(inline ? 'inline' : 'attachment', item.filename);
+  if (request.method === 'GET' && item.directUrl) {
+    // Authorization and preconditions are done: the store sends the bytes
+    // (and answers Range itself), with the headers Cirrus would have sent.
+    const url = await item.directUrl({ contentDisposition: disposition, contentType: item.mime });
+    if (url) return reply.code(302).header('Location', url).header('Content-Length', '0').send();
+  }
   reply.header('Content-Type', item.mime);
-  reply.header('Content-Disposition', contentDisposition(inline ? 'inline' : 'attachment', item.filename));
+  reply.header('Content-Disposition', disposition);
   let length = item.size;
   if (range.kind === 'partial') {
     const { start, end } = range.range;

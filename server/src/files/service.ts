@@ -104,6 +104,12 @@ export class FilesService {
     return this.tree.storage.read(file.row.blob_id, range);
   }
 
+  /** Public API: a URL of the store that serves the file directly, when the driver offers one (presigned downloads). */
+  async directUrl(file: Entry, headers: { contentDisposition: string; contentType: string }): Promise<string | null> {
+    if (file.row.kind !== FILE || !file.row.blob_id || file.row.size === 0 || !this.tree.storage.downloadUrl) return null;
+    return this.tree.storage.downloadUrl(file.row.blob_id, headers);
+  }
+
   /** Public API: a folder as a ZIP archive (size and ETag known up front; streams any range). */
   async archive(folder: Entry): Promise<ZipArchive> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');

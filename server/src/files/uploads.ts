@@ -97,7 +97,7 @@ export class UploadService {
       await s.uploads.insert(row);
     });
     try {
-      await this.tree.storage.createStaging(row.id);
+      await this.tree.storage.createStaging(row.id, row.blob_id);
     } catch (err) {
       await this.abort(row.id);
       throw err;
@@ -234,7 +234,7 @@ export class UploadService {
     const freed: string[] = [];
     let entry: Entry;
     try {
-      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id);
+      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
       else await this.tree.storage.deleteStaging(upload.id);
       entry = await this.files.mutate(upload.owner_id, async (s) => {
         const lease = await s.uploads.take(upload.id);

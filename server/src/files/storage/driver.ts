@@ -1,9 +1,9 @@
 // The one interface between the file service and where bytes live. Blobs are
 // immutable and addressed by an id the service chooses; staging areas hold the
-// bytes of uploads in progress. Implementations: local disk (local.ts);
-// an S3-compatible driver maps staging to a multipart upload (parts buffered
-// to the 5 MiB minimum), commit to CompleteMultipartUpload, and ranged reads
-// to GetObject with a Range header.
+// bytes of uploads in progress. Implementations: local disk (local.ts) and
+// S3-compatible object stores (s3.ts: staging is a multipart upload on the
+// blob's key, commit is CompleteMultipartUpload, ranged reads are GetObject
+// with a Range header). Both pass one conformance suite (server/test/storage).
 import type { Readable } from 'node:stream';
 
 /** Progress of a staging area: its durable size and the CRC-32 of those bytes. */
@@ -31,8 +31,8 @@ export interface ByteRange {
 }
 
 export interface StorageDriver {
-  /** Creates an empty staging area. */
-  createStaging(uploadId: string): Promise<void>;
+  /** Creates an empty staging area whose bytes will become the blob `blobId`. */
+  createStaging(uploadId: string, blobId: string): Promise<void>;
   /**
    * Appends `source` to a staging area whose durable state is `from` (bytes
    * past `from.offset`, left by a crash, are discarded first). Resolves with
@@ -40,8 +40,8 @@ export interface StorageDriver {
    * durable and StagingInterrupted is thrown.
    */
   append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState>;
-  /** Makes a complete staging area the blob `blobId`, durably and atomically. */
-  commit(uploadId: string, blobId: string): Promise<void>;
+  /** Makes a complete staging area of `size` durable bytes the blob `blobId`, durably and atomically. */
+  commit(uploadId: string, blobId: string, size: number): Promise<void>;
   /** Moves a local file into a new staging area (server-side import). */
   adoptStaging(uploadId: string, localPath: string): Promise<void>;
   /** Idempotent. */
@@ -52,4 +52,11 @@ export interface StorageDriver {
   read(blobId: string, range?: ByteRange): Promise<Readable>;
   /** Idempotent. */
   deleteBlob(blobId: string): Promise<void>;
+  /**
+   * A URL that serves the blob straight from the store with these response
+   * headers, or null when the driver serves bytes only through Cirrus.
+   */
+  downloadUrl?(blobId: string, headers: { contentDisposition: string; contentType: string }): Promise<string | null>;
+  /** Rejects when the store cannot be used (health). */
+  check(): Promise<void>;
 }

@@ -2,7 +2,8 @@
 // in progress, `blobs/<2 chars>/<blobId>` for committed bytes. Both live on
 // one file system, so commit is fsync + rename + fsync(dir): a blob is either
 // absent or complete, never partial.
-import { mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
@@ -126,6 +127,11 @@ export class LocalStorage implements StorageDriver {
 
   async deleteBlob(blobId: string): Promise<void> {
     await rm(this.blobPath(blobId), { force: true });
+  }
+
+  async check(): Promise<void> {
+    await access(this.blobDir, constants.R_OK | constants.W_OK);
+    await access(this.stagingDir, constants.R_OK | constants.W_OK);
   }
 }
 

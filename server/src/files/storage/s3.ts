@@ -1,0 +1,366 @@
+// S3-compatible storage (api-contract §9): blobs are objects `blobs/<id>`;
+// an upload in progress is a multipart upload on its blob's key plus small
+// objects under `staging/<uploadId>/`. Parts have one fixed size, so the
+// durable offset alone (kept in the database by the caller) says which parts
+// are complete: part n holds bytes [(n-1)·P, n·P), and the bytes of the
+// unfinished part are kept as the object `tail-<offset>`. Any instance can
+// therefore continue an upload another instance started, with nothing on its
+// local disk, and memory stays at one or two parts per upload whatever the
+// file size. The blob key appears only at CompleteMultipartUpload: a failed
+// or abandoned upload never leaves a visible file.
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { Transform, pipeline, type Readable } from 'node:stream';
+import { crc32 } from 'node:zlib';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
+
+export interface S3Options {
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+  /** Answer downloads with a presigned URL of the store (CIRRUS_S3_PRESIGNED_DOWNLOADS). */
+  presignedDownloads?: boolean;
+  /** Size of every part but the last (S3's minimum is 5 MiB). */
+  partSize?: number;
+}
+
+const DEFAULT_PART = 8 * 1024 * 1024;
+const PRESIGNED_TTL_S = 300;
+const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+
+function checkId(id: string): string {
+  if (!SAFE_ID.test(id)) throw new Error(`unsafe storage id: ${JSON.stringify(id)}`);
+  return id;
+}
+
+interface Marker {
+  key: string;
+  mpu: string;
+}
+
+/** An S3 error by name or HTTP status, whatever the SDK version wraps it in. */
+function isMissing(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.name === 'NoSuchUpload' || e?.$metadata?.httpStatusCode === 404;
+}
+
+/** Operations a minimal S3 server (s3rver) does not implement; real S3 does. */
+function isUnsupported(err: unknown): boolean {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NotImplemented' || e?.name === 'MethodNotAllowed' || e?.$metadata?.httpStatusCode === 405 || e?.$metadata?.httpStatusCode === 501;
+}
+
+export class S3Storage implements StorageDriver {
+  readonly client: S3Client;
+  private readonly bucket: string;
+  private readonly partSize: number;
+  private readonly presigned: boolean;
+  /** Markers are immutable once written: cached per process. */
+  private readonly markers = new Map<string, Marker>();
+
+  constructor(options: S3Options) {
+    this.bucket = options.bucket;
+    this.partSize = options.partSize ?? DEFAULT_PART;
+    this.presigned = options.presignedDownloads === true;
+    this.client = new S3Client({
+      endpoint: options.endpoint,
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      credentials: options.accessKeyId && options.secretAccessKey ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } : undefined,
+      // One failed request is retried by the SDK; a dead server fails in seconds, not minutes.
+      maxAttempts: 2,
+      requestHandler: { connectionTimeout: 5_000, requestTimeout: 120_000 },
+      // Checksums of streamed bodies would need a second pass (or trailers s3rver lacks).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  blobKey(blobId: string): string {
+    return `blobs/${checkId(blobId)}`;
+  }
+
+  private prefix(uploadId: string): string {
+    return `staging/${checkId(uploadId)}/`;
+  }
+
+  private tailKey(uploadId: string, offset: number): string {
+    return `${this.prefix(uploadId)}tail-${offset}`;
+  }
+
+  private etagKey(uploadId: string, part: number): string {
+    return `${this.prefix(uploadId)}part-${String(part).padStart(5, '0')}`;
+  }
+
+  /** Answers when the bucket is reachable (health). */
+  async check(): Promise<void> {
+    await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+  }
+
+  async createStaging(uploadId: string, blobId: string): Promise<void> {
+    const key = this.blobKey(blobId);
+    const res = await this.client.send(new CreateMultipartUploadCommand({ Bucket: this.bucket, Key: key }));
+    const marker: Marker = { key, mpu: res.UploadId! };
+    await this.put(`${this.prefix(uploadId)}marker`, Buffer.from(JSON.stringify(marker)));
+    this.markers.set(uploadId, marker);
+  }
+
+  private async marker(uploadId: string): Promise<Marker | undefined> {
+    const cached = this.markers.get(uploadId);
+    if (cached) return cached;
+    try {
+      const marker = JSON.parse((await this.getBytes(`${this.prefix(uploadId)}marker`)).toString('utf8')) as Marker;
+      this.markers.set(uploadId, marker);
+      return marker;
+    } catch (err) {
+      if (isMissing(err)) return undefined;
+      throw err;
+    }
+  }
+
+  private async put(key: string, body: Buffer): Promise<string | undefined> {
+    const res = await this.client.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentLength: body.length }));
+    return res.ETag;
+  }
+
+  private async getBytes(key: string, range?: string): Promise<Buffer> {
+    const res = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
+    return Buffer.from(await res.Body!.transformToByteArray());
+  }
+
+  private async list(prefix: string, delimiter?: string): Promise<{ keys: string[]; prefixes: string[] }> {
+    const keys: string[] = [];
+    const prefixes: string[] = [];
+    let token: string | undefined;
+    do {
+      const res = await this.client.send(new ListObjectsV2Command({ Bucket: this.bucket, Prefix: prefix, Delimiter: delimiter, ContinuationToken: token }));
+      for (const o of res.Contents ?? []) if (o.Key) keys.push(o.Key);
+      for (const p of res.CommonPrefixes ?? []) if (p.Prefix) prefixes.push(p.Prefix);
+      token = res.IsTruncated ? res.NextContinuationToken : undefined;
+    } while (token);
+    return { keys, prefixes };
+  }
+
+  private async deleteKeys(keys: readonly string[]): Promise<void> {
+    // DeleteObjects takes at most 1,000 keys a request.
+    for (let i = 0; i < keys.length; i += 1000) {
+      const batch = keys.slice(i, i + 1000);
+      const res = await this.client.send(
+        new DeleteObjectsCommand({ Bucket: this.bucket, Delete: { Objects: batch.map((Key) => ({ Key })), Quiet: true } }),
+      );
+      const failed = (res.Errors ?? []).filter((e) => e.Code !== 'NoSuchKey');
+      if (failed.length) throw new Error(`S3 could not delete ${failed.length} object(s): ${failed[0]!.Code ?? 'error'}`);
+    }
+  }
+
+  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState> {
+    const marker = await this.marker(uploadId);
+    if (!marker) throw new Error('staging area missing');
+    const P = this.partSize;
+    const state: StagingState = { ...from };
+    // Whatever lies past the durable offset (a crash between a write and its
+    // record) is discarded: stale tails and the ETags of parts that will be rewritten.
+    const firstPart = Math.floor(from.offset / P) + 1;
+    const stale = (await this.list(this.prefix(uploadId))).keys.filter((k) => {
+      const name = k.slice(this.prefix(uploadId).length);
+      if (name.startsWith('tail-')) return name !== `tail-${from.offset}`;
+      if (name.startsWith('part-')) return Number(name.slice(5)) >= firstPart;
+      return false;
+    });
+    if (stale.length) await this.deleteKeys(stale);
+
+    // The bytes of the unfinished part, then what arrives.
+    let buffered: Buffer[] = [];
+    let bufferedBytes = 0;
+    if (from.offset % P !== 0) {
+      const tail = await this.getBytes(this.tailKey(uploadId, from.offset));
+      if (tail.length !== from.offset % P) throw new Error('staging tail does not match the recorded offset');
+      buffered.push(tail);
+      bufferedBytes = tail.length;
+    }
+    let partNumber = Math.floor(from.offset / P) + 1;
+    // One part uploads while the next fills: two parts of memory at most.
+    let inFlight: Promise<void> = Promise.resolve();
+    const flushPart = async (bytes: Buffer, n: number) => {
+      const res = await this.client.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: n, Body: bytes, ContentLength: bytes.length }),
+      );
+      await this.put(this.etagKey(uploadId, n), Buffer.from(res.ETag ?? ''));
+    };
+    let received = 0;
+    const writeTail = async () => {
+      const offset = from.offset + received;
+      if (bufferedBytes > 0) await this.put(this.tailKey(uploadId, offset), Buffer.concat(buffered, bufferedBytes));
+      return offset;
+    };
+    try {
+      for await (const chunk of source) {
+        if (chunk.length === 0) continue;
+        let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
+        received += rest.length;
+        state.crc32 = crc32(rest, state.crc32);
+        while (rest.length > 0) {
+          const take = Math.min(P - bufferedBytes, rest.length);
+          buffered.push(take === rest.length ? rest : rest.subarray(0, take));
+          bufferedBytes += take;
+          rest = rest.subarray(take);
+          if (bufferedBytes === P) {
+            const part = Buffer.concat(buffered, P);
+            buffered = [];
+            bufferedBytes = 0;
+            const n = partNumber++;
+            await inFlight;
+            inFlight = flushPart(part, n);
+            // A rejected part is awaited (and thrown) at the next part or at the end.
+            inFlight.catch(() => undefined);
+          }
+        }
+      }
+    } catch (cause) {
+      // What arrived is kept: complete parts are uploaded, the rest becomes the
+      // tail. A store failure here propagates instead, and nothing past `from` counts.
+      await inFlight;
+      state.offset = await writeTail();
+      throw new StagingInterrupted({ ...state }, cause);
+    }
+    await inFlight;
+    state.offset = await writeTail();
+    return { ...state };
+  }
+
+  async commit(uploadId: string, blobId: string, size: number): Promise<void> {
+    const marker = await this.marker(uploadId);
+    if (!marker || marker.key !== this.blobKey(blobId)) throw new Error('staging area missing');
+    const P = this.partSize;
+    const full = Math.floor(size / P);
+    const etags = new Map<number, string>();
+    if (size % P !== 0) {
+      const tail = await this.getBytes(this.tailKey(uploadId, size));
+      const res = await this.client.send(
+        new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: full + 1, Body: tail, ContentLength: tail.length }),
+      );
+      etags.set(full + 1, res.ETag ?? '');
+    }
+    const keys = (await this.list(this.prefix(uploadId))).keys;
+    await Promise.all(
+      keys
+        .filter((k) => /\/part-\d+$/.test(k))
+        .map(async (k) => {
+          const n = Number(k.slice(k.lastIndexOf('-') + 1));
+          if (n <= full) etags.set(n, (await this.getBytes(k)).toString('utf8'));
+        }),
+    );
+    const parts = [];
+    for (let n = 1; n <= etags.size; n++) {
+      const tag = etags.get(n);
+      if (tag === undefined) throw new Error(`staging part ${n} missing`);
+      parts.push({ PartNumber: n, ETag: tag });
+    }
+    await this.client.send(new CompleteMultipartUploadCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, MultipartUpload: { Parts: parts } }));
+    // The blob is complete; the staging objects are garbage now.
+    await this.deleteKeys(keys);
+    this.markers.delete(uploadId);
+  }
+
+  async adoptStaging(uploadId: string, localPath: string): Promise<void> {
+    const source = createReadStream(localPath, { highWaterMark: 1024 * 1024 });
+    await this.append(uploadId, { offset: 0, crc32: 0 }, source);
+    await rm(localPath, { force: true });
+  }
+
+  async deleteStaging(uploadId: string): Promise<void> {
+    const marker = await this.marker(uploadId);
+    if (marker) {
+      try {
+        await this.client.send(new AbortMultipartUploadCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu }));
+      } catch (err) {
+        // Gone already, or a server without aborts (s3rver): a lifecycle rule reclaims parts there.
+        if (!isMissing(err) && !isUnsupported(err)) throw err;
+      }
+    }
+    const keys = (await this.list(this.prefix(uploadId))).keys;
+    // The marker goes last: until it is gone, a retry can still abort the parts.
+    const rest = keys.filter((k) => !k.endsWith('/marker'));
+    if (rest.length) await this.deleteKeys(rest);
+    if (keys.length !== rest.length) await this.deleteKeys(keys.filter((k) => k.endsWith('/marker')));
+    this.markers.delete(uploadId);
+  }
+
+  async listStaging(): Promise<string[]> {
+    const { prefixes } = await this.list('staging/', '/');
+    return prefixes.map((p) => p.slice('staging/'.length, -1)).filter((id) => SAFE_ID.test(id));
+  }
+
+  async read(blobId: string, range?: ByteRange): Promise<Readable> {
+    const res = await this.client.send(
+      new GetObjectCommand({ Bucket: this.bucket, Key: this.blobKey(blobId), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+    );
+    const body = res.Body as Readable;
+    // Some S3 servers answer `bytes=0-0` with the whole object (s3rver reads
+    // the 0 as "no end"); a ranged read never yields more than it asked for.
+    if (!range) return body;
+    const limited = limitTo(range.end - range.start + 1);
+    // pipeline passes a failure of either side to the other (and destroys both).
+    pipeline(body, limited, () => undefined);
+    return limited;
+  }
+
+  async deleteBlob(blobId: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: this.blobKey(blobId) }));
+  }
+
+  /** Deletes many blobs in batched requests (1,000 keys each). */
+  async deleteBlobs(blobIds: readonly string[]): Promise<void> {
+    await this.deleteKeys(blobIds.map((id) => this.blobKey(id)));
+  }
+
+  /**
+   * A presigned GET of the blob, valid for 5 minutes: long enough to start a
+   * download (S3 checks the expiry when the request starts, not when it ends),
+   * short enough that a leaked link dies soon. Authorization happened before.
+   */
+  async downloadUrl(blobId: string, headers: { contentDisposition: string; contentType: string }): Promise<string | null> {
+    if (!this.presigned) return null;
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.blobKey(blobId),
+      ResponseContentDisposition: headers.contentDisposition,
+      ResponseContentType: headers.contentType,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: PRESIGNED_TTL_S });
+  }
+
+  destroy(): void {
+    this.client.destroy();
+  }
+}
+
+/** Passes on the first `length` bytes and drops the rest. */
+function limitTo(length: number): Transform {
+  let left = length;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      if (left <= 0) return done();
+      const part = chunk.length <= left ? chunk : chunk.subarray(0, left);
+      left -= part.length;
+      done(null, part);
+    },
+  });
+}
