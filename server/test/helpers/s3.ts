@@ -35,7 +35,9 @@ function spawnS3rver(dir: string, bucket: string, port: number): Promise<{ child
 
 export async function startS3(bucket = 'cirrus-test'): Promise<TestS3> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-s3-'));
-  let { child, port } = await spawnS3rver(dir, bucket, 0);
+  const first = await spawnS3rver(dir, bucket, 0);
+  let child = first.child;
+  const port = first.port;
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   const stopChild = async () => {
