@@ -6,7 +6,7 @@ import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
-import { registerErrorHandler, sendAppError, toAppError } from './http/error-handler.js';
+import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
@@ -56,7 +56,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     routerOptions: { maxParamLength: 1024 },
     // Errors raised before routing (bad URL encoding, over-long parameters)
     // get the envelope too, not Fastify's own body.
-    frameworkErrors: (error, _request, reply) => sendAppError(reply, toAppError(error)),
+    frameworkErrors: (error, _request, reply) => sendError(reply, toDomainError(error)),
   });
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv(true);

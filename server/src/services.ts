@@ -2,6 +2,7 @@
 // what they need by constructor; nothing reaches for a global.
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/database.js';
+import { migrateToLatest } from './db/migrate.js';
 import { Hs256 } from './crypto/jwt.js';
 import { AccountRepository } from './accounts/repository.js';
 import { AccountService } from './accounts/service.js';
@@ -17,6 +18,7 @@ import { RevocationService } from './sessions/revocation.js';
 import { LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
+import { ChallengeRepository } from './sessions/challenge-repository.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { createOAuth, type OAuth } from './oauth/module.js';
@@ -82,7 +84,8 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   const userCache = new UserCache(accountRepo);
   const accounts = new AccountService(accountRepo, settings, revocation, userCache);
 
-  const init = await initializeSite(db, {
+  await migrateToLatest(db);
+  const init = await initializeSite(new SettingsRepository(db), accounts, {
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
     createAdmin: initialize
@@ -96,10 +99,10 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   const jwt = new Hs256(secret);
   const issuer = new TokenIssuer(jwt);
   const loginThrottle = new LoginThrottle(db);
-  const sessions = new SessionService(db, sessionRepo, accounts, settings, loginThrottle, issuer, jwt, revocation);
+  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, loginThrottle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, families: sessionRepo });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
   await revocationCache.start();

@@ -2,31 +2,21 @@
 // authorization page at /session/authorize. API paths never fall through to it.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { Type } from 'typebox';
 import type { Config } from './config.js';
-import { sendAppError } from './http/error-handler.js';
-import { AppError, ErrorCode } from './http/errors.js';
+import { sendError } from './http/error-handler.js';
+import { DomainError, ErrorCode } from './core/errors.js';
+import { PAGE_HEADERS, type PageSender } from './http/pages.js';
 
-/** Headers of every HTML page: no framing, no referrer, only our own resources. */
-export const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-  'X-Frame-Options': 'DENY',
-  'Referrer-Policy': 'no-referrer',
-  'X-Content-Type-Options': 'nosniff',
-  'Cache-Control': 'no-store',
-};
-
-/** Sends the single-page app's HTML with PAGE_HEADERS (a 404 envelope when the web app is not built). */
-export type PageSender = (reply: FastifyReply, status?: number) => FastifyReply;
+export type { PageSender } from './http/pages.js';
 
 export function indexPageSender(config: Config): PageSender {
   const indexFile = path.join(config.webDir, 'index.html');
   const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
   return (reply, status = 200) => {
-    if (!indexHtml) return sendAppError(reply, new AppError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
+    if (!indexHtml) return sendError(reply, new DomainError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
     return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(indexHtml);
   };
 }
@@ -52,6 +42,6 @@ export async function webApp(app: FastifyInstance, config: Config, sendIndex: Pa
     const url = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/assets/') && !url.startsWith('/.well-known/');
     if (isPage) return sendIndex(reply);
-    return sendAppError(reply, new AppError(ErrorCode.NotFound, `No route for ${request.method} ${url}`));
+    return sendError(reply, new DomainError(ErrorCode.NotFound, `No route for ${request.method} ${url}`));
   });
 }

@@ -1,10 +1,9 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { GroupsTable, UsersTable } from '../db/schema.js';
+import type { GroupsTable, UsersTable, UserRow, UserWithGroup } from '../db/schema.js';
 
-export type UserRow = Selectable<UsersTable>;
 export type GroupRow = Selectable<GroupsTable>;
-export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };
+export type { UserRow, UserWithGroup };
 
 export class AccountRepository {
   constructor(private readonly db: Db) {}

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth, requireScopes } from '../http/auth.js';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
 import { AnyPassword, Email, Nickname, Otp, Password } from '../http/schemas.js';
 import type { AccountService } from './service.js';
 import type { TwoFactorService } from './two-factor.js';
@@ -53,12 +53,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
       if (changesPassword) {
         requireScopes(request, 'UserSecurityInfo.Write');
         if (body.new_password === undefined || body.current_password === undefined) {
-          throw new AppError(ErrorCode.ParamError, 'current_password and new_password go together');
+          throw new DomainError(ErrorCode.ParamError, 'current_password and new_password go together');
         }
       }
       if (body.nickname !== undefined) {
         requireScopes(request, 'UserInfo.Write');
-        if (!body.nickname.trim()) throw new AppError(ErrorCode.ParamError, 'nickname: must not be empty');
+        if (!body.nickname.trim()) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
       }
       if (changesPassword) await accounts.changePassword(auth.user.id, body.current_password!, body.new_password!, auth.sid);
       if (body.nickname !== undefined) await accounts.updateProfile(auth.user.id, { nickname: body.nickname });

@@ -2,9 +2,8 @@
 import { hashPassword, verifyPassword, burnPasswordCheck } from '../crypto/passwords.js';
 import { shortId } from '../crypto/random.js';
 import { matchTotp } from '../crypto/totp.js';
-import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { SettingsService } from '../site/settings.js';
-import type { RevocationService } from '../sessions/revocation.js';
 import type { AccountRepository, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
 
@@ -18,6 +17,19 @@ export interface NewUser {
   groupId?: number;
 }
 
+/**
+ * What accounts need from sessions when a user changes (sessions' RevocationService
+ * satisfies it). Declared here so accounts does not depend on sessions, which
+ * depends on accounts for sign-in.
+ */
+export interface UserRevocation {
+  revokeUserSessions(userId: string, reason: string, exceptSid?: string): Promise<void>;
+  revokeUser(userId: string, reason: string): Promise<void>;
+}
+
+export const DEFAULT_USER_QUOTA = 10 * 1024 ** 3;
+export const DEFAULT_ADMIN_QUOTA = 1024 ** 4;
+
 export type UserDeletedHook = (userId: string) => Promise<void>;
 
 export function normalizeEmail(email: string): string {
@@ -30,13 +42,23 @@ export class AccountService {
   constructor(
     readonly repo: AccountRepository,
     private readonly settings: SettingsService,
-    private readonly revocation: RevocationService,
+    private readonly revocation: UserRevocation,
     readonly cache: UserCache,
   ) {}
 
   /** Features that own per-user data (files, OAuth grants) clean up through this. */
   onUserDeleted(hook: UserDeletedHook): void {
     this.deletedHooks.push(hook);
+  }
+
+  /** The two groups every site starts with (idempotent; site initialization). */
+  async ensureDefaultGroups(now = Date.now()): Promise<void> {
+    await this.repo.insertGroupIfAbsent({ id: ADMIN_GROUP_ID, name: 'Administrators', is_admin: 1, storage_quota: DEFAULT_ADMIN_QUOTA, created_at: now });
+    await this.repo.insertGroupIfAbsent({ id: USER_GROUP_ID, name: 'Users', is_admin: 0, storage_quota: DEFAULT_USER_QUOTA, created_at: now });
+  }
+
+  countUsers(): Promise<number> {
+    return this.repo.count();
   }
 
   findById(id: string): Promise<UserWithGroup | undefined> {
@@ -55,9 +77,9 @@ export class AccountService {
 
   async create(input: NewUser): Promise<UserWithGroup> {
     const email = normalizeEmail(input.email);
-    if (await this.repo.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+    if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
     const groupId = input.groupId ?? (await this.settings.current()).default_group_id;
-    if (!(await this.repo.findGroup(groupId))) throw new AppError(ErrorCode.ParamError, 'group_id: no such group');
+    if (!(await this.repo.findGroup(groupId))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
     const now = Date.now();
     const id = shortId(10);
     try {
@@ -77,7 +99,7 @@ export class AccountService {
       });
     } catch (err) {
       // A concurrent sign-up with the same e-mail loses on the unique index.
-      if (await this.repo.findByEmail(email)) throw new AppError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+      if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
       throw err;
     }
     return this.get(id);
@@ -86,12 +108,12 @@ export class AccountService {
   /** Sign-up puts new accounts in this group, so it must exist and must not grant administrator rights. */
   async checkDefaultGroup(groupId: number): Promise<void> {
     const group = await this.repo.findGroup(groupId);
-    if (!group) throw new AppError(ErrorCode.ParamError, 'default_group_id: no such group');
-    if (group.is_admin === 1) throw new AppError(ErrorCode.ParamError, 'default_group_id: new accounts cannot join an administrators group');
+    if (!group) throw new DomainError(ErrorCode.ParamError, 'default_group_id: no such group');
+    if (group.is_admin === 1) throw new DomainError(ErrorCode.ParamError, 'default_group_id: new accounts cannot join an administrators group');
   }
 
   async signUp(input: NewUser): Promise<UserWithGroup> {
-    if (!(await this.settings.current()).signup_enabled) throw new AppError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
+    if (!(await this.settings.current()).signup_enabled) throw new DomainError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
     return this.create({ email: input.email, password: input.password, nickname: input.nickname });
   }
 
@@ -117,7 +139,7 @@ export class AccountService {
   async updateProfile(userId: string, patch: { nickname?: string }): Promise<UserWithGroup> {
     if (patch.nickname !== undefined) {
       const nickname = patch.nickname.trim();
-      if (!nickname) throw new AppError(ErrorCode.ParamError, 'nickname: must not be empty');
+      if (!nickname) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
       await this.repo.update(userId, { nickname, updated_at: Date.now() });
       this.cache.invalidate(userId);
     }
@@ -127,7 +149,7 @@ export class AccountService {
   /** Changes the password and ends every other session of the user. */
   async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
     const user = await this.get(userId);
-    if (!(await verifyPassword(user.password_hash, current))) throw new AppError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+    if (!(await verifyPassword(user.password_hash, current))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
     await this.repo.update(userId, { password_hash: await hashPassword(next), updated_at: Date.now() });
     await this.revocation.revokeUserSessions(userId, 'password_changed', keepSid ?? undefined);
   }
@@ -139,10 +161,10 @@ export class AccountService {
     patch: { nickname?: string; group_id?: number; status?: 'active' | 'banned'; password?: string; storage_quota?: number | null },
   ): Promise<UserWithGroup> {
     const user = await this.get(userId);
-    if (patch.group_id !== undefined && !(await this.repo.findGroup(patch.group_id))) throw new AppError(ErrorCode.ParamError, 'group_id: no such group');
+    if (patch.group_id !== undefined && !(await this.repo.findGroup(patch.group_id))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
     const losesAdmin = user.group_is_admin === 1 && ((patch.group_id !== undefined && patch.group_id !== user.group_id) || patch.status === 'banned');
-    if (losesAdmin && userId === actorId) throw new AppError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');
-    if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) throw new AppError(ErrorCode.Forbidden, 'The last administrator cannot be demoted or banned');
+    if (losesAdmin && userId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');
+    if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) throw new DomainError(ErrorCode.Forbidden, 'The last administrator cannot be demoted or banned');
     await this.repo.update(userId, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname.trim() || user.nickname } : {}),
       ...(patch.group_id !== undefined ? { group_id: patch.group_id } : {}),
@@ -173,9 +195,9 @@ export class AccountService {
 
   async delete(actorId: string, userId: string): Promise<void> {
     const user = await this.get(userId);
-    if (userId === actorId) throw new AppError(ErrorCode.Forbidden, 'You cannot delete yourself');
+    if (userId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot delete yourself');
     if (user.group_is_admin === 1 && user.status === 'active' && (await this.repo.countActiveAdmins()) <= 1) {
-      throw new AppError(ErrorCode.Forbidden, 'The last administrator cannot be deleted');
+      throw new DomainError(ErrorCode.Forbidden, 'The last administrator cannot be deleted');
     }
     await this.revocation.revokeUser(userId, 'deleted');
     for (const hook of this.deletedHooks) await hook(userId);

@@ -1,6 +1,6 @@
 // TOTP enrolment: begin (a pending secret), confirm with a code, disable with a code.
 import { matchTotp, newTotpSecret, otpauthUri } from '../crypto/totp.js';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountRepository } from './repository.js';
 
 export class TwoFactorService {
@@ -8,8 +8,8 @@ export class TwoFactorService {
 
   async begin(userId: string): Promise<{ secret: string; otpauth_url: string }> {
     const user = await this.repo.findById(userId);
-    if (!user) throw new AppError(ErrorCode.NotFound, 'User not found');
-    if (user.totp_secret) throw new AppError(ErrorCode.Conflict, 'Two-factor authentication is already on');
+    if (!user) throw new DomainError(ErrorCode.NotFound, 'User not found');
+    if (user.totp_secret) throw new DomainError(ErrorCode.Conflict, 'Two-factor authentication is already on');
     const secret = newTotpSecret();
     await this.repo.update(userId, { totp_pending_secret: secret, updated_at: Date.now() });
     return { secret, otpauth_url: otpauthUri(secret, user.email, await this.issuer()) };
@@ -17,18 +17,18 @@ export class TwoFactorService {
 
   async confirm(userId: string, otp: string): Promise<void> {
     const user = await this.repo.findById(userId);
-    if (!user?.totp_pending_secret) throw new AppError(ErrorCode.ParamError, 'Start two-factor enrolment first');
+    if (!user?.totp_pending_secret) throw new DomainError(ErrorCode.ParamError, 'Start two-factor enrolment first');
     const step = matchTotp(user.totp_pending_secret, otp);
-    if (step === null) throw new AppError(ErrorCode.WrongOtp, 'Wrong verification code');
+    if (step === null) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     await this.repo.update(userId, { totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, updated_at: Date.now() });
   }
 
   async disable(userId: string, otp: string): Promise<void> {
     const user = await this.repo.findById(userId);
-    if (!user?.totp_secret) throw new AppError(ErrorCode.ParamError, 'Two-factor authentication is not on');
+    if (!user?.totp_secret) throw new DomainError(ErrorCode.ParamError, 'Two-factor authentication is not on');
     const step = matchTotp(user.totp_secret, otp);
     if (step === null || !(await this.repo.claimTotpStep(userId, step))) {
-      throw new AppError(ErrorCode.WrongOtp, 'Wrong verification code');
+      throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     }
     await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: Date.now() });
   }

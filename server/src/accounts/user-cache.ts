@@ -2,17 +2,10 @@
 // verifying a token costs no database round trip on most requests. A ban or
 // deletion on another instance is seen within TTL_MS (contract: at most 5 s);
 // on this instance it is seen at once through invalidate().
-import type { AccountRepository, UserWithGroup } from './repository.js';
+import type { AuthUser } from '../core/identity.js';
+import type { AccountRepository } from './repository.js';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  active: boolean;
-  isAdmin: boolean;
-  groupId: number;
-  /** The row as read (at most TTL_MS old): lets GET /user/me answer without a query. */
-  row: UserWithGroup;
-}
+export type { AuthUser };
 
 const TTL_MS = 3000;
 const MAX_ENTRIES = 50_000;

@@ -1,6 +1,6 @@
 // Table types. Times are Unix milliseconds in BIGINT columns (numbers in JS);
 // flags are 0/1 integers so both dialects read them the same way.
-import type { Generated } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 export interface SettingsTable {
   name: string;
@@ -247,3 +247,7 @@ export const OAUTH_CODE_COLUMNS = [
   'sid',
   'reused_at',
 ] as const satisfies readonly (keyof OAuthCodesTable)[];
+
+/** A user row joined with its group (accounts' reads; the auth guard's cached user). */
+export type UserRow = Selectable<UsersTable>;
+export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };

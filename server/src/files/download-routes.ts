@@ -5,9 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { AppError, ErrorCode, badRequest } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
-import type { Files } from './module.js';
+import type { Files } from './types.js';
 import { fileSendable, sendBytes, zipSendable } from './send.js';
 import { MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
@@ -76,7 +76,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     handler: async (request, reply) => {
       const q = request.query;
       const verdict = f.signer.verify({ fileId: request.params.id, expires: q.expires, inline: isOn(q.inline) }, q.sig);
-      if (verdict !== 'ok') throw new AppError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
+      if (verdict !== 'ok') throw new DomainError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
       const entry = await f.files.getLiveById(request.params.id);
       return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline) });
     },

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { notFound } from '../http/errors.js';
+import { notFound } from '../core/errors.js';
 import { FileStore } from './repository.js';
 import { LocalStorage } from './storage/local.js';
 import { S3Storage } from './storage/s3.js';
@@ -38,17 +38,9 @@ export interface FilesDeps {
   sweepIntervalMs?: number;
 }
 
-export interface Files {
-  files: FilesService;
-  trash: TrashService;
-  uploads: UploadService;
-  tus: TusService;
-  signer: UrlSigner;
-  storage: StorageDriver;
-  /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
-  sweep(): Promise<unknown>;
-  stop(): Promise<void>;
-}
+import type { Files } from './types.js';
+
+export type { Files };
 
 export async function createFiles(deps: FilesDeps): Promise<Files> {
   const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);

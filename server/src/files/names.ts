@@ -2,7 +2,7 @@
 // rows in the database; no user-supplied string reaches the file system (blobs
 // are stored under random ids), so traversal is impossible by construction.
 // The rules below still reject every traversal spelling with a clear error.
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../core/errors.js';
 
 export const MAX_NAME_BYTES = 255;
 export const MAX_PATH_BYTES = 4096;

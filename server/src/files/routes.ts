@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
 import type { FilesService } from './service.js';
 import { batchResult, toFileView } from './views.js';

@@ -3,7 +3,8 @@
 // signed URLs, and share links).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
+import { HttpError } from '../http/errors.js';
 import { contentDisposition, evaluatePreconditions, evaluateRange, ifRangeAllows } from './http-range.js';
 import type { ByteRange } from './storage/driver.js';
 import { FILE } from './repository.js';
@@ -31,7 +32,7 @@ export interface SendOptions {
 
 /** A file entry as something to send. */
 export function fileSendable(files: FilesService, entry: Entry): Sendable {
-  if (entry.row.kind !== FILE) throw new AppError(ErrorCode.ParamError, 'path: is a folder, not a file');
+  if (entry.row.kind !== FILE) throw new DomainError(ErrorCode.ParamError, 'path: is a folder, not a file');
   return {
     size: entry.row.size,
     // Blobs are immutable: the blob id is a strong validator. Empty files have no blob.
@@ -67,13 +68,13 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, it
 
   const pre = evaluatePreconditions(request.headers, validators);
   if (pre === 'not-modified') return reply.code(304).send();
-  if (pre === 'failed') throw new AppError(ErrorCode.Conflict, 'Precondition failed: the file has changed', { status: 412 });
+  if (pre === 'failed') throw new DomainError(ErrorCode.Conflict, 'Precondition failed: the file has changed', { kind: 'precondition_failed' });
 
   const ifRange = request.headers['if-range'];
   const rangeHeader = ifRangeAllows(typeof ifRange === 'string' ? ifRange : undefined, validators) ? request.headers.range : undefined;
   const range = evaluateRange(rangeHeader, item.size);
   if (range.kind === 'unsatisfiable') {
-    throw new AppError(ErrorCode.ParamError, 'Range not satisfiable', { status: 416, headers: { 'Content-Range': `bytes */${item.size}` } });
+    throw new HttpError(ErrorCode.ParamError, 'Range not satisfiable', { 'Content-Range': `bytes */${item.size}` }, { kind: 'range_not_satisfiable' });
   }
   const inline = options.inline === true && isInlineSafe(item.mime);
   const disposition = contentDisposition(inline ? 'inline' : 'attachment', item.filename);

@@ -4,7 +4,7 @@
 // Every change runs in one transaction that first locks the user's storage
 // row, so a user's tree changes are serialised and checks cannot go stale.
 import { Readable } from 'node:stream';
-import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { FILE, FOLDER, isUniqueViolation, type FileRow, type FileStore } from './repository.js';
 import { childPath, joinPath, parseName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
@@ -12,6 +12,9 @@ import { newFileId, type Entry, type Quotas, type Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
+
+/** The kinds of a file row, for features that look at entries (shares). */
+export { FILE, FOLDER };
 
 export interface ListPage {
   entries: Entry[];
@@ -114,7 +117,7 @@ export class FilesService {
   async archive(folder: Entry): Promise<ZipArchive> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
     const rows = await this.store.tree.subtree(folder.row.id);
-    if (rows.length > MAX_ZIP_ENTRIES) throw new AppError(ErrorCode.TooLarge, `A folder with more than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
+    if (rows.length > MAX_ZIP_ENTRIES) throw new DomainError(ErrorCode.TooLarge, `A folder with more than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
     const blobs = await this.store.blobs.findMany(rows.flatMap((r) => (r.blob_id ? [r.blob_id] : [])));
     const children = new Map<string, FileRow[]>();
     for (const r of rows) {
@@ -236,7 +239,7 @@ export class FilesService {
       const { depth: _depth, ...row } = r;
       return { ...row, id, parent_id: r.depth === 0 ? parentId : ids.get(r.parent_id!)!, created_at: now, updated_at: now };
     });
-    if (!(await s.usage.charge(ownerId, bytes, quota))) throw new AppError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
+    if (!(await s.usage.charge(ownerId, bytes, quota))) throw new DomainError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
     await s.tree.insert(copies);
     if (!(await s.blobs.addRefs(refs))) throw conflict('A file changed during the copy; try again');
     return copies[0]!;
@@ -269,7 +272,7 @@ export class FilesService {
         out.push({ path, result: await op(parsePath(path, 'paths')) });
       } catch (err) {
         // Expected failures belong to the item; anything else fails the request (and is logged).
-        if (!(err instanceof AppError)) throw err;
+        if (!(err instanceof DomainError)) throw err;
         out.push({ path, error: err });
       }
     }

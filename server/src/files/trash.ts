@@ -2,14 +2,14 @@
 // where they came from. Restore puts an item back in its original folder
 // (recreated if it is gone), under a numbered name when the name is taken.
 // Trashed bytes still count towards the quota until the trash is emptied.
-import { badRequest, notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../core/errors.js';
 import { FOLDER, type FileStore } from './repository.js';
 import { childPath, numberedName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import type { BatchItem } from './views.js';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../core/errors.js';
 
 function encodeToken(trashedAt: number, id: string): string {
   return Buffer.from(JSON.stringify([trashedAt, id]), 'utf8').toString('base64url');
@@ -103,7 +103,7 @@ export class TrashService {
       try {
         out.push({ path: id, result: await op(id) });
       } catch (err) {
-        if (!(err instanceof AppError)) throw err;
+        if (!(err instanceof DomainError)) throw err;
         out.push({ path: id, error: err });
       }
     }

@@ -1,7 +1,7 @@
 // Tree primitives shared by the file, trash and upload services: roots, path
 // walks, `mkdir -p`, paths of rows, subtree purge and blob garbage collection.
 // Methods taking a FileStore run inside the caller's transaction.
-import { notFound, conflict } from '../http/errors.js';
+import { notFound, conflict } from '../core/errors.js';
 import { shortId } from '../crypto/random.js';
 import { FILE, FOLDER, isForeignKeyViolation, type FileRow, type FileStore } from './repository.js';
 import { joinPath } from './names.js';

@@ -3,7 +3,7 @@
 // service: a creation reserves the declared Upload-Length, each PATCH appends
 // under a lock at the exact offset, and the last byte turns the upload into a file.
 import type { Readable } from 'node:stream';
-import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { parseName, parsePath } from './names.js';
 import type { Entry } from './tree.js';
 import type { UploadService } from './uploads.js';
@@ -78,7 +78,7 @@ export class TusService {
     if (offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${upload.upload_offset}, not ${offset}`);
     const length = upload.length!;
     if (contentLength !== null && offset + contentLength > length) {
-      throw new AppError(ErrorCode.ParamError, 'The body goes past Upload-Length', { headers: { Connection: 'close' } });
+      throw new DomainError(ErrorCode.ParamError, 'The body goes past Upload-Length', { bodyUnread: true });
     }
     const state = await this.uploads.write(upload, source, { max: length - offset });
     if (state.offset < length) return { upload, file: null };

@@ -5,9 +5,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { AppError, ErrorCode, badRequest } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest } from '../core/errors.js';
+import { HttpError } from '../http/errors.js';
 import { requireAuth } from '../http/auth.js';
-import type { Files } from './module.js';
+import type { Files } from './types.js';
 import { TUS_EXTENSIONS, TUS_VERSION } from './tus.js';
 import type { UploadRow } from './upload-repository.js';
 import { toFileView } from './views.js';
@@ -27,7 +28,7 @@ function intHeader(request: FastifyRequest, name: string): number | null {
 /** tus 1.0: every request but OPTIONS names the protocol version; others get 412 and the versions we speak. */
 function checkTus(request: FastifyRequest): void {
   if (request.headers['tus-resumable'] !== TUS_VERSION) {
-    throw new AppError(ErrorCode.ParamError, `Tus-Resumable must be ${TUS_VERSION}`, { status: 412, headers: { 'Tus-Version': TUS_VERSION } });
+    throw new HttpError(ErrorCode.ParamError, `Tus-Resumable must be ${TUS_VERSION}`, { 'Tus-Version': TUS_VERSION }, { kind: 'precondition_failed' });
   }
 }
 
@@ -83,7 +84,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
   r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { params: IdParams } }, async (request, reply) => {
     checkTus(request);
     if (request.headers['content-type'] !== 'application/offset+octet-stream') {
-      throw new AppError(ErrorCode.ParamError, 'Content-Type must be application/offset+octet-stream', { status: 415 });
+      throw new DomainError(ErrorCode.ParamError, 'Content-Type must be application/offset+octet-stream', { kind: 'unsupported_media_type' });
     }
     const offset = intHeader(request, 'upload-offset');
     if (offset === null) throw badRequest('Upload-Offset: is required');

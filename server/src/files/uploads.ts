@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
-import { AppError, ErrorCode, badRequest, conflict, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { secretToken, shortId } from '../crypto/random.js';
 import { FILE, FOLDER, type FileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
@@ -43,9 +43,9 @@ export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
 
 class IdleTimeout extends Error {}
 
-function tooLarge(message: string): AppError {
-  // The rest of the body is not read: close the connection rather than drain it.
-  return new AppError(ErrorCode.TooLarge, message, { headers: { Connection: 'close' } });
+function tooLarge(message: string): DomainError {
+  // The rest of the body is not read.
+  return new DomainError(ErrorCode.TooLarge, message, { bodyUnread: true });
 }
 
 interface WriteLimits {
@@ -175,7 +175,7 @@ export class UploadService {
       const current = await this.store.uploads.findAny(upload.id);
       if (!current) throw notFound('Upload not found');
       if (current.upload_offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${current.upload_offset}`);
-      throw new AppError(ErrorCode.Conflict, 'Another request is writing to this upload', { status: 423 });
+      throw new DomainError(ErrorCode.Conflict, 'Another request is writing to this upload', { kind: 'locked' });
     }
     const from: StagingState = { offset: upload.upload_offset, crc32: upload.crc32 };
     let state = from;
@@ -186,7 +186,7 @@ export class UploadService {
       failure = err;
       if (err instanceof StagingInterrupted) {
         // A rule broken by the body (too long, over quota) voids this request's bytes; a broken connection keeps them.
-        state = err.cause instanceof AppError ? from : err.state;
+        state = err.cause instanceof DomainError ? from : err.state;
         failure = classify(err.cause, source);
       }
     }
@@ -211,7 +211,7 @@ export class UploadService {
         received += buf.length;
         if (received > limits.max) {
           throw upload.kind === 'tus'
-            ? new AppError(ErrorCode.ParamError, 'The body goes past Upload-Length', { headers: { Connection: 'close' } })
+            ? new DomainError(ErrorCode.ParamError, 'The body goes past Upload-Length', { bodyUnread: true })
             : tooLarge('The body is longer than allowed');
         }
         if (limits.grow) await limits.grow(upload.upload_offset + received);
@@ -247,7 +247,7 @@ export class UploadService {
       // Nothing references the blob: the transaction did not commit.
       const stillLeased = await this.abort(upload.id);
       await this.tree.storage.deleteBlob(upload.blob_id);
-      if (!stillLeased && !(err instanceof AppError)) throw notFound('Upload not found (it expired or was cancelled)');
+      if (!stillLeased && !(err instanceof DomainError)) throw notFound('Upload not found (it expired or was cancelled)');
       throw err;
     }
     if (freed.length) await this.tree.collectGarbage(freed);
@@ -329,12 +329,12 @@ export class UploadService {
   }
 }
 
-/** Why the bytes stopped: a rule (AppError), a stalled or vanished client, or a storage failure (rethrown). */
+/** Why the bytes stopped: a rule (DomainError), a stalled or vanished client, or a storage failure (rethrown). */
 function classify(cause: unknown, source: Readable): unknown {
-  if (cause instanceof AppError) return cause;
-  if (cause instanceof IdleTimeout) return new AppError(ErrorCode.ParamError, 'No data received for too long', { status: 408, headers: { Connection: 'close' } });
+  if (cause instanceof DomainError) return cause;
+  if (cause instanceof IdleTimeout) return new DomainError(ErrorCode.ParamError, 'No data received for too long', { kind: 'timeout', bodyUnread: true });
   if (source.destroyed && !source.readableEnded) {
-    return new AppError(ErrorCode.ParamError, 'The upload was interrupted', { detail: cause instanceof Error ? cause.message : String(cause) });
+    return new DomainError(ErrorCode.ParamError, 'The upload was interrupted', { detail: cause instanceof Error ? cause.message : String(cause) });
   }
   return cause;
 }

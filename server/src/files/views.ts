@@ -1,5 +1,5 @@
 // The file object of api-contract §6, and the per-item result of batch operations.
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../core/errors.js';
 import { FOLDER } from './repository.js';
 import type { Entry } from './tree.js';
 
@@ -24,7 +24,7 @@ export interface TrashView extends FileView {
 export interface BatchItem<T> {
   path: string;
   result?: T;
-  error?: AppError;
+  error?: DomainError;
 }
 
 export function toFileView(entry: Entry): FileView {
@@ -60,7 +60,7 @@ export function batchResult<T>(items: BatchItem<T>[], key: 'path' | 'id', view?:
   );
   const first = items[0]?.error;
   if (first && items.every((i) => i.error)) {
-    throw new AppError(first.code, first.message, { status: first.status, headers: first.headers, data: { results } });
+    throw new DomainError(first.code, first.message, { kind: first.kind, retryAfterSeconds: first.retryAfterSeconds, bodyUnread: first.bodyUnread, data: { results } });
   }
   return { results };
 }

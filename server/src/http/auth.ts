@@ -3,9 +3,10 @@
 // `config.scopes` (checked for OAuth tokens; first-party tokens are unscoped)
 // and `config.firstPartyOnly` (tokens obtained through OAuth are refused).
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, ErrorCode } from './errors.js';
-import { missingScopes } from '../oauth/scopes.js';
-import { InvalidToken, type AccessTokenVerifier, type AuthContext } from '../sessions/access-tokens.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
+import { HttpError } from './errors.js';
+import { missingScopes } from '../core/scopes.js';
+import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
 
 export type AuthMode = 'none' | 'required' | 'optional';
 
@@ -23,21 +24,21 @@ declare module 'fastify' {
 
 const REALM = 'Bearer realm="cirrus"';
 
-function loginRequired(): AppError {
-  return new AppError(ErrorCode.LoginRequired, 'Login required', { headers: { 'WWW-Authenticate': REALM } });
+function loginRequired(): HttpError {
+  return new HttpError(ErrorCode.LoginRequired, 'Login required', { 'WWW-Authenticate': REALM });
 }
 
-function invalidToken(description: string): AppError {
+function invalidToken(description: string): HttpError {
   const safe = description.replace(/["\\]/g, '');
-  return new AppError(ErrorCode.LoginRequired, 'Invalid or expired access token', {
-    headers: { 'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${safe}"` },
+  return new HttpError(ErrorCode.LoginRequired, 'Invalid or expired access token', {
+    'WWW-Authenticate': `${REALM}, error="invalid_token", error_description="${safe}"`,
   });
 }
 
 /** RFC 6750 §3.1: insufficient_scope, 403, naming the scope needed. */
-export function insufficientScope(scopes: string[]): AppError {
-  return new AppError(ErrorCode.InsufficientScope, `This token lacks the scope ${scopes.join(' ')}`, {
-    headers: { 'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${scopes.join(' ')}"` },
+export function insufficientScope(scopes: string[]): HttpError {
+  return new HttpError(ErrorCode.InsufficientScope, `This token lacks the scope ${scopes.join(' ')}`, {
+    'WWW-Authenticate': `${REALM}, error="insufficient_scope", scope="${scopes.join(' ')}"`,
   });
 }
 
@@ -59,7 +60,7 @@ export function requireAuth(request: FastifyRequest): AuthContext {
  * Attaches the guard to each route as it is registered, according to its
  * declared config; routes with `auth: 'none'` get no hook at all.
  */
-export function registerAuthGuard(app: FastifyInstance, verifier: AccessTokenVerifier): void {
+export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier): void {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as FastifyContextConfig;
@@ -80,10 +81,10 @@ export function registerAuthGuard(app: FastifyInstance, verifier: AccessTokenVer
         throw err;
       }
       if (config.firstPartyOnly && request.auth.clientId !== null) {
-        throw new AppError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
+        throw new DomainError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
       }
       if (config.scopes?.length) requireScopes(request, ...config.scopes);
-      if (config.admin && !request.auth.user.isAdmin) throw new AppError(ErrorCode.Forbidden, 'Administrators only');
+      if (config.admin && !request.auth.user.isAdmin) throw new DomainError(ErrorCode.Forbidden, 'Administrators only');
     };
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];

@@ -1,7 +1,8 @@
 // Turns every error into an HTTP response in one place. Internal details go
 // to the log with the request id; clients see a code and a safe message.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, ErrorCode, type ErrorCodeValue } from './errors.js';
+import { DomainError, ErrorCode, type ErrorCodeValue } from '../core/errors.js';
+import { HttpError, statusOf, toEnvelopeAnswer } from './errors.js';
 
 interface ValidationIssue {
   instancePath?: string;
@@ -24,45 +25,45 @@ function describeValidation(context: string | undefined, issues: ValidationIssue
   return `${field || context || 'body'}: ${first.message ?? 'is invalid'}`;
 }
 
-/** Maps a framework or parser error (not an AppError) to the contract's codes. */
-function fromFrameworkError(err: FastifyError): AppError {
+/** Maps a framework or parser error (not a DomainError) to the contract's codes. */
+function fromFrameworkError(err: FastifyError): DomainError {
   if (err.validation) {
-    return new AppError(ErrorCode.ParamError, describeValidation(err.validationContext, err.validation as ValidationIssue[]));
+    return new DomainError(ErrorCode.ParamError, describeValidation(err.validationContext, err.validation as ValidationIssue[]));
   }
   const status = err.statusCode ?? 500;
-  if (status === 413) return new AppError(ErrorCode.TooLarge, 'Request body is too large');
-  if (status === 415) return new AppError(ErrorCode.ParamError, 'Unsupported Content-Type', { status: 415 });
-  if (status === 429) return new AppError(ErrorCode.TooManyRequests, 'Too many requests');
-  if (status === 404) return new AppError(ErrorCode.NotFound, 'Not found');
+  if (status === 413) return new DomainError(ErrorCode.TooLarge, 'Request body is too large');
+  if (status === 415) return new DomainError(ErrorCode.ParamError, 'Unsupported Content-Type', { kind: 'unsupported_media_type' });
+  if (status === 429) return new DomainError(ErrorCode.TooManyRequests, 'Too many requests');
+  if (status === 404) return new DomainError(ErrorCode.NotFound, 'Not found');
   if (status >= 400 && status < 500) {
     const code: ErrorCodeValue = ErrorCode.ParamError;
     // Parser messages (bad JSON, empty body) are safe and useful; anything else gets a generic text.
     const safe = err.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError || err.code === 'FST_ERR_VALIDATION';
-    return new AppError(code, safe ? err.message : 'Bad request', { status });
+    return new HttpError(code, safe ? err.message : 'Bad request', {}, {}, status);
   }
-  return new AppError(ErrorCode.Internal, 'Internal server error', { detail: err.stack ?? String(err) });
+  return new DomainError(ErrorCode.Internal, 'Internal server error', { detail: err.stack ?? String(err) });
 }
 
-export function toAppError(err: unknown): AppError {
-  if (err instanceof AppError) return err;
+/** Any thrown value as a DomainError (framework errors mapped, anything unknown an internal error). */
+export function toDomainError(err: unknown): DomainError {
+  if (err instanceof DomainError) return err;
   if (err && typeof err === 'object' && ('statusCode' in err || 'validation' in err || err instanceof SyntaxError)) {
     return fromFrameworkError(err as FastifyError);
   }
-  return new AppError(ErrorCode.Internal, 'Internal server error', { detail: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+  return new DomainError(ErrorCode.Internal, 'Internal server error', { detail: err instanceof Error ? (err.stack ?? err.message) : String(err) });
 }
 
-export function sendAppError(reply: FastifyReply, appErr: AppError): FastifyReply {
-  for (const [name, value] of Object.entries(appErr.headers)) reply.header(name, value);
-  return reply.code(appErr.status).type('application/json; charset=utf-8').send({ code: appErr.code, data: appErr.data, msg: appErr.message });
+export function sendError(reply: FastifyReply, err: DomainError): FastifyReply {
+  const answer = toEnvelopeAnswer(err);
+  return reply.code(answer.status).headers(answer.headers).type('application/json; charset=utf-8').send(answer.body);
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const appErr = toAppError(err);
-    if (appErr.status >= 500) request.log.error({ err: appErr.detail ?? appErr.message }, 'request failed');
-    else request.log.info({ code: appErr.code, status: appErr.status }, appErr.message);
+    const domainErr = toDomainError(err);
+    if (domainErr.kind === 'internal') request.log.error({ err: domainErr.detail ?? domainErr.message }, 'request failed');
+    else request.log.info({ code: domainErr.code, status: statusOf(domainErr) }, domainErr.message);
     // Routes that speak a standard's error format (OAuth) install their own handler in their scope.
-    return sendAppError(reply, appErr);
+    return sendError(reply, domainErr);
   });
-
 }

@@ -1,76 +1,65 @@
-// One error type for the whole service. A code names the reason; the HTTP
-// status follows from the code (api-contract §1) and is applied in one place,
-// the error handler.
+// The one mapping from a domain error to an HTTP answer in the envelope
+// (api-contract §1): status from the error's kind, headers from what the error
+// says about itself (retry later, body left unread), body `{code, data, msg}`.
+// `oauth-errors.ts` is the other mapping, for the RFC 6749 endpoints.
+import { DomainError, type DomainErrorOptions, type ErrorCodeValue, type ErrorKind } from '../core/errors.js';
 
-export const ErrorCode = {
-  ParamError: 40001,
-  LoginRequired: 401,
-  Forbidden: 403,
-  InsufficientScope: 40089,
-  Banned: 40017,
-  NotFound: 404,
-  Conflict: 409,
-  CredentialInvalid: 40020,
-  WrongOtp: 40022,
-  SignInFailed: 40080,
-  WrongCurrentPassword: 40069,
-  EmailTaken: 40032,
-  FeatureDisabled: 40019,
-  TooLarge: 40049,
-  TooManyRequests: 429,
-  Internal: 50000,
-} as const;
-
-export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
-
-const STATUS: Record<ErrorCodeValue, number> = {
-  40001: 400,
-  401: 401,
-  403: 403,
-  40089: 403,
-  40017: 403,
-  404: 404,
-  409: 409,
-  40020: 401,
-  40022: 401,
-  40080: 401,
-  40069: 400,
-  40032: 409,
-  40019: 403,
-  40049: 413,
-  429: 429,
-  50000: 500,
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  locked: 423,
+  precondition_failed: 412,
+  range_not_satisfiable: 416,
+  unsupported_media_type: 415,
+  timeout: 408,
+  too_large: 413,
+  rate_limited: 429,
+  internal: 500,
+  // The contract answers the second-factor step as a success at the HTTP level.
+  incomplete: 200,
 };
 
-export interface AppErrorOptions {
-  /** Overrides the status implied by the code (e.g. 415 for a parameter error about the media type). */
-  status?: number;
-  /** Extra response headers (WWW-Authenticate, Retry-After). */
-  headers?: Record<string, string>;
-  /** Detail for the log only; never sent to the client. */
-  detail?: string;
-  data?: unknown;
-}
-
-export class AppError extends Error {
-  readonly code: ErrorCodeValue;
-  readonly status: number;
-  readonly headers: Record<string, string>;
-  readonly detail: string | undefined;
-  readonly data: unknown;
-
-  constructor(code: ErrorCodeValue, message: string, options: AppErrorOptions = {}) {
-    super(message);
-    this.name = 'AppError';
-    this.code = code;
-    this.status = options.status ?? STATUS[code];
-    this.headers = options.headers ?? {};
-    this.detail = options.detail;
-    this.data = options.data ?? null;
+/**
+ * An error raised by the HTTP layer itself (the auth guard's challenges, a
+ * protocol's version header, a range answer's Content-Range): it may carry
+ * response headers, which domain errors never do.
+ */
+export class HttpError extends DomainError {
+  constructor(
+    code: ErrorCodeValue,
+    message: string,
+    readonly headers: Record<string, string>,
+    options: DomainErrorOptions = {},
+    /** A status no kind implies (a framework's odd 4xx kept as it was). */
+    readonly status?: number,
+  ) {
+    super(code, message, options);
+    this.name = 'HttpError';
   }
 }
 
-export const badRequest = (message: string) => new AppError(ErrorCode.ParamError, message);
-export const notFound = (what = 'Not found') => new AppError(ErrorCode.NotFound, what);
-export const forbidden = (message = 'Not allowed') => new AppError(ErrorCode.Forbidden, message);
-export const conflict = (message: string) => new AppError(ErrorCode.Conflict, message);
+export interface HttpAnswer<B> {
+  status: number;
+  headers: Record<string, string>;
+  body: B;
+}
+
+export function statusOf(err: DomainError): number {
+  return (err instanceof HttpError ? err.status : undefined) ?? STATUS_OF_KIND[err.kind];
+}
+
+/** Headers implied by what an error says about itself, plus an HttpError's own. */
+export function headersOf(err: DomainError): Record<string, string> {
+  const headers: Record<string, string> = err instanceof HttpError ? { ...err.headers } : {};
+  if (err.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.retryAfterSeconds);
+  // The rest of the body is not read: close the connection rather than drain it.
+  if (err.bodyUnread) headers.Connection = 'close';
+  return headers;
+}
+
+export function toEnvelopeAnswer(err: DomainError): HttpAnswer<{ code: number; data: unknown; msg: string }> {
+  return { status: statusOf(err), headers: headersOf(err), body: { code: err.code, data: err.data, msg: err.message } };
+}

@@ -6,7 +6,7 @@ import { MAX_CLIENT_ID_LENGTH, type Client } from './clients.js';
 import { appendQuery, redirectUriRegistered } from './redirect-uris.js';
 import { isWellFormedChallenge } from './pkce.js';
 import { isKnownScope, parseScopeParam, scopeSatisfied } from './scopes.js';
-import type { OAuthErrorCode } from './errors.js';
+import type { OAuthErrorCode } from '../core/errors.js';
 import { repeatedParam, type RequestParams } from './params.js';
 
 export const MAX_STATE_LENGTH = 4096;

@@ -5,12 +5,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
-import { AppError, ErrorCode } from '../http/errors.js';
-import type { PageSender } from '../web.js';
-import { PAGE_HEADERS } from '../web.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
+import { PAGE_HEADERS, type PageSender } from '../http/pages.js';
 import { checkAuthorizationRequest } from './authorization-request.js';
 import { MAX_CLIENT_ID_LENGTH, type ClientService } from './clients.js';
-import type { FamilyLookup } from './token/types.js';
 import type { ConsentService } from './consent.js';
 import { paramsFromObject, paramsFromQuery, type RequestParams } from './params.js';
 import { OAUTH_PATHS } from './paths.js';
@@ -18,7 +16,6 @@ import { OAUTH_PATHS } from './paths.js';
 export interface AuthorizeRouteDeps {
   clients: ClientService;
   consent: ConsentService;
-  families: FamilyLookup;
   issuer: () => string;
   sendPage: PageSender;
 }
@@ -59,10 +56,10 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
   r.post(OAUTH_PATHS.consent, { config: { auth: 'required', firstPartyOnly: true }, schema: { body: ConsentBody } }, async (request) => {
     const auth = requireAuth(request);
     const result = await check(paramsFromObject(request.body));
-    if (result.kind === 'invalid') throw new AppError(ErrorCode.ParamError, result.message);
+    if (result.kind === 'invalid') throw new DomainError(ErrorCode.ParamError, result.message);
     if (result.kind === 'error') return ok({ redirect_uri: result.location });
     // auth_time (OIDC Core §2) is when the user signed in: the start of their session family.
-    const authTime = auth.sid !== null ? ((await deps.families.find(auth.sid))?.created_at ?? null) : null;
+    const authTime = await deps.consent.authTime(auth.sid);
     return ok(await deps.consent.decide(auth.user.id, authTime, result.request, request.body.approve ?? true));
   });
 

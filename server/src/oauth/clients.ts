@@ -1,7 +1,7 @@
 // OAuth applications: registration rules, the admin's view, and lookup for
 // the authorization and token endpoints.
 import { uuid } from '../crypto/random.js';
-import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
 import type { ClientRepository, ClientRow } from './clients-repository.js';
 import { MIN_SUPPLIED_SECRET_LENGTH, type ClientSecrets } from './client-secrets.js';
@@ -65,7 +65,7 @@ export const MAX_CLIENT_ID_LENGTH = 128;
 const ICON_NAME = /^[A-Za-z0-9][A-Za-z0-9_:-]{0,63}$/;
 const PRINTABLE_SECRET = /^[\x21-\x7e]+$/;
 
-const paramError = (message: string) => new AppError(ErrorCode.ParamError, message);
+const paramError = (message: string) => new DomainError(ErrorCode.ParamError, message);
 
 function fromRow(row: ClientRow): Client {
   return {

@@ -2,9 +2,10 @@
 // authorization code), remembered grants, and their revocation.
 import { sha256Hex } from '../crypto/compare.js';
 import { secretToken } from '../crypto/random.js';
-import { AppError, ErrorCode, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
-import type { SessionRow } from '../sessions/repository.js';
+import type { SessionRow } from '../sessions/service.js';
+import type { FamilyLookup } from './token/types.js';
 import type { Client, ClientService } from './clients.js';
 import type { GrantRepository } from './grants-repository.js';
 import { errorLocation, type AuthorizationRequest } from './authorization-request.js';
@@ -42,8 +43,14 @@ export class ConsentService {
     private readonly clients: ClientService,
     private readonly grants: GrantRepository,
     private readonly revocation: RevocationService,
+    private readonly families: FamilyLookup,
     private readonly issuer: () => string,
   ) {}
+
+  /** auth_time (OIDC Core §2): when the user signed in, i.e. the start of their session family. */
+  async authTime(sid: string | null): Promise<number | null> {
+    return sid !== null ? ((await this.families.findFamily(sid))?.created_at ?? null) : null;
+  }
 
   async appInfo(clientId: string, userId: string | null): Promise<AppInfo> {
     const client = await this.clients.findEnabled(clientId);
@@ -125,9 +132,9 @@ export class ConsentService {
     if (family.client_id === null) return;
     const scopes = scopeList(family.scopes);
     const client = authenticated?.id === family.client_id ? authenticated : await this.clients.findEnabled(family.client_id);
-    if (!client || !allSatisfied(client.scopes, scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
+    if (!client || !allSatisfied(client.scopes, scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
     const grant = await this.grants.find(family.user_id, family.client_id);
-    if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new AppError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+    if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
   }
 
   async pruneCodes(): Promise<void> {

@@ -3,7 +3,7 @@
 // public half ever leaves this module (JWKS).
 import { createPrivateKey, sign, type JsonWebKey as NodeJwk, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { SettingsRepository } from '../site/settings-repository.js';
+import type { SettingsService } from '../site/settings.js';
 
 export const ID_TOKEN_KEY_SETTING = 'oauth_id_token_key';
 export const ID_TOKEN_ALG = 'ES256';
@@ -23,16 +23,13 @@ export class IdTokenSigner {
   ) {}
 
   /** Loads the key, creating it when absent; concurrent first starts agree on the row that won. */
-  static async load(settings: SettingsRepository): Promise<IdTokenSigner> {
-    let stored = await settings.get(ID_TOKEN_KEY_SETTING);
-    if (stored === undefined) {
+  static async load(settings: Pick<SettingsService, 'keyOrCreate'>): Promise<IdTokenSigner> {
+    const stored = await settings.keyOrCreate(ID_TOKEN_KEY_SETTING, async () => {
       const { privateKey } = await generateKeyPair(ID_TOKEN_ALG, { extractable: true });
       const jwk = await exportJWK(privateKey);
       jwk.kid = await calculateJwkThumbprint(jwk);
-      await settings.insertIfAbsent(ID_TOKEN_KEY_SETTING, JSON.stringify(jwk));
-      stored = await settings.get(ID_TOKEN_KEY_SETTING);
-      if (stored === undefined) throw new Error('id_token signing key missing after creation');
-    }
+      return JSON.stringify(jwk);
+    });
     const jwk = JSON.parse(stored) as JWK;
     const privateKey = createPrivateKey({ key: jwk as NodeJwk, format: 'jwk' });
     const { kty, crv, x, y, kid } = jwk;

@@ -11,7 +11,6 @@ import type { RevocationService } from '../sessions/revocation.js';
 import type { SessionService } from '../sessions/service.js';
 import type { TokenIssuer } from '../sessions/token-issuer.js';
 import type { SettingsService } from '../site/settings.js';
-import { SettingsRepository } from '../site/settings-repository.js';
 import type { PageSender } from '../web.js';
 import { ClientRepository } from './clients-repository.js';
 import { ClientSecrets } from './client-secrets.js';
@@ -29,7 +28,7 @@ import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
 import { tokenEndpoints } from './token/routes.js';
-import type { FamilyLookup, GrantHandler } from './token/types.js';
+import type { GrantHandler } from './token/types.js';
 
 const PRUNE_MS = 3600_000;
 
@@ -44,7 +43,6 @@ export interface OAuthDeps {
   tokens: TokenIssuer;
   jwt: Hs256;
   verifier: AccessTokenVerifier;
-  families: FamilyLookup;
 }
 
 export interface OAuth {
@@ -56,7 +54,6 @@ export interface OAuth {
   grants: Readonly<Record<string, GrantHandler>>;
   /** The issuer identifier (`iss`): the configured base URL. */
   issuer: () => string;
-  families: FamilyLookup;
   accounts: AccountService;
   /** For GET /api/v4/user/setting (`oauth_grants`). */
   grantLister: { list(userId: string): Promise<unknown[]> };
@@ -68,15 +65,15 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   const issuer = () => deps.config.baseUrl;
   const grantRepo = new GrantRepository(deps.db);
   const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation);
-  const consent = new ConsentService(clients, grantRepo, deps.revocation, issuer);
-  const signer = await IdTokenSigner.load(new SettingsRepository(deps.db));
+  const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer);
+  const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
   deps.sessions.addFamilyCheck((family, { client }) => consent.checkFamily(family, client as Client | undefined));
 
   const grants: Record<string, GrantHandler> = {
     authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),
-    refresh_token: refreshTokenGrant({ sessions: deps.sessions, families: deps.families, issuer: deps.tokens }),
+    refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
   };
   const pruneTimer = setInterval(() => void consent.pruneCodes().catch(() => undefined), PRUNE_MS);
   pruneTimer.unref();
@@ -85,10 +82,9 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     consent,
     signer,
     clientAuth: new ClientAuthenticator(clients, new RememberingThrottle(new LoginThrottle(deps.db))),
-    inspection: new TokenInspection(deps.jwt, deps.verifier, deps.families, consent, deps.revocation, issuer),
+    inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer),
     grants,
     issuer,
-    families: deps.families,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
     stop: () => clearInterval(pruneTimer),
@@ -97,7 +93,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
 
 export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: PageSender): Promise<void> {
   adminClientRoutes(app, oauth.clients);
-  authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, families: oauth.families, issuer: oauth.issuer, sendPage });
+  authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, issuer: oauth.issuer, sendPage });
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
   await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection });
 }

@@ -1,5 +1,6 @@
 // The scopes of api-contract §5. A `.Write` grant satisfies the matching
-// `.Read` requirement.
+// `.Read` requirement (the rule itself is core/scopes.ts).
+import { missingScopes, scopeSatisfied } from '../core/scopes.js';
 
 export const RESOURCE_SCOPES = ['UserInfo', 'UserSecurityInfo', 'Workflow', 'Admin', 'Files', 'Shares', 'Finance', 'DavAccount'] as const;
 export const OIDC_SCOPES = ['openid', 'profile', 'email', 'offline_access'] as const;
@@ -10,17 +11,7 @@ export function isKnownScope(scope: string): boolean {
   return ALL_SCOPES.includes(scope);
 }
 
-/** Whether `granted` satisfies `required`. */
-export function scopeSatisfied(granted: readonly string[], required: string): boolean {
-  if (granted.includes(required)) return true;
-  if (required.endsWith('.Read')) return granted.includes(`${required.slice(0, -'.Read'.length)}.Write`);
-  return false;
-}
-
-export function missingScopes(granted: readonly string[] | null, required: readonly string[]): string[] {
-  if (granted === null) return [];
-  return required.filter((r) => !scopeSatisfied(granted, r));
-}
+export { missingScopes, scopeSatisfied };
 
 export const OPENID = 'openid';
 export const OFFLINE_ACCESS = 'offline_access';

@@ -2,19 +2,11 @@
 // database on the hot path: signature and claims are checked in memory,
 // revocations come from the RevocationCache, user status from the UserCache.
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
-import type { AuthUser, UserCache } from '../accounts/user-cache.js';
+import type { UserCache } from '../accounts/user-cache.js';
+import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
 import type { RevocationCache } from './revocation-cache.js';
 
-export interface AuthContext {
-  user: AuthUser;
-  claims: JwtClaims;
-  sid: string | null;
-  clientId: string | null;
-  /** null: a first-party (unscoped) token. */
-  scopes: string[] | null;
-}
-
-export class InvalidToken extends Error {}
+export { InvalidToken, type AuthContext };
 
 /**
  * Tokens whose signature and structure already checked out, keyed by the full
@@ -37,7 +29,7 @@ class VerifiedTokens {
   }
 }
 
-export class AccessTokenVerifier {
+export class AccessTokenVerifier implements TokenVerifier {
   private readonly verified = new VerifiedTokens(20_000);
 
   constructor(

@@ -6,7 +6,7 @@
 // clear the account's counter, so many people behind one address still get in.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
 
 export interface ThrottlePolicy {
   freeFailures: number;
@@ -28,7 +28,7 @@ export class LoginThrottle {
     const until = Math.max(0, ...rows.map((r) => r.locked_until));
     if (until > now) {
       const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-      throw new AppError(ErrorCode.TooManyRequests, `Too many failed attempts; try again in ${seconds} s`, { headers: { 'Retry-After': String(seconds) } });
+      throw new DomainError(ErrorCode.TooManyRequests, `Too many failed attempts; try again in ${seconds} s`, { retryAfterSeconds: seconds });
     }
     return new Set(rows.map((r) => r.key));
   }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { secondFactorRequired } from '../core/errors.js';
 import { ok } from '../http/envelope.js';
 import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
 import { toUserView } from '../accounts/views.js';
@@ -14,9 +15,9 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService): v
   r.post(
     '/api/v4/session/token',
     { config: { auth: 'none' }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
-    async (request, reply) => {
+    async (request) => {
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
-      if (result.kind === 'second_factor') return reply.send({ code: 203, data: result.sessionId, msg: 'Second factor required' });
+      if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
       return ok({ user: toUserView(result.user), token: result.token });
     },
   );

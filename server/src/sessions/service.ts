@@ -2,15 +2,17 @@
 // with reuse detection, and sign-out. OAuth reuses families for its grants.
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import { secretToken, timeOrderedId } from '../crypto/random.js';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountService } from '../accounts/service.js';
-import type { UserWithGroup } from '../accounts/repository.js';
+import type { UserWithGroup } from '../db/schema.js';
 import type { SettingsService } from '../site/settings.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from './login-throttle.js';
 import type { SessionRepository, SessionRow } from './repository.js';
+
+export type { SessionRow };
 import type { RevocationService } from './revocation.js';
 import type { TokenIssuer, TokenPair } from './token-issuer.js';
-import type { Db } from '../db/database.js';
+import type { ChallengeRepository } from './challenge-repository.js';
 
 /** Two tabs refreshing with the same token at once are not punished within this window (contract: ≤ 10 s). */
 export const REUSE_GRACE_MS = 10_000;
@@ -33,13 +35,13 @@ export interface RefreshResult {
  */
 export type FamilyCheck = (family: SessionRow, context: { client?: { id: string } }) => Promise<void>;
 
-const credentialInvalid = (msg = 'Refresh token is invalid') => new AppError(ErrorCode.CredentialInvalid, msg);
+const credentialInvalid = (msg = 'Refresh token is invalid') => new DomainError(ErrorCode.CredentialInvalid, msg);
 
 export class SessionService {
   private familyChecks: FamilyCheck[] = [];
 
   constructor(
-    private readonly db: Db,
+    private readonly challenges: ChallengeRepository,
     private readonly repo: SessionRepository,
     private readonly accounts: AccountService,
     private readonly settings: SettingsService,
@@ -61,49 +63,47 @@ export class SessionService {
     if (!user) {
       await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
       await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new AppError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+      throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
     }
     await this.throttle.clear(keys[0]!);
-    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
+    if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
       const sessionId = secretToken(24);
-      await this.db.insertInto('signin_challenges').values({ id: sessionId, user_id: user.id, expires_at: Date.now() + CHALLENGE_TTL_MS, attempts: 0 }).execute();
+      await this.challenges.insert({ id: sessionId, user_id: user.id, expires_at: Date.now() + CHALLENGE_TTL_MS, attempts: 0 });
       return { kind: 'second_factor', sessionId };
     }
     return { kind: 'tokens', user, token: (await this.startFamily(user.id)).pair };
   }
 
   async completeSecondFactor(sessionId: string, otp: string, address: string): Promise<{ user: UserWithGroup; token: TokenPair }> {
-    const challenge = await this.db.selectFrom('signin_challenges').selectAll().where('id', '=', sessionId).executeTakeFirst();
+    const challenge = await this.challenges.find(sessionId);
     if (!challenge || challenge.expires_at < Date.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
-      throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+      throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     }
     const keys = [`otp:${challenge.user_id}`, `addr:${address}`];
     await this.throttle.check(keys);
     // Each guess claims an attempt atomically before the code is checked, so
     // guesses sent in parallel cannot exceed CHALLENGE_MAX_ATTEMPTS.
-    const claimed = await this.db
-      .updateTable('signin_challenges')
-      .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-      .where('id', '=', sessionId)
-      .where('attempts', '<', CHALLENGE_MAX_ATTEMPTS)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) !== 1) throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+    if (!(await this.challenges.claimAttempt(sessionId, CHALLENGE_MAX_ATTEMPTS))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     const user = await this.accounts.verifySecondFactor(challenge.user_id, otp);
     if (!user) {
       await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
       await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new AppError(ErrorCode.WrongOtp, 'Wrong verification code');
+      throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     }
     // Single use: only the request that deletes the challenge gets tokens.
-    const res = await this.db.deleteFrom('signin_challenges').where('id', '=', sessionId).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw new AppError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+    if (!(await this.challenges.take(sessionId))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     await this.throttle.clear(keys[0]!);
-    if (user.status !== 'active') throw new AppError(ErrorCode.Banned, 'This account is banned');
+    if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     return { user, token: (await this.startFamily(user.id)).pair };
   }
 
   /** Creates a session family and its first token pair. */
+  /** A session family as stored (OAuth reads the family behind a token through this). */
+  findFamily(id: string): Promise<SessionRow | undefined> {
+    return this.repo.find(id);
+  }
+
   async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
     const s = await this.settings.current();
     const now = Date.now();
@@ -146,7 +146,7 @@ export class SessionService {
     // deleting a user revokes their families, which the row above shows at once.
     const user = await this.accounts.cache.get(family.user_id);
     if (!user) throw credentialInvalid('Session has ended');
-    if (!user.active) throw new AppError(ErrorCode.Banned, 'This account is banned');
+    if (!user.active) throw new DomainError(ErrorCode.Banned, 'This account is banned');
     for (const check of this.familyChecks) await check(family, { client: opts.client });
 
     const s = await this.settings.current();

@@ -7,8 +7,8 @@
 // folder are resolved by walking child rows down from the shared folder, so
 // no spelling of a path can reach anything outside it.
 import { verifyPassword } from '../crypto/passwords.js';
-import { AppError, ErrorCode, badRequest, notFound } from '../http/errors.js';
-import { FOLDER } from '../files/repository.js';
+import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
+import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { childPath } from '../files/names.js';
 import type { Entry } from '../files/tree.js';
@@ -59,7 +59,7 @@ export class ShareAccess {
     try {
       return { share, root: await this.files.getById(share.owner_id, share.file_id), ownerNickname: owner.nickname };
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) throw notFound('The shared item is no longer available');
+      if (err instanceof DomainError && err.kind === 'not_found') throw notFound('The shared item is no longer available');
       throw err;
     }
   }
@@ -73,7 +73,7 @@ export class ShareAccess {
   async openUnlocked(id: string, token: string | undefined): Promise<OpenShare> {
     const open = await this.open(id);
     if (!this.isUnlocked(open.share, token)) {
-      throw new AppError(
+      throw new DomainError(
         ErrorCode.Forbidden,
         token === undefined ? 'This share needs a password: unlock it first' : 'The unlock token is invalid or has expired: unlock the share again',
       );
@@ -97,7 +97,7 @@ export class ShareAccess {
     if (!(await verifyPassword(share.password_hash, password))) {
       await this.throttle.fail(keys[0]!, SHARE_POLICY);
       await this.throttle.fail(keys[1]!, SHARE_ADDRESS_POLICY);
-      throw new AppError(ErrorCode.Forbidden, 'Wrong password for this share');
+      throw new DomainError(ErrorCode.Forbidden, 'Wrong password for this share');
     }
     await this.throttle.clear(keys[0]!);
     const issued = this.tokens.issue(id, share.password_hash);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { FOLDER } from '../files/repository.js';
+import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { evaluatePreconditions, evaluateRange, ifRangeAllows } from '../files/http-range.js';
 import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/send.js';

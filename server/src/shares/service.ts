@@ -3,7 +3,7 @@
 // access.ts. A share names a file row by id; its path is looked up when shown.
 import { hashPassword } from '../crypto/passwords.js';
 import { shortId } from '../crypto/random.js';
-import { AppError, badRequest, notFound } from '../http/errors.js';
+import { DomainError, badRequest, notFound } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
@@ -85,7 +85,7 @@ export class ShareService {
     try {
       return await this.files.getById(share.owner_id, share.file_id);
     } catch (err) {
-      if (err instanceof AppError && err.status === 404) return null;
+      if (err instanceof DomainError && err.kind === 'not_found') return null;
       throw err;
     }
   }

@@ -2,7 +2,7 @@
 // owner), the public page data, and items inside a shared folder. Public views
 // carry paths relative to the shared folder, never the owner's own paths,
 // ids or e-mail.
-import { FOLDER } from '../files/repository.js';
+import { FOLDER } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { ShareRow } from './repository.js';
 

@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { VERSION } from '../version.js';
 import type { SettingsService } from './settings.js';
-import type { AccountService } from '../accounts/service.js';
 
 const SettingsPatch = Type.Object(
   {
@@ -17,7 +16,7 @@ const SettingsPatch = Type.Object(
   { additionalProperties: false },
 );
 
-export function siteRoutes(app: FastifyInstance, settings: SettingsService, accounts: Pick<AccountService, 'checkDefaultGroup'>): void {
+export function siteRoutes(app: FastifyInstance, settings: SettingsService, accounts: { checkDefaultGroup(groupId: number): Promise<void> }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get('/api/v4/site/ping', { config: { auth: 'none' } }, async () => ok(VERSION));
 

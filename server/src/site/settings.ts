@@ -53,6 +53,20 @@ export class SettingsService {
     return this.current();
   }
 
+  /**
+   * A key another feature keeps in the settings table (OAuth's id_token key):
+   * the stored value, or `make()`'s after storing it if none was there. When
+   * instances race, the first stored value wins and everyone reads it back.
+   */
+  async keyOrCreate(name: string, make: () => Promise<string>): Promise<string> {
+    const stored = await this.repo.get(name);
+    if (stored !== undefined) return stored;
+    await this.repo.insertIfAbsent(name, await make());
+    const winner = await this.repo.get(name);
+    if (winner === undefined) throw new Error(`setting ${name} missing after insert`);
+    return winner;
+  }
+
   async secretKey(): Promise<string | undefined> {
     return this.repo.get(SECRET_KEY_SETTING);
   }

@@ -3,7 +3,7 @@ import { sha256Hex } from '../../crypto/compare.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { RevocationService } from '../../sessions/revocation.js';
 import type { GrantRepository, CodeRow, CodeMatch } from '../grants-repository.js';
-import { OAuthError } from '../errors.js';
+import { OAuthError } from '../../core/errors.js';
 import { isWellFormedVerifier, s256, verifierMatches } from '../pkce.js';
 import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
 import { planFamily, type TokenMinter } from './minter.js';

@@ -4,12 +4,11 @@
 // (LoginThrottle, keys of our own); past the allowance answers are 429.
 import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../../sessions/login-throttle.js';
 import { MAX_CLIENT_ID_LENGTH, type Client, type ClientService } from '../clients.js';
-import { OAuthError } from '../errors.js';
+import { OAuthError } from '../../core/errors.js';
 import type { RememberingThrottle } from './throttle-memory.js';
 import type { Form } from './types.js';
 
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
-const BASIC_CHALLENGE = 'Basic realm="cirrus"';
 
 /** §2.3.1: id and secret are form-encoded before the Basic encoding. */
 function parseBasic(header: string): { id: string; secret: string } | null {
@@ -35,7 +34,7 @@ export class ClientAuthenticator {
   async authenticate(authorization: string | undefined, form: Form, address: string): Promise<Client> {
     const viaBasic = authorization !== undefined;
     // §5.2: a client that tried the Authorization header gets 401 with a challenge.
-    const failure = (description: string) => new OAuthError('invalid_client', description, 401, viaBasic ? { 'WWW-Authenticate': BASIC_CHALLENGE } : {});
+    const failure = (description: string) => new OAuthError('invalid_client', description, { basicChallenge: viaBasic });
     let id = form.get('client_id');
     let secret = form.get('client_secret');
     if (authorization !== undefined) {

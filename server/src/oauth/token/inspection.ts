@@ -6,7 +6,7 @@ import type { AccessTokenVerifier } from '../../sessions/access-tokens.js';
 import type { RevocationService } from '../../sessions/revocation.js';
 import type { Client } from '../clients.js';
 import type { ConsentService } from '../consent.js';
-import { OAuthError } from '../errors.js';
+import { OAuthError } from '../../core/errors.js';
 import type { FamilyLookup } from './types.js';
 
 export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
@@ -56,7 +56,7 @@ export class TokenInspection {
       return { active: true, ...common, scope: (auth.scopes ?? []).join(' '), token_type: 'Bearer', nbf: claims.nbf, jti: claims.jti };
     }
     if (claims.token_type === 'refresh' && typeof claims.sid === 'string') {
-      const family = await this.families.find(claims.sid);
+      const family = await this.families.findFamily(claims.sid);
       const live = family && family.revoked_at === null && family.user_id === claims.sub && family.current_jti === claims.jti && !this.revocation.cache.isFamilyRevoked(family.id);
       if (!live || !(await this.consent.checkFamily(family, client).then(() => true, () => false))) return INACTIVE;
       return { active: true, ...common, scope: family.scopes ?? '' };

@@ -4,7 +4,7 @@
 import { secretToken, timeOrderedId } from '../../crypto/random.js';
 import { newFamilyRow, type SessionService } from '../../sessions/service.js';
 import type { TokenPair } from '../../sessions/token-issuer.js';
-import type { SessionRow } from '../../sessions/repository.js';
+import type { SessionRow } from '../../sessions/service.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';

@@ -1,20 +1,20 @@
 // grant_type=refresh_token (RFC 6749 §6). Rotation, reuse detection and the
 // app/grant checks are SessionService's, shared with /api/v4/session/token/refresh.
-import { AppError, ErrorCode } from '../../http/errors.js';
+import { DomainError, ErrorCode } from '../../core/errors.js';
 import type { SessionService } from '../../sessions/service.js';
 import type { TokenIssuer } from '../../sessions/token-issuer.js';
-import { OAuthError } from '../errors.js';
+import { OAuthError } from '../../core/errors.js';
 import { parseScopeParam, scopeList } from '../scopes.js';
 import { secondsUntil } from './minter.js';
-import type { FamilyLookup, GrantHandler } from './types.js';
+import type { GrantHandler } from './types.js';
 
 function asInvalidGrant(err: unknown): never {
-  if (err instanceof AppError && (err.code === ErrorCode.CredentialInvalid || err.code === ErrorCode.Banned)) throw new OAuthError('invalid_grant', err.message);
+  if (err instanceof DomainError && (err.code === ErrorCode.CredentialInvalid || err.code === ErrorCode.Banned)) throw new OAuthError('invalid_grant', err.message);
   throw err;
 }
 
-export function refreshTokenGrant(deps: { sessions: SessionService; families: FamilyLookup; issuer: TokenIssuer }): GrantHandler {
-  const { sessions, families, issuer } = deps;
+export function refreshTokenGrant(deps: { sessions: SessionService; issuer: TokenIssuer }): GrantHandler {
+  const { sessions, issuer } = deps;
 
   /** §6: a narrower scope may be asked for, never a wider one; checked before the token is spent. */
   async function requestedScopes(token: string, scopeParam: string | undefined): Promise<string[] | null> {
@@ -22,7 +22,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; families: Fa
     const requested = parseScopeParam(scopeParam);
     let familyScopes: string[] = [];
     try {
-      const family = await families.find(sessions.parseRefreshToken(token).sid);
+      const family = await sessions.findFamily(sessions.parseRefreshToken(token).sid);
       familyScopes = scopeList(family?.scopes);
     } catch (err) {
       asInvalidGrant(err);

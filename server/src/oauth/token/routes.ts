@@ -2,9 +2,9 @@
 // live in a Fastify scope of their own with the standard's error format
 // (RFC 6749 §5.2), form bodies only, no caching, and no repeated parameters.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { toAppError } from '../../http/error-handler.js';
-import { ErrorCode } from '../../http/errors.js';
-import { OAuthError } from '../errors.js';
+import { toDomainError } from '../../http/error-handler.js';
+import { toOAuthAnswer } from '../../http/oauth-errors.js';
+import { OAuthError } from '../../core/errors.js';
 import { OAUTH_PATHS } from '../paths.js';
 import { paramsFromQuery, repeatedParam, type RequestParams } from '../params.js';
 import type { ClientAuthenticator } from './client-auth.js';
@@ -17,18 +17,6 @@ export interface TokenEndpointDeps {
   clientAuth: ClientAuthenticator;
   grants: Readonly<Record<string, GrantHandler>>;
   inspection: TokenInspection;
-}
-
-function toOAuthError(err: unknown, request: FastifyRequest): OAuthError {
-  if (err instanceof OAuthError) return err;
-  const appErr = toAppError(err);
-  if (appErr.code === ErrorCode.TooManyRequests) return new OAuthError('temporarily_unavailable', appErr.message, 429, appErr.headers);
-  if (appErr.status >= 500) {
-    request.log.error({ err: appErr.detail ?? appErr.message }, 'token endpoint failed');
-    return new OAuthError('server_error', 'Internal server error', 500);
-  }
-  const description = appErr.status === 415 ? 'Content-Type must be application/x-www-form-urlencoded' : appErr.message;
-  return new OAuthError('invalid_request', description);
 }
 
 /** RFC 6749 §3.2: no parameter may be sent twice. */
@@ -55,9 +43,11 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       reply.header('Cache-Control', 'no-store').header('Pragma', 'no-cache');
     });
     scope.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-      const e = toOAuthError(err, request);
-      if (e.status < 500) request.log.info({ error: e.error, status: e.status }, e.description);
-      return reply.code(e.status).headers(e.headers).send({ error: e.error, error_description: e.description });
+      const e = err instanceof OAuthError ? err : toDomainError(err);
+      const answer = toOAuthAnswer(e);
+      if (answer.status >= 500) request.log.error({ err: e instanceof OAuthError ? e.description : (e.detail ?? e.message) }, 'token endpoint failed');
+      else request.log.info({ error: answer.body.error, status: answer.status }, answer.body.error_description);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
 
     const route = { config: { auth: 'none' as const } };

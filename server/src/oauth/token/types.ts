@@ -1,8 +1,8 @@
-import type { SessionRepository } from '../../sessions/repository.js';
+import type { SessionService } from '../../sessions/service.js';
 import type { Client } from '../clients.js';
 
 /** Read access to session families (the sessions feature's rows), for auth_time, introspection and scope checks. */
-export type FamilyLookup = Pick<SessionRepository, 'find'>;
+export type FamilyLookup = Pick<SessionService, 'findFamily'>;
 
 /** A token-endpoint form after the repeated-parameter check: one value per name. */
 export type Form = Map<string, string>;

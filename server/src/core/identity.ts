@@ -1,0 +1,31 @@
+// Who a request acts for, as the auth guard (http/auth.ts) hands it to
+// routes. The access-token verifier (sessions/access-tokens.ts) produces it;
+// keeping the type here lets the HTTP layer use it without importing a feature.
+import type { UserWithGroup } from '../db/schema.js';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  active: boolean;
+  isAdmin: boolean;
+  groupId: number;
+  /** The row as read (at most the user cache's TTL old): lets GET /user/me answer without a query. */
+  row: UserWithGroup;
+}
+
+export interface AuthContext {
+  user: AuthUser;
+  claims: Record<string, unknown>;
+  sid: string | null;
+  clientId: string | null;
+  /** null: a first-party (unscoped) token. */
+  scopes: string[] | null;
+}
+
+/** A bearer token that does not authenticate anyone; the message says why (it goes into WWW-Authenticate). */
+export class InvalidToken extends Error {}
+
+/** What the auth guard needs: a token in, an identity out (or InvalidToken). */
+export interface TokenVerifier {
+  verify(token: string): Promise<AuthContext>;
+}

@@ -1,0 +1,20 @@
+// The file feature as assembled by module.ts, in a module of its own so the
+// route files can take it without importing the module that registers them.
+import type { StorageDriver } from './storage/driver.js';
+import type { FilesService } from './service.js';
+import type { TrashService } from './trash.js';
+import type { UploadService } from './uploads.js';
+import type { TusService } from './tus.js';
+import type { UrlSigner } from './signed-urls.js';
+
+export interface Files {
+  files: FilesService;
+  trash: TrashService;
+  uploads: UploadService;
+  tus: TusService;
+  signer: UrlSigner;
+  storage: StorageDriver;
+  /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
+  sweep(): Promise<unknown>;
+  stop(): Promise<void>;
+}

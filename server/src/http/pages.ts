@@ -1,0 +1,17 @@
+// What every HTML page the server sends carries (the web app's index and the
+// authorization page's redirects), shared by web.ts and the OAuth routes.
+import type { FastifyReply } from 'fastify';
+
+/** Headers of every HTML page: no framing, no referrer, only our own resources. */
+export const PAGE_HEADERS: Record<string, string> = {
+  'Content-Security-Policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'no-referrer',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-store',
+};
+
+/** Sends the single-page app's HTML with PAGE_HEADERS (a 404 envelope when the web app is not built). */
+export type PageSender = (reply: FastifyReply, status?: number) => FastifyReply;
+
