@@ -17,6 +17,7 @@ import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { sharesRoutes } from './shares/module.js';
+import { webdavRoutes } from './webdav/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -78,6 +79,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, () => config.baseUrl);
   sharesRoutes(app, services.shares);
+  webdavRoutes(app, services.dav);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -15,7 +15,7 @@ import { SessionRepository } from './sessions/repository.js';
 import { RevocationRepository } from './sessions/revocation-repository.js';
 import { RevocationCache } from './sessions/revocation-cache.js';
 import { RevocationService } from './sessions/revocation.js';
-import { LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
 import { ChallengeRepository } from './sessions/challenge-repository.js';
@@ -27,6 +27,7 @@ import { ensureDataDir } from './site/data-dir.js';
 import { isInitialized, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
+import { createDav, type Dav } from './webdav/module.js';
 
 export interface Services {
   config: Config;
@@ -43,6 +44,7 @@ export interface Services {
   oauth: OAuth;
   files: Files;
   shares: Shares;
+  dav: Dav;
   close(): Promise<void>;
 }
 
@@ -105,6 +107,15 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
+  const dav = createDav({
+    db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier,
+    // Failed Basic attempts count like sign-in failures, under keys of their own.
+    throttle: {
+      check: async (keys) => void (await loginThrottle.check(keys)),
+      failed: (key, kind) => loginThrottle.fail(key, kind === 'account' ? ACCOUNT_POLICY : ADDRESS_POLICY),
+      succeeded: (key) => loginThrottle.clear(key),
+    },
+  });
   await revocationCache.start();
   const prune = async () => {
     await revocation.prune();
@@ -128,6 +139,7 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     oauth,
     files,
     shares,
+    dav,
     async close() {
       oauth.stop();
       await files.stop();

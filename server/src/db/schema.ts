@@ -196,6 +196,39 @@ export interface SharesTable {
   updated_at: number;
 }
 
+export interface DavAccountsTable {
+  id: string;
+  user_id: string;
+  name: string;
+  key_id: string;
+  /** argon2id of the generated password. */
+  password_hash: string;
+  root_path: string;
+  readonly: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface DavPropertiesTable {
+  file_id: string;
+  /** Clark notation: {namespace}local-name. */
+  name: string;
+  value: string;
+}
+
+export interface DavLocksTable {
+  token: string;
+  user_id: string;
+  path: string;
+  /** 0, or -1 for infinity. */
+  depth: number;
+  exclusive: number;
+  owner_xml: string | null;
+  timeout_s: number;
+  expires_at: number;
+  created_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -212,6 +245,9 @@ export interface Database {
   uploads: UploadsTable;
   storage_usage: StorageUsageTable;
   shares: SharesTable;
+  dav_accounts: DavAccountsTable;
+  dav_properties: DavPropertiesTable;
+  dav_locks: DavLocksTable;
 }
 
 // Every column of the tables read by statements prepared by name on

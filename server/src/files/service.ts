@@ -225,10 +225,65 @@ export class FilesService {
     });
   }
 
-  private async copyInto(s: FileStore, ownerId: string, source: FileRow, parentId: string, quota: number): Promise<FileRow> {
-    const rows = await s.tree.subtree(source.id);
+  /**
+   * Public API (WebDAV MOVE/COPY): moves or copies `src` to the absolute path
+   * `dst` (a new name allowed). The destination's parent must exist (409).
+   * An existing destination is moved to the trash first when `overwrite`,
+   * else 412. `shallow` copies a folder without its members (Depth: 0).
+   * Returns the new entry, whether something was replaced, and for copies the
+   * ids of the copied rows (source id -> copy id).
+   */
+  async relocate(
+    ownerId: string,
+    src: string,
+    dst: string,
+    options: { copy: boolean; overwrite: boolean; shallow?: boolean },
+  ): Promise<{ entry: Entry; replaced: boolean; copies: Map<string, string> }> {
+    const srcNames = parsePath(src);
+    const dstNames = parsePath(dst, 'destination');
+    if (srcNames.length === 0 || dstNames.length === 0) throw new AppError(ErrorCode.Forbidden, 'The root folder cannot be moved, copied or replaced');
+    const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
+    const name = dstNames[dstNames.length - 1]!;
+    return this.mutate(ownerId, async (s) => {
+      const source = await this.tree.resolveIn(s, ownerId, srcNames);
+      const parentRows = await this.tree.walk(s, ownerId, dstNames.slice(0, -1));
+      const parentRow = dstNames.length === 1 ? await this.tree.root(ownerId) : parentRows[dstNames.length - 2];
+      if (!parentRow || parentRows.length !== dstNames.length - 1 || parentRow.kind !== FOLDER) throw conflict('The destination folder does not exist');
+      if (parentRow.id === source.row.parent_id && name === source.row.name) throw new AppError(ErrorCode.Forbidden, 'The source and the destination are the same');
+      if (source.row.kind === FOLDER && (await this.tree.isWithin(s, parentRow, source.row.id))) {
+        throw new AppError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
+      }
+      const existing = await s.tree.findChild(parentRow.id, name);
+      const now = Date.now();
+      if (existing) {
+        if (!options.overwrite) throw new AppError(ErrorCode.Conflict, 'The destination exists', { status: 412 });
+        await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: joinPath(dstNames) });
+      }
+      const path = joinPath(dstNames);
+      const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
+      if (!options.copy) {
+        const patch = { parent_id: parentRow.id, updated_at: now, ...rename };
+        await s.tree.update(source.row.id, patch);
+        return { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map() };
+      }
+      const copies = new Map<string, string>();
+      const row = await this.copyInto(s, ownerId, source.row, parentRow.id, quota, { name, shallow: options.shallow === true, ids: copies });
+      return { entry: { row, path }, replaced: existing !== undefined, copies };
+    });
+  }
+
+  private async copyInto(
+    s: FileStore,
+    ownerId: string,
+    source: FileRow,
+    parentId: string,
+    quota: number,
+    options: { name?: string; shallow?: boolean; ids?: Map<string, string> } = {},
+  ): Promise<FileRow> {
+    const all = await s.tree.subtree(source.id);
+    const rows = options.shallow ? all.filter((r) => r.depth === 0) : all;
     const now = Date.now();
-    const ids = new Map<string, string>();
+    const ids = options.ids ?? new Map<string, string>();
     const refs = new Map<string, number>();
     let bytes = 0;
     const copies = rows.map((r) => {
@@ -237,7 +292,8 @@ export class FilesService {
       if (r.kind === FILE) bytes += r.size;
       if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
       const { depth: _depth, ...row } = r;
-      return { ...row, id, parent_id: r.depth === 0 ? parentId : ids.get(r.parent_id!)!, created_at: now, updated_at: now };
+      const top = r.depth === 0 && options.name !== undefined && options.name !== r.name ? { name: options.name, ...(r.kind === FILE ? { mime_type: mimeFor(options.name) } : {}) } : {};
+      return { ...row, id, parent_id: r.depth === 0 ? parentId : ids.get(r.parent_id!)!, created_at: now, updated_at: now, ...top };
     });
     if (!(await s.usage.charge(ownerId, bytes, quota))) throw new DomainError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
     await s.tree.insert(copies);

@@ -1,0 +1,133 @@
+// Who is asking on /dav/ (api-contract §8): HTTP Basic with the person's
+// e-mail and the password of one of their WebDAV accounts (never the sign-in
+// password), or a Bearer access token (first-party, local, or OAuth with
+// Files.Read / Files.Write). Failed Basic attempts are throttled like sign-in.
+//
+// Basic sends the password with every request, and argon2id costs tens of
+// milliseconds: a credential verified once is remembered (by a keyed hash,
+// never the password) for VERIFIED_TTL_MS, but the account row is read on
+// every request, so a deleted account, a new password or a changed folder
+// takes effect at once on every instance.
+import { createHash, randomBytes, createHmac } from 'node:crypto';
+import { burnPasswordCheck, verifyPassword } from '../crypto/passwords.js';
+import { safeEqual } from '../crypto/compare.js';
+import { missingScopes } from '../oauth/scopes.js';
+import { InvalidToken, type AccessTokenVerifier } from '../sessions/access-tokens.js';
+import type { UserCache } from '../accounts/user-cache.js';
+import { DavError } from './errors.js';
+import { KEY_ID_LENGTH } from './accounts.js';
+import type { DavRepository } from './repository.js';
+
+/** The throttle Basic failures go through (the project's sign-in throttle satisfies it). */
+export interface CredentialThrottle {
+  /** Rejects (429 with Retry-After) when any key is locked. */
+  check(keys: string[]): Promise<void>;
+  failed(key: string, kind: 'account' | 'address'): Promise<void>;
+  succeeded(key: string): Promise<void>;
+}
+
+export interface DavPrincipal {
+  userId: string;
+  /** The folder shown as /dav/ (absolute path in the person's tree). */
+  root: string;
+  readonly: boolean;
+  /** OAuth scopes, or null for first-party tokens and WebDAV accounts. */
+  scopes: string[] | null;
+  accountId: string | null;
+}
+
+export const CHALLENGE = ['Basic realm="Cirrus", charset="UTF-8"', 'Bearer realm="Cirrus"'];
+const VERIFIED_TTL_MS = 10 * 60_000;
+const VERIFIED_MAX = 10_000;
+
+/** Email or password were wrong: 401 with both challenges (RFC 7617 §2, RFC 6750 §3). */
+export function unauthorized(message = 'Authentication required', bearerError?: string): DavError {
+  // Two header fields, one challenge each: clients parse that more reliably than one combined list.
+  const bearer = bearerError ? `Bearer realm="Cirrus", error="${bearerError}"` : CHALLENGE[1]!;
+  return new DavError(401, message, undefined, { 'WWW-Authenticate': [CHALLENGE[0]!, bearer] });
+}
+
+export class DavAuthenticator {
+  /** keyed hash of (username, password) -> account id and the hash it was verified against. */
+  private readonly verified = new Map<string, { accountId: string; userId: string; passwordHash: string; at: number }>();
+  private readonly cacheKey = randomBytes(32);
+
+  constructor(
+    private readonly repo: DavRepository,
+    private readonly users: { findByLogin(login: string): Promise<{ id: string; status: string } | undefined> },
+    private readonly userCache: UserCache,
+    private readonly verifier: AccessTokenVerifier,
+    private readonly throttle: CredentialThrottle,
+  ) {}
+
+  /** Drops remembered credentials of an account (changed or deleted here). */
+  forget(accountId: string): void {
+    for (const [k, v] of this.verified) if (v.accountId === accountId) this.verified.delete(k);
+  }
+
+  async authenticate(header: string | undefined, address: string, write: boolean): Promise<DavPrincipal> {
+    if (header === undefined) throw unauthorized();
+    const space = header.indexOf(' ');
+    const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
+    const value = space < 0 ? '' : header.slice(space + 1).trim();
+    if (scheme === 'basic') return this.basic(value, address);
+    if (scheme === 'bearer') return this.bearer(value, write);
+    throw unauthorized('Unsupported authorization scheme');
+  }
+
+  private async bearer(token: string, write: boolean): Promise<DavPrincipal> {
+    if (!/^[A-Za-z0-9._~+/=-]+$/.test(token)) throw unauthorized('Invalid access token', 'invalid_token');
+    let auth;
+    try {
+      auth = await this.verifier.verify(token);
+    } catch (err) {
+      if (err instanceof InvalidToken) throw unauthorized('Invalid or expired access token', 'invalid_token');
+      throw err;
+    }
+    // Files.Write covers Files.Read (oauth/scopes.ts); first-party tokens are unscoped.
+    const missing = missingScopes(auth.scopes, [write ? 'Files.Write' : 'Files.Read']);
+    if (missing.length) {
+      throw new DavError(403, `This token lacks the scope ${missing.join(' ')}`, undefined, {
+        'WWW-Authenticate': `Bearer realm="Cirrus", error="insufficient_scope", scope="${missing.join(' ')}"`,
+      });
+    }
+    return { userId: auth.user.id, root: '/', readonly: false, scopes: auth.scopes, accountId: null };
+  }
+
+  private async basic(encoded: string, address: string): Promise<DavPrincipal> {
+    const decoded = Buffer.from(encoded, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon <= 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) throw unauthorized('Malformed Basic credentials');
+    const login = decoded.slice(0, colon).trim().toLowerCase();
+    const password = decoded.slice(colon + 1);
+    if (login.length > 320 || password.length > 256) throw unauthorized('Wrong e-mail or WebDAV password');
+    const key = createHmac('sha256', this.cacheKey).update(login).update('\0').update(password).digest('base64url');
+    const hit = this.verified.get(key);
+    if (hit && Date.now() - hit.at < VERIFIED_TTL_MS) {
+      // Known good: read the row (deleted or regenerated accounts stop at once) and the user's status.
+      const row = await this.repo.findAccountByKey(hit.userId, password.slice(0, KEY_ID_LENGTH));
+      const user = await this.userCache.get(hit.userId);
+      if (row && row.id === hit.accountId && row.password_hash === hit.passwordHash && user?.active) {
+        return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };
+      }
+      this.verified.delete(key);
+    }
+    const accountKey = `dav:${createHash('sha256').update(login).digest('hex').slice(0, 32)}`;
+    const addressKey = `dav-addr:${address}`;
+    await this.throttle.check([accountKey, addressKey]);
+    const user = await this.users.findByLogin(login);
+    const row = user ? await this.repo.findAccountByKey(user.id, password.slice(0, KEY_ID_LENGTH)) : undefined;
+    let good = false;
+    if (row && password.length > KEY_ID_LENGTH && safeEqual(row.key_id, password.slice(0, KEY_ID_LENGTH))) good = await verifyPassword(row.password_hash, password);
+    else await burnPasswordCheck(password);
+    if (!good || !row || !user || user.status !== 'active') {
+      await this.throttle.failed(accountKey, 'account');
+      await this.throttle.failed(addressKey, 'address');
+      throw unauthorized('Wrong e-mail or WebDAV password');
+    }
+    await this.throttle.succeeded(accountKey);
+    if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
+    this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: Date.now() });
+    return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };
+  }
+}

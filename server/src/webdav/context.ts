@@ -1,0 +1,131 @@
+// One WebDAV request as the protocol layer sees it: who asks, which path of
+// their tree the URI names (below the account's folder), the locks of that
+// person (read once, lazily), and the checks every write makes: the If header
+// (RFC 4918 §10.4) and the locks that protect what the method changes (§7).
+import type { FastifyRequest } from 'fastify';
+import { AppError, ErrorCode } from '../http/errors.js';
+import { FILE } from '../files/repository.js';
+import type { FilesService } from '../files/service.js';
+import type { Entry } from '../files/tree.js';
+import type { DavPrincipal } from './auth.js';
+import { DavError } from './errors.js';
+import { evaluateIf, parseIf, submittedTokens, type IfList, type ResourceState } from './if-header.js';
+import { covering, type LockService } from './locks.js';
+import { hrefOf, namesFromUriPath, treePath, uriPathOf } from './paths.js';
+import type { LockRow } from './repository.js';
+
+/** A strong validator: the blob id for files (immutable content), id and change time for folders. */
+export function etagOf(entry: Entry): string {
+  return entry.row.kind === FILE ? `"${entry.row.blob_id ?? 'empty'}"` : `"d-${entry.row.id}-${entry.row.updated_at}"`;
+}
+
+export class DavContext {
+  readonly names: string[];
+  readonly path: string;
+  private locksLoaded: LockRow[] | null = null;
+  private ifLists: IfList[] | null | undefined;
+
+  constructor(
+    readonly request: FastifyRequest,
+    readonly principal: DavPrincipal,
+    readonly files: FilesService,
+    readonly lockService: LockService,
+  ) {
+    this.names = namesFromUriPath(uriPathOf(request.url, undefined));
+    this.path = treePath(principal.root, this.names);
+  }
+
+  /** A request header as one string (repeated fields joined), or undefined. */
+  header(name: string): string | undefined {
+    const v = this.request.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
+
+  get userId(): string {
+    return this.principal.userId;
+  }
+
+  get host(): string | undefined {
+    return this.request.headers.host;
+  }
+
+  /** The tree path of a URI (Destination, tagged If lists) under this account's folder. */
+  pathOfUri(uri: string): { names: string[]; path: string } {
+    const names = namesFromUriPath(uriPathOf(uri, this.host));
+    return { names, path: treePath(this.principal.root, names) };
+  }
+
+  /** The href of a tree path as this account sees it, or null when it lies outside the account's folder. */
+  hrefOfTreePath(path: string, folder: boolean): string | null {
+    const root = this.principal.root;
+    if (root !== '/' && path !== root && !path.startsWith(`${root}/`)) return null;
+    const rel = root === '/' ? path : path.slice(root.length) || '/';
+    return hrefOf(rel === '/' ? [] : rel.slice(1).split('/'), folder);
+  }
+
+  async resolve(path = this.path): Promise<Entry> {
+    return this.files.resolve(this.userId, path);
+  }
+
+  async tryResolve(path = this.path): Promise<Entry | null> {
+    try {
+      return await this.files.resolve(this.userId, path);
+    } catch (err) {
+      if (err instanceof AppError && err.code === ErrorCode.NotFound) return null;
+      throw err;
+    }
+  }
+
+  /** The account's folder itself must exist (it may have been moved away since the account was made). */
+  async rootExists(): Promise<boolean> {
+    return (await this.tryResolve(this.principal.root)) !== null;
+  }
+
+  async locks(): Promise<LockRow[]> {
+    this.locksLoaded ??= await this.lockService.live(this.userId);
+    return this.locksLoaded;
+  }
+
+  private ifHeader(): IfList[] | null {
+    if (this.ifLists === undefined) {
+      const raw = this.request.headers.if;
+      this.ifLists = typeof raw === 'string' && raw.trim() !== '' ? parseIf(raw) : null;
+    }
+    return this.ifLists;
+  }
+
+  submitted(): Set<string> {
+    const lists = this.ifHeader();
+    return lists ? submittedTokens(lists) : new Set();
+  }
+
+  /** §10.4: a false If header is 412 before anything changes. */
+  async checkIf(): Promise<void> {
+    const lists = this.ifHeader();
+    if (!lists) return;
+    const locks = await this.locks();
+    const stateOf = async (resource: string | undefined): Promise<ResourceState | null> => {
+      let path = this.path;
+      if (resource !== undefined) {
+        try {
+          path = this.pathOfUri(resource).path;
+        } catch {
+          return null;
+        }
+      }
+      const entry = await this.tryResolve(path);
+      return { etag: entry ? etagOf(entry) : null, tokens: new Set(covering(locks, path).map((l) => l.token)) };
+    };
+    if (!(await evaluateIf(lists, stateOf))) throw new DavError(412, 'The If header does not hold');
+  }
+
+  /** 423 unless the request submits the tokens of every lock in `applicable`. */
+  requireTokens(applicable: readonly LockRow[]): void {
+    this.lockService.requireTokens(applicable, this.submitted(), (p) => this.hrefOfTreePath(p, false));
+  }
+}
+
+export function parentPath(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}

@@ -1,0 +1,200 @@
+// PROPFIND (RFC 4918 §9.1) and PROPPATCH (§9.2). Live properties come from
+// the file row; quota ones (RFC 4331) from the person's storage counters;
+// dead properties from dav_properties. A Depth 1 listing is written as a
+// stream, one page of 1,000 rows at a time, so a 10,000-entry folder never
+// sits in memory as one document.
+import { Readable } from 'node:stream';
+import { FILE, FOLDER } from '../files/repository.js';
+import type { Entry } from '../files/tree.js';
+import { DavError } from './errors.js';
+import { DavContext, etagOf } from './context.js';
+import { activeLockXml, covering, SUPPORTED_LOCK_XML } from './locks.js';
+import type { DavRepository, LockRow, PropertyRow } from './repository.js';
+import { DAV_NS, XML_HEADER, clark, elements, emptyProperty, escapeXml, parseXml, serializeElement } from './xml.js';
+
+const D = (local: string) => `{DAV:}${local}`;
+const QUOTA_AVAILABLE = D('quota-available-bytes');
+const QUOTA_USED = D('quota-used-bytes');
+/** Live properties returned by allprop (§9.1: RFC 4331 quota properties only when asked for by name). */
+const ALLPROP_LIVE = ['creationdate', 'displayname', 'getcontentlength', 'getcontenttype', 'getetag', 'getlastmodified', 'resourcetype', 'supportedlock', 'lockdiscovery'].map(D);
+const LIVE = new Set([...ALLPROP_LIVE, QUOTA_AVAILABLE, QUOTA_USED]);
+const PAGE = 1000;
+
+type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
+
+export function parsePropfind(body: string): Request {
+  if (body.trim() === '') return { kind: 'allprop', include: [] };
+  const root = parseXml(body);
+  if (root.ns !== DAV_NS || root.local !== 'propfind') throw new DavError(400, 'The body must be a DAV:propfind element');
+  const kids = elements(root);
+  const first = kids[0];
+  if (!first || first.ns !== DAV_NS) throw new DavError(400, 'DAV:propfind needs prop, propname or allprop');
+  if (first.local === 'propname') return { kind: 'propname' };
+  if (first.local === 'allprop') {
+    const include = kids.find((k) => k.ns === DAV_NS && k.local === 'include');
+    return { kind: 'allprop', include: include ? elements(include).map(clark) : [] };
+  }
+  if (first.local === 'prop') return { kind: 'prop', names: elements(first).map(clark) };
+  throw new DavError(400, 'DAV:propfind needs prop, propname or allprop');
+}
+
+interface Quota {
+  used: number;
+  available: number;
+}
+
+export class PropertyWriter {
+  private quota: Promise<Quota> | null = null;
+
+  constructor(
+    private readonly ctx: DavContext,
+    private readonly repo: DavRepository,
+  ) {}
+
+  private getQuota(): Promise<Quota> {
+    this.quota ??= this.ctx.files.capacity(this.ctx.userId).then((c) => ({ used: c.used, available: Math.max(0, c.total - c.used) }));
+    return this.quota;
+  }
+
+  /** The value (inner XML) of a live property, or undefined when the resource has none. */
+  private async live(name: string, entry: Entry, locks: LockRow[]): Promise<string | undefined> {
+    const row = entry.row;
+    const file = row.kind === FILE;
+    switch (name) {
+      case D('creationdate'):
+        return new Date(row.created_at).toISOString();
+      case D('displayname'):
+        return escapeXml(row.name);
+      case D('getcontentlength'):
+        return file ? String(row.size) : undefined;
+      case D('getcontenttype'):
+        return file ? escapeXml(row.mime_type ?? 'application/octet-stream') : undefined;
+      case D('getetag'):
+        return escapeXml(etagOf(entry));
+      case D('getlastmodified'):
+        return new Date(row.updated_at).toUTCString();
+      case D('resourcetype'):
+        return file ? '' : '<D:collection/>';
+      case D('supportedlock'):
+        return SUPPORTED_LOCK_XML;
+      case D('lockdiscovery'):
+        return covering(locks, entry.path)
+          .map((l) => activeLockXml(l, this.ctx.hrefOfTreePath(l.path, false)))
+          .join('');
+      case QUOTA_AVAILABLE:
+        return String((await this.getQuota()).available);
+      case QUOTA_USED:
+        return String((await this.getQuota()).used);
+      default:
+        return undefined;
+    }
+  }
+
+  /** One DAV:response for an entry. */
+  async response(entry: Entry, href: string, req: Request, dead: PropertyRow[], locks: LockRow[]): Promise<string> {
+    const found: string[] = [];
+    const missing: string[] = [];
+    const element = (name: string, value: string) => {
+      const close = name.indexOf('}');
+      const local = name.slice(close + 1);
+      return value === '' ? `<D:${local}/>` : `<D:${local}>${value}</D:${local}>`;
+    };
+    if (req.kind === 'propname') {
+      for (const name of ALLPROP_LIVE) if ((await this.live(name, entry, locks)) !== undefined) found.push(`<D:${name.slice(6)}/>`);
+      for (const p of dead) found.push(emptyProperty(p.name));
+    } else {
+      const names = req.kind === 'allprop' ? [...ALLPROP_LIVE, ...req.include.filter((n) => !ALLPROP_LIVE.includes(n))] : req.names;
+      const deadByName = new Map(dead.map((p) => [p.name, p.value]));
+      for (const name of names) {
+        if (LIVE.has(name)) {
+          const value = await this.live(name, entry, locks);
+          if (value !== undefined) found.push(element(name, value));
+          else if (req.kind === 'prop') missing.push(emptyProperty(name));
+          continue;
+        }
+        const value = deadByName.get(name);
+        if (value !== undefined) found.push(value);
+        else if (req.kind === 'prop') missing.push(emptyProperty(name));
+      }
+      if (req.kind === 'allprop') for (const p of dead) if (!req.include.includes(p.name)) found.push(p.value);
+    }
+    let out = `<D:response><D:href>${escapeXml(href)}</D:href>`;
+    if (found.length || missing.length === 0) out += `<D:propstat><D:prop>${found.join('')}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>`;
+    if (missing.length) out += `<D:propstat><D:prop>${missing.join('')}</D:prop><D:status>HTTP/1.1 404 Not Found</D:status></D:propstat>`;
+    return `${out}</D:response>\n`;
+  }
+}
+
+function needsDead(req: Request): boolean {
+  return req.kind !== 'prop' || req.names.some((n) => !LIVE.has(n));
+}
+
+/** PROPFIND: a 207 multistatus of the resource and, for Depth 1, its members, streamed. */
+export async function propfind(ctx: DavContext, repo: DavRepository, body: string): Promise<Readable> {
+  const depth = ctx.header('depth');
+  // §9.1: no Depth header means infinity, which we refuse like Apache does by default.
+  if (depth !== '0' && depth !== '1') throw new DavError(403, 'PROPFIND with Depth: infinity is not supported', '<D:propfind-finite-depth/>');
+  const req = parsePropfind(body);
+  const entry = await ctx.resolve();
+  const locks = await ctx.locks();
+  const writer = new PropertyWriter(ctx, repo);
+  const folder = entry.row.kind === FOLDER;
+  const selfHref = ctx.hrefOfTreePath(entry.path, folder) ?? '/dav/';
+  const dead = needsDead(req);
+  const first = await writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
+  const files = ctx.files;
+  async function* generate(): AsyncGenerator<string> {
+    yield `${XML_HEADER}<D:multistatus xmlns:D="DAV:">\n`;
+    yield first;
+    if (folder && depth === '1') {
+      let token: string | undefined;
+      do {
+        const page = await files.list(entry, PAGE, token);
+        const props = dead && page.entries.length ? await repo.properties(page.entries.map((e) => e.row.id)) : new Map<string, PropertyRow[]>();
+        const chunk: string[] = [];
+        for (const child of page.entries) {
+          const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
+          chunk.push(await writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
+        }
+        yield chunk.join('');
+        token = page.nextPageToken ?? undefined;
+      } while (token);
+    }
+    yield '</D:multistatus>\n';
+  }
+  return Readable.from(generate(), { objectMode: false });
+}
+
+/** PROPPATCH: all instructions succeed together or none is applied (§9.2). */
+export async function proppatch(ctx: DavContext, repo: DavRepository, body: string): Promise<string> {
+  const root = parseXml(body);
+  if (root.ns !== DAV_NS || root.local !== 'propertyupdate') throw new DavError(400, 'The body must be a DAV:propertyupdate element');
+  const entry = await ctx.resolve();
+  // Applied in document order: a later instruction on the same name wins.
+  const final = new Map<string, string | null>();
+  const forbidden: string[] = [];
+  for (const op of elements(root)) {
+    if (op.ns !== DAV_NS || (op.local !== 'set' && op.local !== 'remove')) throw new DavError(400, 'DAV:propertyupdate holds only set and remove');
+    const prop = elements(op).find((e) => e.ns === DAV_NS && e.local === 'prop');
+    if (!prop) throw new DavError(400, `DAV:${op.local} needs a DAV:prop`);
+    for (const p of elements(prop)) {
+      const name = clark(p);
+      if (LIVE.has(name)) forbidden.push(name);
+      else final.set(name, op.local === 'set' ? serializeElement(p) : null);
+    }
+  }
+  const href = ctx.hrefOfTreePath(entry.path, entry.row.kind === FOLDER) ?? '/dav/';
+  const names = (list: string[]) => list.map(emptyProperty).join('');
+  let inner: string;
+  if (forbidden.length) {
+    inner =
+      `<D:propstat><D:prop>${names(forbidden)}</D:prop><D:status>HTTP/1.1 403 Forbidden</D:status><D:error><D:cannot-modify-protected-property/></D:error></D:propstat>` +
+      (final.size ? `<D:propstat><D:prop>${names([...final.keys()])}</D:prop><D:status>HTTP/1.1 424 Failed Dependency</D:status></D:propstat>` : '');
+  } else {
+    const set = [...final].filter(([, v]) => v !== null).map(([name, value]) => ({ name, value: value! }));
+    const remove = [...final].filter(([, v]) => v === null).map(([name]) => name);
+    await repo.patchProperties(entry.row.id, set, remove);
+    inner = `<D:propstat><D:prop>${names([...final.keys()])}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>`;
+  }
+  return `${XML_HEADER}<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(href)}</D:href>${inner}</D:response></D:multistatus>\n`;
+}

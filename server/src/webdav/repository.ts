@@ -1,0 +1,104 @@
+// The only SQL of the WebDAV feature: accounts, dead properties and locks
+// (migration 008). Files themselves are reached through the file service.
+import type { Selectable, Updateable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { DavAccountsTable, DavLocksTable } from '../db/schema.js';
+
+export type DavAccountRow = Selectable<DavAccountsTable>;
+export type LockRow = Selectable<DavLocksTable>;
+export interface PropertyRow {
+  name: string;
+  value: string;
+}
+
+const BATCH = 400;
+
+export class DavRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- accounts ----
+
+  listAccounts(userId: string): Promise<DavAccountRow[]> {
+    return this.db.selectFrom('dav_accounts').selectAll().where('user_id', '=', userId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  findAccount(userId: string, id: string): Promise<DavAccountRow | undefined> {
+    return this.db.selectFrom('dav_accounts').selectAll().where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+  }
+
+  findAccountByKey(userId: string, keyId: string): Promise<DavAccountRow | undefined> {
+    return this.db.selectFrom('dav_accounts').selectAll().where('user_id', '=', userId).where('key_id', '=', keyId).executeTakeFirst();
+  }
+
+  async insertAccount(row: DavAccountRow): Promise<void> {
+    await this.db.insertInto('dav_accounts').values(row).execute();
+  }
+
+  async updateAccount(userId: string, id: string, patch: Updateable<DavAccountsTable>): Promise<boolean> {
+    const res = await this.db.updateTable('dav_accounts').set(patch).where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(res.numUpdatedRows) > 0;
+  }
+
+  async deleteAccount(userId: string, id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('dav_accounts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
+    return Number(res.numDeletedRows) > 0;
+  }
+
+  // ---- dead properties ----
+
+  async properties(fileIds: readonly string[]): Promise<Map<string, PropertyRow[]>> {
+    const out = new Map<string, PropertyRow[]>();
+    for (let i = 0; i < fileIds.length; i += BATCH) {
+      const rows = await this.db.selectFrom('dav_properties').selectAll().where('file_id', 'in', fileIds.slice(i, i + BATCH)).orderBy('name').execute();
+      for (const r of rows) {
+        const list = out.get(r.file_id) ?? [];
+        list.push({ name: r.name, value: r.value });
+        out.set(r.file_id, list);
+      }
+    }
+    return out;
+  }
+
+  /** Sets and removes properties of one file together (PROPPATCH is all or nothing, RFC 4918 §9.2). */
+  async patchProperties(fileId: string, set: readonly PropertyRow[], remove: readonly string[]): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      if (remove.length) await tx.deleteFrom('dav_properties').where('file_id', '=', fileId).where('name', 'in', [...remove]).execute();
+      for (const p of set) {
+        await tx
+          .insertInto('dav_properties')
+          .values({ file_id: fileId, name: p.name, value: p.value })
+          .onConflict((oc) => oc.columns(['file_id', 'name']).doUpdateSet({ value: p.value }))
+          .execute();
+      }
+    });
+  }
+
+  /** Copies the properties of copied rows (old id -> new id). */
+  async copyProperties(ids: ReadonlyMap<string, string>): Promise<void> {
+    const props = await this.properties([...ids.keys()]);
+    const rows = [...props].flatMap(([oldId, list]) => list.map((p) => ({ file_id: ids.get(oldId)!, name: p.name, value: p.value })));
+    for (let i = 0; i < rows.length; i += BATCH) await this.db.insertInto('dav_properties').values(rows.slice(i, i + BATCH)).onConflict((oc) => oc.doNothing()).execute();
+  }
+
+  // ---- locks ----
+
+  liveLocks(userId: string, now: number): Promise<LockRow[]> {
+    return this.db.selectFrom('dav_locks').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).execute();
+  }
+
+  async insertLock(row: LockRow, now: number): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      await tx.deleteFrom('dav_locks').where('user_id', '=', row.user_id).where('expires_at', '<=', now).execute();
+      await tx.insertInto('dav_locks').values(row).execute();
+    });
+  }
+
+  async refreshLock(userId: string, token: string, timeoutS: number, expiresAt: number): Promise<void> {
+    await this.db.updateTable('dav_locks').set({ timeout_s: timeoutS, expires_at: expiresAt }).where('user_id', '=', userId).where('token', '=', token).execute();
+  }
+
+  async deleteLocks(userId: string, tokens: readonly string[]): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.db.deleteFrom('dav_locks').where('user_id', '=', userId).where('token', 'in', [...tokens]).execute();
+  }
+}

@@ -1,0 +1,111 @@
+// The /dav/ mount (api-contract §8): one Fastify scope whose content-type
+// parser hands every body through unread (PUT streams it; XML methods read
+// at most 1 MiB), whose error handler speaks WebDAV (status + text, or a
+// DAV:error body) instead of the API envelope, and one route per URL shape
+// that authenticates, then dispatches on the method.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { toAppError } from '../http/error-handler.js';
+import { AppError } from '../http/errors.js';
+import { DavError, fromAppError } from './errors.js';
+import { DavContext } from './context.js';
+import type { Dav } from './module.js';
+import { MOUNT } from './paths.js';
+import { propfind, proppatch } from './properties.js';
+import { copyOrMove, get, mkcol, put, remove } from './methods.js';
+import { lock, unlock } from './lock-methods.js';
+import { covering } from './locks.js';
+import { MAX_XML_BYTES, errorBody } from './xml.js';
+
+const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
+const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS']);
+const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
+
+async function readXmlBody(source: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of source.iterator({ destroyOnReturn: false })) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_XML_BYTES) throw new DavError(413, `XML bodies are limited to ${MAX_XML_BYTES} bytes`, undefined, { Connection: 'close' });
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+  let dav: DavError;
+  if (err instanceof DavError) dav = err;
+  else {
+    const app = err instanceof AppError ? err : toAppError(err);
+    if (app.status >= 500) request.log.error({ err: app.detail ?? app.message }, 'WebDAV request failed');
+    dav = fromAppError(app);
+    // 5xx details stay in the log.
+    if (dav.status >= 500 && dav.status !== 507) dav = new DavError(dav.status, 'Internal server error');
+  }
+  for (const [name, value] of Object.entries(dav.headers)) reply.header(name, value);
+  reply.code(dav.status);
+  if (request.method === 'HEAD') return reply.send();
+  if (dav.condition) return reply.type('application/xml; charset=utf-8').send(errorBody(dav.condition));
+  return reply.type('text/plain; charset=utf-8').send(`${dav.message}\n`);
+}
+
+export function davRoutes(app: FastifyInstance, dav: Dav): void {
+  for (const method of DAV_METHODS) {
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+  }
+  void app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.setErrorHandler((err, request, reply) => sendDavError(request, reply, err));
+
+    const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+      const method = request.method;
+      reply.header('DAV', '1, 2');
+      reply.header('MS-Author-Via', 'DAV');
+      if (method === 'OPTIONS') {
+        // Clients (Windows' Mini-Redirector first of all) probe without credentials.
+        return reply.code(200).header('Allow', ALLOW).header('Content-Length', '0').send();
+      }
+      const write = !READS.has(method);
+      const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write);
+      if (write && principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
+      const ctx = new DavContext(request, principal, dav.files, dav.locks);
+      if (!(await ctx.rootExists())) throw new DavError(404, "The account's folder no longer exists");
+      switch (method) {
+        case 'GET':
+        case 'HEAD':
+          return get(ctx, reply);
+        case 'PROPFIND': {
+          const stream = await propfind(ctx, dav.repo, await readXmlBody(request.raw));
+          return reply.code(207).type('application/xml; charset=utf-8').send(stream);
+        }
+        case 'PROPPATCH': {
+          const body = await readXmlBody(request.raw);
+          await ctx.checkIf();
+          ctx.requireTokens(covering(await ctx.locks(), ctx.path));
+          return reply.code(207).type('application/xml; charset=utf-8').send(await proppatch(ctx, dav.repo, body));
+        }
+        case 'PUT':
+          return reply.code(await put(ctx, dav.uploads)).send();
+        case 'MKCOL':
+          return reply.code(await mkcol(ctx)).send();
+        case 'DELETE':
+          return reply.code(await remove(ctx)).send();
+        case 'COPY':
+        case 'MOVE':
+          return reply.code(await copyOrMove(ctx, dav.repo, method === 'COPY')).send();
+        case 'LOCK':
+          return lock(ctx, reply, await readXmlBody(request.raw));
+        case 'UNLOCK':
+          return reply.code(await unlock(ctx)).send();
+        default:
+          throw new DavError(405, 'Method not allowed', undefined, { Allow: ALLOW });
+      }
+    };
+
+    const methods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
+    for (const url of [MOUNT, `${MOUNT}/*`]) {
+      scope.route({ method: methods, url, config: { auth: 'none' }, exposeHeadRoute: false, handler });
+    }
+  });
+}
