@@ -241,7 +241,7 @@ export class FilesService {
   ): Promise<{ entry: Entry; replaced: boolean; copies: Map<string, string> }> {
     const srcNames = parsePath(src);
     const dstNames = parsePath(dst, 'destination');
-    if (srcNames.length === 0 || dstNames.length === 0) throw new AppError(ErrorCode.Forbidden, 'The root folder cannot be moved, copied or replaced');
+    if (srcNames.length === 0 || dstNames.length === 0) throw new DomainError(ErrorCode.Forbidden, 'The root folder cannot be moved, copied or replaced');
     const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
     const name = dstNames[dstNames.length - 1]!;
     return this.mutate(ownerId, async (s) => {
@@ -249,14 +249,14 @@ export class FilesService {
       const parentRows = await this.tree.walk(s, ownerId, dstNames.slice(0, -1));
       const parentRow = dstNames.length === 1 ? await this.tree.root(ownerId) : parentRows[dstNames.length - 2];
       if (!parentRow || parentRows.length !== dstNames.length - 1 || parentRow.kind !== FOLDER) throw conflict('The destination folder does not exist');
-      if (parentRow.id === source.row.parent_id && name === source.row.name) throw new AppError(ErrorCode.Forbidden, 'The source and the destination are the same');
+      if (parentRow.id === source.row.parent_id && name === source.row.name) throw new DomainError(ErrorCode.Forbidden, 'The source and the destination are the same');
       if (source.row.kind === FOLDER && (await this.tree.isWithin(s, parentRow, source.row.id))) {
-        throw new AppError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
+        throw new DomainError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
       }
       const existing = await s.tree.findChild(parentRow.id, name);
       const now = Date.now();
       if (existing) {
-        if (!options.overwrite) throw new AppError(ErrorCode.Conflict, 'The destination exists', { status: 412 });
+        if (!options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
         await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: joinPath(dstNames) });
       }
       const path = joinPath(dstNames);

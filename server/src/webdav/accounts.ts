@@ -3,7 +3,7 @@
 // `<key id><secret>`: the 8-character key id is public and finds the row, so a
 // Basic attempt costs one argon2id verification, not one per device; the
 // whole password is stored as an argon2id hash (crypto/passwords.ts).
-import { AppError, ErrorCode, badRequest, notFound } from '../http/errors.js';
+import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { secretToken, shortId } from '../crypto/random.js';
 import { FOLDER } from '../files/repository.js';
@@ -65,7 +65,7 @@ export class DavAccountService {
     const name = checkName(input.name);
     const rootPath = await this.checkFolder(userId, input.path ?? '/');
     if ((await this.repo.listAccounts(userId)).length >= MAX_ACCOUNTS) {
-      throw new AppError(ErrorCode.Conflict, `At most ${MAX_ACCOUNTS} WebDAV accounts per person; delete one first`);
+      throw new DomainError(ErrorCode.Conflict, `At most ${MAX_ACCOUNTS} WebDAV accounts per person; delete one first`);
     }
     const { keyId, password, hash } = await newPassword();
     const now = Date.now();
@@ -112,7 +112,7 @@ export class DavAccountService {
     try {
       kind = (await this.files.resolve(userId, path)).row.kind;
     } catch (err) {
-      if (err instanceof AppError && err.code === ErrorCode.NotFound) throw badRequest('path: no such folder');
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound) throw badRequest('path: no such folder');
       throw err;
     }
     if (kind !== FOLDER) throw badRequest('path: is a file, not a folder');

@@ -11,7 +11,7 @@
 import { createHash, randomBytes, createHmac } from 'node:crypto';
 import { burnPasswordCheck, verifyPassword } from '../crypto/passwords.js';
 import { safeEqual } from '../crypto/compare.js';
-import { missingScopes } from '../oauth/scopes.js';
+import { missingScopes } from '../core/scopes.js';
 import { InvalidToken, type AccessTokenVerifier } from '../sessions/access-tokens.js';
 import type { UserCache } from '../accounts/user-cache.js';
 import { DavError } from './errors.js';

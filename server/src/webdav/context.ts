@@ -3,7 +3,7 @@
 // person (read once, lazily), and the checks every write makes: the If header
 // (RFC 4918 §10.4) and the locks that protect what the method changes (§7).
 import type { FastifyRequest } from 'fastify';
-import { AppError, ErrorCode } from '../http/errors.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
 import { FILE } from '../files/repository.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
@@ -71,7 +71,7 @@ export class DavContext {
     try {
       return await this.files.resolve(this.userId, path);
     } catch (err) {
-      if (err instanceof AppError && err.code === ErrorCode.NotFound) return null;
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound) return null;
       throw err;
     }
   }

@@ -3,7 +3,7 @@
 // API, the same name rules, quota (507 here) and trash (DELETE and
 // overwriting MOVE/COPY move the old item to the trash).
 import type { FastifyReply } from 'fastify';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../core/errors.js';
 import { FOLDER } from '../files/repository.js';
 import type { UploadService } from '../files/uploads.js';
 import { fileSendable, sendBytes } from '../files/send.js';
@@ -108,7 +108,7 @@ export async function copyOrMove(ctx: DavContext, repo: DavRepository, copy: boo
   try {
     result = await ctx.files.relocate(ctx.userId, source.path, dst.path, { copy, overwrite: overwriteHeader === 'T', shallow: copy && depth === '0' && source.row.kind === FOLDER });
   } catch (err) {
-    if (err instanceof AppError) throw fromAppError(err);
+    if (err instanceof DomainError) throw fromAppError(err);
     throw err;
   }
   if (copy) await repo.copyProperties(result.copies);

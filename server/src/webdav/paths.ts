@@ -4,7 +4,7 @@
 // refused (403): a folder-restricted account can never name a parent, and
 // resolution always starts at the account's folder.
 import { MAX_PATH_BYTES, joinPath, parseName } from '../files/names.js';
-import { AppError } from '../http/errors.js';
+import { DomainError } from '../core/errors.js';
 import { DavError } from './errors.js';
 
 export const MOUNT = '/dav';
@@ -27,7 +27,7 @@ export function namesFromUriPath(uriPath: string): string[] {
     try {
       names.push(parseName(segment, 'path'));
     } catch (err) {
-      if (err instanceof AppError) throw new DavError(400, err.message);
+      if (err instanceof DomainError) throw new DavError(400, err.message);
       throw err;
     }
   }

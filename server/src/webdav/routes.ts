@@ -5,11 +5,14 @@
 // that authenticates, then dispatches on the method.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { toAppError } from '../http/error-handler.js';
-import { AppError } from '../http/errors.js';
+import { toDomainError } from '../http/error-handler.js';
 import { DavError, fromAppError } from './errors.js';
 import { DavContext } from './context.js';
-import type { Dav } from './module.js';
+import type { DavAuthenticator } from './auth.js';
+import type { LockService } from './locks.js';
+import type { DavRepository } from './repository.js';
+import type { FilesService } from '../files/service.js';
+import type { UploadService } from '../files/uploads.js';
 import { MOUNT } from './paths.js';
 import { propfind, proppatch } from './properties.js';
 import { copyOrMove, get, mkcol, put, remove } from './methods.js';
@@ -36,9 +39,9 @@ function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown
   let dav: DavError;
   if (err instanceof DavError) dav = err;
   else {
-    const app = err instanceof AppError ? err : toAppError(err);
-    if (app.status >= 500) request.log.error({ err: app.detail ?? app.message }, 'WebDAV request failed');
-    dav = fromAppError(app);
+    const domain = toDomainError(err);
+    if (domain.kind === 'internal') request.log.error({ err: domain.detail ?? domain.message }, 'WebDAV request failed');
+    dav = fromAppError(domain);
     // 5xx details stay in the log.
     if (dav.status >= 500 && dav.status !== 507) dav = new DavError(dav.status, 'Internal server error');
   }
@@ -49,7 +52,16 @@ function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown
   return reply.type('text/plain; charset=utf-8').send(`${dav.message}\n`);
 }
 
-export function davRoutes(app: FastifyInstance, dav: Dav): void {
+/** What the routes use (module.ts's Dav provides it). */
+export interface DavRouteDeps {
+  auth: DavAuthenticator;
+  repo: DavRepository;
+  locks: LockService;
+  files: FilesService;
+  uploads: UploadService;
+}
+
+export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
   for (const method of DAV_METHODS) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
