@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
+import { boundIntegers, registerInputGuard } from './http/input-guard.js';
+import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -21,9 +23,17 @@ import { webdavRoutes } from './webdav/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/** A registered route and its request schemas (the fuzz test walks every one). */
+export interface RouteInfo {
+  method: string;
+  url: string;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
+  routes: RouteInfo[];
 }
 
 function makeAjv(coerce: boolean): Ajv {
@@ -58,12 +68,22 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // Errors raised before routing (bad URL encoding, over-long parameters)
     // get the envelope too, not Fastify's own body.
     frameworkErrors: (error, _request, reply) => sendError(reply, toDomainError(error)),
+    // What Node's HTTP parser refuses gets the envelope too (http/client-errors.ts);
+    // a missing Host is refused by our hook, because Node's own answer has no body.
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   });
   const bodyAjv = makeAjv(false);
   const textAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundIntegers(schema)));
 
+  const routes: RouteInfo[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'] });
+  });
   registerErrorHandler(app);
+  registerHostCheck(app);
+  registerInputGuard(app);
   registerAuthGuard(app, services.verifier);
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Fastify parses text/plain by default; a JSON route sent text/plain then
@@ -85,5 +105,5 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onClose', async () => {
     await services.close();
   });
-  return { app, services };
+  return { app, services, routes };
 }

@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
-import { Email, Nickname, Password } from '../http/schemas.js';
+import { Email, GroupId, Nickname, Password } from '../http/schemas.js';
 import type { AccountService } from './service.js';
 import { toUserView } from './views.js';
 
@@ -41,7 +41,7 @@ export function adminAccountRoutes(app: FastifyInstance, accounts: AccountServic
       config: write,
       schema: {
         body: Type.Object(
-          { email: Email, password: Password, nickname: Type.Optional(Nickname), group_id: Type.Optional(Type.Integer({ minimum: 1 })) },
+          { email: Email, password: Password, nickname: Type.Optional(Nickname), group_id: Type.Optional(GroupId) },
           { additionalProperties: false },
         ),
       },
@@ -61,7 +61,7 @@ export function adminAccountRoutes(app: FastifyInstance, accounts: AccountServic
         body: Type.Object(
           {
             nickname: Type.Optional(Nickname),
-            group_id: Type.Optional(Type.Integer({ minimum: 1 })),
+            group_id: Type.Optional(GroupId),
             status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('banned')])),
             password: Type.Optional(Password),
             storage_quota: Type.Optional(Type.Union([Type.Integer({ minimum: 0 }), Type.Null()])),

@@ -35,7 +35,7 @@ function decodeToken(token: string, folderId: string): { kind: number; name: str
   } catch {
     throw badRequest('next_page_token: is not a token from this listing');
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== folderId || (parsed[1] !== FOLDER && parsed[1] !== FILE) || typeof parsed[2] !== 'string') {
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== folderId || (parsed[1] !== FOLDER && parsed[1] !== FILE) || typeof parsed[2] !== 'string' || parsed[2].includes('\u0000')) {
     throw badRequest('next_page_token: is not a token from this listing');
   }
   return { kind: parsed[1] as number, name: parsed[2] };

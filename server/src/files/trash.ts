@@ -18,7 +18,7 @@ function encodeToken(trashedAt: number, id: string): string {
 function decodeToken(token: string): { trashedAt: number; id: string } {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string') {
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string' && !parsed[1].includes('\u0000')) {
       return { trashedAt: parsed[0] as number, id: parsed[1] };
     }
   } catch {

@@ -12,3 +12,7 @@ export const AnyPassword = Type.String({ minLength: 1, maxLength: 128, pattern: 
 export const Nickname = Type.String({ minLength: 1, maxLength: 64, pattern: NO_CONTROL });
 export const Otp = Type.String({ pattern: '^[0-9]{6}$' });
 export const Jwt = Type.String({ minLength: 1, maxLength: 8192 });
+
+/** Largest value of a 32-bit INTEGER column (PostgreSQL `integer`): group ids. */
+export const INT32_MAX = 2_147_483_647;
+export const GroupId = Type.Integer({ minimum: 1, maximum: INT32_MAX });

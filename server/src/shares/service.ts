@@ -63,7 +63,7 @@ function encodeCursor(row: ShareRow): string {
 function decodeCursor(token: string): ListCursor {
   try {
     const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string') {
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string' && !parsed[1].includes('\u0000')) {
       return { createdAt: parsed[0] as number, id: parsed[1] };
     }
   } catch {

@@ -3,6 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { VERSION } from '../version.js';
+import { GroupId } from '../http/schemas.js';
 import type { SettingsService } from './settings.js';
 
 const SettingsPatch = Type.Object(
@@ -10,7 +11,7 @@ const SettingsPatch = Type.Object(
     signup_enabled: Type.Optional(Type.Boolean()),
     access_token_ttl: Type.Optional(Type.Integer({ minimum: 60, maximum: 86400 })),
     refresh_token_ttl: Type.Optional(Type.Integer({ minimum: 3600, maximum: 400 * 86400 })),
-    default_group_id: Type.Optional(Type.Integer({ minimum: 1 })),
+    default_group_id: Type.Optional(GroupId),
     site_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
   },
   { additionalProperties: false },

@@ -19,7 +19,10 @@ function parseBasic(header: string): { id: string; secret: string } | null {
   if (colon < 0) return null;
   const formDecode = (s: string) => decodeURIComponent(s.replace(/\+/g, ' '));
   try {
-    return { id: formDecode(decoded.slice(0, colon)), secret: formDecode(decoded.slice(colon + 1)) };
+    const id = formDecode(decoded.slice(0, colon));
+    const secret = formDecode(decoded.slice(colon + 1));
+    // No client id or secret holds NUL (and PostgreSQL cannot even compare one).
+    return id.includes('\u0000') || secret.includes('\u0000') ? null : { id, secret };
   } catch {
     return null;
   }
