@@ -97,7 +97,8 @@ export class DavAuthenticator {
   private async basic(encoded: string, address: string): Promise<DavPrincipal> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
-    if (colon <= 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) throw unauthorized('Malformed Basic credentials');
+    // NUL is no part of any e-mail or password (and PostgreSQL cannot even compare one).
+    if (colon <= 0 || !/^[A-Za-z0-9+/]+={0,2}$/.test(encoded) || decoded.includes('\u0000')) throw unauthorized('Malformed Basic credentials');
     const login = decoded.slice(0, colon).trim().toLowerCase();
     const password = decoded.slice(colon + 1);
     if (login.length > 320 || password.length > 256) throw unauthorized('Wrong e-mail or WebDAV password');

@@ -63,6 +63,13 @@ describe('values the database cannot store are refused at the boundary', () => {
     assert.equal(res2.status, 401, res2.text);
   });
 
+  it('RFC 7617 §2: NUL in WebDAV Basic credentials is 401, not a database error', async () => {
+    for (const pair of ['a\u0000b@example.com:secret-password', 'nul-alice@example.com:pass\u0000word']) {
+      const res = await fetch(`${server.url}/dav/`, { method: 'PROPFIND', headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}`, depth: '0' } });
+      assert.equal(res.status, 401, `${JSON.stringify(pair)}: ${await res.text()}`);
+    }
+  });
+
   it('NUL in client_id at the authorization endpoint, the app lookup and grant revocation', async () => {
     const authorize = await api.call('GET', '/session/authorize?response_type=code&client_id=abc%00def&redirect_uri=https%3A%2F%2Fa.example%2Fcb&scope=openid');
     assertNamed(authorize, 'client_id');
