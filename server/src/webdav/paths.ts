@@ -37,21 +37,18 @@ export function namesFromUriPath(uriPath: string): string[] {
 /** The path part of a request URL or of a Destination / If header URI (absolute or absolute-path). */
 export function uriPathOf(uri: string, host: string | undefined): string {
   let path = uri;
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(uri)) {
-    let parsed: URL;
-    try {
-      parsed = new URL(uri);
-    } catch {
-      throw new DavError(400, 'Malformed URI');
-    }
+  // Split by hand rather than with URL, which would resolve "." and ".." segments away.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\/([^/?#]*)(.*)$/i.exec(uri);
+  if (absolute) {
+    const authority = absolute[1]!.slice(absolute[1]!.lastIndexOf('@') + 1).toLowerCase();
     // Another authority is another server (RFC 4918 §9.8.5, §9.9.4: 502).
-    if (host !== undefined && parsed.host.toLowerCase() !== host.toLowerCase()) throw new DavError(502, 'The destination is on another server');
-    path = parsed.pathname;
+    if (host !== undefined && authority !== host.toLowerCase()) throw new DavError(502, 'The destination is on another server');
+    path = absolute[2] || '/';
   } else if (!uri.startsWith('/')) {
     throw new DavError(400, 'Malformed URI');
   }
-  const q = path.indexOf('?');
-  return q < 0 ? path : path.slice(0, q);
+  const end = path.search(/[?#]/);
+  return end < 0 ? path : path.slice(0, end);
 }
 
 /** The absolute tree path of names below an account's folder. */
