@@ -20,6 +20,8 @@ import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
+import { groupRoutes } from './accounts/group-routes.js';
+import { adminSummaryRoutes } from './admin/routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -94,7 +96,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   siteRoutes(app, services.settings, services.accounts);
   sessionRoutes(app, services.sessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
-  adminAccountRoutes(app, services.accounts);
+  adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
+  groupRoutes(app, services.groups);
+  adminSummaryRoutes(app, services.summary);
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, () => config.baseUrl);

@@ -28,6 +28,10 @@ import { isInitialized, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createDav, type Dav } from './webdav/module.js';
+import { GroupRepository } from './accounts/groups-repository.js';
+import { GroupService } from './accounts/groups.js';
+import { ReportRepository } from './admin/report-repository.js';
+import { SummaryService } from './admin/summary.js';
 
 export interface Services {
   config: Config;
@@ -45,6 +49,9 @@ export interface Services {
   files: Files;
   shares: Shares;
   dav: Dav;
+  groups: GroupService;
+  report: ReportRepository;
+  summary: SummaryService;
   close(): Promise<void>;
 }
 
@@ -116,6 +123,11 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
       succeeded: (key) => loginThrottle.clear(key),
     },
   });
+  const groups = new GroupService(new GroupRepository(db), settings, userCache);
+  const report = new ReportRepository(db);
+  // The storage driver is named by configuration once the S3 driver exists; until then bytes live on local disk.
+  const storageDriver = (config as Partial<{ storage: { kind: string } }>).storage?.kind ?? 'local';
+  const summary = new SummaryService(report, { database: config.database.kind, storageDriver });
   await revocationCache.start();
   const prune = async () => {
     await revocation.prune();
@@ -140,6 +152,9 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     files,
     shares,
     dav,
+    groups,
+    report,
+    summary,
     async close() {
       oauth.stop();
       await files.stop();

@@ -1,6 +1,14 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { GroupsTable, UsersTable, UserRow, UserWithGroup } from '../db/schema.js';
+import { containsInsensitive, type SortDirection } from '../db/search.js';
+
+export interface UserListQuery {
+  /** Matches the e-mail, the nickname or the UID. */
+  keyword?: string;
+  orderBy?: 'created_at' | 'email' | 'nickname';
+  direction?: SortDirection;
+}
 
 export type GroupRow = Selectable<GroupsTable>;
 export type { UserRow, UserWithGroup };
@@ -48,8 +56,13 @@ export class AccountRepository {
     return Number(res.numDeletedRows) === 1;
   }
 
-  async count(): Promise<number> {
-    const row = await this.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  async count(q: UserListQuery = {}): Promise<number> {
+    const keyword = q.keyword?.trim();
+    const row = await this.db
+      .selectFrom('users')
+      .$if(Boolean(keyword), (qb) => qb.where((eb) => eb.or([containsInsensitive('email', keyword!), containsInsensitive('nickname', keyword!), containsInsensitive('id', keyword!)])))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -64,8 +77,18 @@ export class AccountRepository {
     return Number(row.n);
   }
 
-  list(offset: number, limit: number): Promise<UserWithGroup[]> {
-    return this.withGroup().orderBy('users.created_at', 'asc').orderBy('users.id', 'asc').offset(offset).limit(limit).execute();
+  list(offset: number, limit: number, q: UserListQuery = {}): Promise<UserWithGroup[]> {
+    const keyword = q.keyword?.trim();
+    const direction = q.direction ?? 'asc';
+    return this.withGroup()
+      .$if(Boolean(keyword), (qb) =>
+        qb.where((eb) => eb.or([containsInsensitive('users.email', keyword!), containsInsensitive('users.nickname', keyword!), containsInsensitive('users.id', keyword!)])),
+      )
+      .orderBy(`users.${q.orderBy ?? 'created_at'}`, direction)
+      .orderBy('users.id', direction)
+      .offset(offset)
+      .limit(limit)
+      .execute();
   }
 
   findGroup(id: number): Promise<GroupRow | undefined> {

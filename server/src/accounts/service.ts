@@ -4,7 +4,7 @@ import { shortId } from '../crypto/random.js';
 import { matchTotp } from '../crypto/totp.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { SettingsService } from '../site/settings.js';
-import type { AccountRepository, UserWithGroup } from './repository.js';
+import type { AccountRepository, UserListQuery, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
 
 export const ADMIN_GROUP_ID = 1;
@@ -180,8 +180,8 @@ export class AccountService {
   }
 
   /** A page of users, newest last, with the total count. */
-  async list(page: number, pageSize: number): Promise<{ users: UserWithGroup[]; total: number }> {
-    const [users, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize), this.repo.count()]);
+  async list(page: number, pageSize: number, query: UserListQuery = {}): Promise<{ users: UserWithGroup[]; total: number }> {
+    const [users, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize, query), this.repo.count(query)]);
     return { users, total };
   }
 
@@ -191,6 +191,12 @@ export class AccountService {
     const password = shortId(16);
     await this.adminUpdate('', userId, { password });
     return password;
+  }
+
+  /** Ends every session of the user (first-party and OAuth): refresh tokens at once, access tokens within the revocation bound. */
+  async signOutEverywhere(userId: string): Promise<void> {
+    await this.get(userId);
+    await this.revocation.revokeUserSessions(userId, 'admin_sign_out');
   }
 
   async delete(actorId: string, userId: string): Promise<void> {

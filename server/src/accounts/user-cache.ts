@@ -39,4 +39,9 @@ export class UserCache {
   invalidate(id: string): void {
     this.entries.delete(id);
   }
+
+  /** After a change that touches many users at once (a group's rights). */
+  clear(): void {
+    this.entries.clear();
+  }
 }

@@ -25,7 +25,7 @@ const create: CommandSpec = {
     await withServices(config, async (s) => {
       const { client, secret } = await s.oauth.clients.create({
         name: values.name as string,
-        icon: (values.icon as string | undefined) ?? 'app',
+        icon: (values.icon as string | undefined) ?? 'app-window',
         homepage_url: (values.homepage as string | undefined) ?? null,
         description: values.description as string | undefined,
         redirect_uris: (values['redirect-uri'] as string[] | undefined) ?? [],

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { NO_CONTROL } from '../http/schemas.js';
+import { AdminListBody, NO_CONTROL } from '../http/schemas.js';
 import { MAX_CLIENT_ID_LENGTH, toClientView, type ClientService } from './clients.js';
 import { OAUTH_PATHS } from './paths.js';
 import { MAX_REDIRECT_URI_LENGTH } from './redirect-uris.js';
@@ -42,10 +42,7 @@ const UpdateBody = Type.Object(
   },
   { additionalProperties: false },
 );
-const ListBody = Type.Object(
-  { page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })), page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })) },
-  { additionalProperties: false },
-);
+const ListBody = AdminListBody(['created_at', 'name']);
 
 export function adminClientRoutes(app: FastifyInstance, clients: ClientService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -54,7 +51,8 @@ export function adminClientRoutes(app: FastifyInstance, clients: ClientService):
   r.post(path, { config: read, schema: { body: ListBody } }, async (request) => {
     const page = request.body.page ?? 1;
     const pageSize = request.body.page_size ?? 20;
-    const { clients: list, total } = await clients.list(page, pageSize);
+    const { keyword, order_by: orderBy, order_direction: direction } = request.body;
+    const { clients: list, total } = await clients.list(page, pageSize, { keyword, orderBy, direction });
     return ok({ clients: list.map((c) => toClientView(c)), pagination: { page, page_size: pageSize, total } });
   });
 

@@ -1,6 +1,14 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { OAuthClientsTable } from '../db/schema.js';
+import { containsInsensitive, type SortDirection } from '../db/search.js';
+
+export interface ClientListQuery {
+  /** Matches the name or the client ID. */
+  keyword?: string;
+  orderBy?: 'created_at' | 'name';
+  direction?: SortDirection;
+}
 
 export type ClientRow = Selectable<OAuthClientsTable>;
 
@@ -25,12 +33,25 @@ export class ClientRepository {
     return Number(res.numDeletedRows) === 1;
   }
 
-  list(offset: number, limit: number): Promise<ClientRow[]> {
-    return this.db.selectFrom('oauth_clients').selectAll().orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute();
+  list(offset: number, limit: number, q: ClientListQuery = {}): Promise<ClientRow[]> {
+    return this.filtered(q)
+      .selectAll()
+      .orderBy(q.orderBy ?? 'created_at', q.direction ?? 'asc')
+      .orderBy('id', q.direction ?? 'asc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
   }
 
-  async count(): Promise<number> {
-    const row = await this.db.selectFrom('oauth_clients').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  async count(q: ClientListQuery = {}): Promise<number> {
+    const row = await this.filtered(q).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
+  }
+
+  private filtered(q: ClientListQuery) {
+    const keyword = q.keyword?.trim();
+    return this.db
+      .selectFrom('oauth_clients')
+      .$if(Boolean(keyword), (qb) => qb.where((eb) => eb.or([containsInsensitive('name', keyword!), containsInsensitive('id', keyword!)])));
   }
 }

@@ -3,9 +3,10 @@
 import { uuid } from '../crypto/random.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
-import type { ClientRepository, ClientRow } from './clients-repository.js';
+import type { ClientListQuery, ClientRepository, ClientRow } from './clients-repository.js';
 import { MIN_SUPPLIED_SECRET_LENGTH, type ClientSecrets } from './client-secrets.js';
 import { redirectUriProblem } from './redirect-uris.js';
+import { iconNameProblem } from './icons.js';
 import { isKnownScope, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
 
@@ -61,8 +62,6 @@ export interface ClientView {
 /** Client IDs are UUIDs; anything much longer is refused before a lookup. */
 export const MAX_CLIENT_ID_LENGTH = 128;
 
-/** An icon-set name such as `cloud` or `mdi:cloud-upload`. */
-const ICON_NAME = /^[A-Za-z0-9][A-Za-z0-9_:-]{0,63}$/;
 const PRINTABLE_SECRET = /^[\x21-\x7e]+$/;
 
 const paramError = (message: string) => new DomainError(ErrorCode.ParamError, message);
@@ -117,16 +116,23 @@ function checkHttpUrl(field: string, value: string, httpsOnly: boolean): void {
 
 function checkIcon(icon: string): void {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(icon)) checkHttpUrl('icon', icon, true);
-  else if (!ICON_NAME.test(icon)) throw paramError('icon: must be an https URL or an icon-set name such as mdi:cloud');
+  else {
+    const problem = iconNameProblem(icon);
+    if (problem) throw paramError(`icon: ${problem}`);
+  }
 }
 
 function normalizeList(field: string, values: string[], check: (v: string) => string | null): string[] {
   if (values.length === 0) throw paramError(`${field}: must not be empty`);
   const unique = [...new Set(values)];
-  if (unique.length !== values.length) throw paramError(`${field}: contains duplicates`);
-  for (const v of unique) {
+  if (unique.length !== values.length) {
+    const index = values.findIndex((v, i) => values.indexOf(v) !== i);
+    throw new DomainError(ErrorCode.ParamError, `${field}: ${JSON.stringify(values[index]!.slice(0, 100))} is listed twice`, { data: { field, index } });
+  }
+  for (const [index, v] of values.entries()) {
     const problem = check(v);
-    if (problem) throw paramError(`${field}: ${JSON.stringify(v.slice(0, 100))} ${problem}`);
+    // `data` says which entry failed, so a form can put the error on its line.
+    if (problem) throw new DomainError(ErrorCode.ParamError, `${field}: ${JSON.stringify(v.slice(0, 100))} ${problem}`, { data: { field, index } });
   }
   return unique;
 }
@@ -198,8 +204,8 @@ export class ClientService {
     return client;
   }
 
-  async list(page: number, pageSize: number): Promise<{ clients: Client[]; total: number }> {
-    const [rows, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize), this.repo.count()]);
+  async list(page: number, pageSize: number, query: ClientListQuery = {}): Promise<{ clients: Client[]; total: number }> {
+    const [rows, total] = await Promise.all([this.repo.list((page - 1) * pageSize, pageSize, query), this.repo.count(query)]);
     return { clients: rows.map(fromRow), total };
   }
 

@@ -58,7 +58,7 @@ describe('web app: OAuth authorization page', { skip: browserSkip }, () => {
     redirectUri = `${catcher.origin}/callback`;
     const res = await api.put<AppView>(
       '/api/v4/admin/oauthClient',
-      { client: { name: 'Photo Sync', icon: 'fluent:image-24-regular', description: 'Backs up the photos on your phone.', redirect_uris: [redirectUri], scopes: ['openid', 'profile', 'email', 'offline_access', 'Files.Read', 'Files.Write'] } },
+      { client: { name: 'Photo Sync', icon: 'photo', description: 'Backs up the photos on your phone.', redirect_uris: [redirectUri], scopes: ['openid', 'profile', 'email', 'offline_access', 'Files.Read', 'Files.Write'] } },
       { token: adminToken },
     );
     assert.equal(res.body.code, 0, res.text);

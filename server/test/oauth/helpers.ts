@@ -41,7 +41,7 @@ export async function startOAuthServer(): Promise<OAuthTestContext> {
 export async function createApp(ctx: OAuthTestContext, client: Record<string, unknown> = {}): Promise<AppView & { secret: string }> {
   const res = await ctx.api.put<AppView>(
     '/api/v4/admin/oauthClient',
-    { client: { name: 'Test App', icon: 'mdi:cloud', redirect_uris: [REDIRECT_URI], scopes: ['openid', 'profile', 'email', 'offline_access', 'UserInfo.Read', 'Files.Read'], ...client } },
+    { client: { name: 'Test App', icon: 'cloud-upload', redirect_uris: [REDIRECT_URI], scopes: ['openid', 'profile', 'email', 'offline_access', 'UserInfo.Read', 'Files.Read'], ...client } },
     { token: ctx.adminToken },
   );
   if (res.status !== 200 || res.body.code !== 0) throw new Error(`create app failed: ${res.status} ${res.text}`);
