@@ -125,9 +125,7 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   });
   const groups = new GroupService(new GroupRepository(db), settings, userCache);
   const report = new ReportRepository(db);
-  // The storage driver is named by configuration once the S3 driver exists; until then bytes live on local disk.
-  const storageDriver = (config as Partial<{ storage: { kind: string } }>).storage?.kind ?? 'local';
-  const summary = new SummaryService(report, { database: config.database.kind, storageDriver });
+  const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind });
   await revocationCache.start();
   const prune = async () => {
     await revocation.prune();
