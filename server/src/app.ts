@@ -15,6 +15,9 @@ import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
+import { userSessionRoutes } from './sessions/user-session-routes.js';
+import { UserSessions } from './sessions/user-sessions.js';
+import { UserSessionsRepository } from './sessions/user-sessions-repository.js';
 import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
@@ -94,7 +97,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.removeContentTypeParser('text/plain');
 
   siteRoutes(app, services.settings, services.accounts);
-  sessionRoutes(app, services.sessions);
+  const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier);
+  sessionRoutes(app, services.sessions, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);
@@ -102,7 +107,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, () => config.baseUrl);
-  sharesRoutes(app, services.shares);
+  sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   await webApp(app, config, sendPage);
 

@@ -50,6 +50,13 @@ export interface SessionsTable {
   refresh_ttl: number | null;
 }
 
+/** The browser and address a first-party session family signed in from (migration 010). */
+export interface SessionClientsTable {
+  session_id: string;
+  user_agent: string | null;
+  ip: string | null;
+}
+
 export interface RevocationEventsTable {
   id: Generated<number>;
   /** 'family' (key = sid), 'grant' (key = `${user_id} ${client_id}`), 'client' (key = client_id). */
@@ -234,6 +241,7 @@ export interface Database {
   groups: GroupsTable;
   users: UsersTable;
   sessions: SessionsTable;
+  session_clients: SessionClientsTable;
   revocation_events: RevocationEventsTable;
   login_throttle: LoginThrottleTable;
   signin_challenges: SignInChallengesTable;

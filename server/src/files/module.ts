@@ -19,6 +19,9 @@ import { fileRoutes } from './routes.js';
 import { downloadRoutes } from './download-routes.js';
 import { uploadRoutes } from './upload-routes.js';
 import { trashRoutes } from './trash-routes.js';
+import { FileSearch } from './search.js';
+import { SearchRepository } from './search-repository.js';
+import { searchRoutes } from './search-routes.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -74,6 +77,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   }
   return {
     files, trash, uploads, tus, storage, sweep,
+    search: new FileSearch(new SearchRepository(deps.db), files),
     signer: new UrlSigner(deps.masterKey),
     async stop() {
       for (const t of timers) clearTimeout(t);
@@ -92,6 +96,7 @@ async function openStorage(config: StorageConfig, dataDir: string): Promise<Stor
 
 export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): Promise<void> {
   fileRoutes(app, f.files);
+  searchRoutes(app, f.search);
   trashRoutes(app, f.trash);
   downloadRoutes(app, f, baseUrl);
   await app.register(async (scope) => {

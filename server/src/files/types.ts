@@ -3,6 +3,7 @@
 import type { StorageDriver } from './storage/driver.js';
 import type { FilesService } from './service.js';
 import type { TrashService } from './trash.js';
+import type { FileSearch } from './search.js';
 import type { UploadService } from './uploads.js';
 import type { TusService } from './tus.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -10,6 +11,7 @@ import type { UrlSigner } from './signed-urls.js';
 export interface Files {
   files: FilesService;
   trash: TrashService;
+  search: FileSearch;
   uploads: UploadService;
   tus: TusService;
   signer: UrlSigner;

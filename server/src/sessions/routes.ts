@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { secondFactorRequired } from '../core/errors.js';
@@ -9,7 +9,10 @@ import type { SessionService } from './service.js';
 
 const RefreshBody = Type.Object({ refresh_token: Jwt }, { additionalProperties: false });
 
-export function sessionRoutes(app: FastifyInstance, sessions: SessionService): void {
+/** Told of each password sign-in (the browser and address, for the sessions list). */
+export type SignInRecorder = (accessToken: string, request: FastifyRequest) => Promise<void>;
+
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService, recordSignIn?: SignInRecorder): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
@@ -18,6 +21,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService): v
     async (request) => {
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
+      await recordSignIn?.(result.token.access_token, request);
       return ok({ user: toUserView(result.user), token: result.token });
     },
   );
@@ -27,6 +31,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService): v
     { config: { auth: 'none' }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
     async (request) => {
       const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
+      await recordSignIn?.(token.access_token, request);
       return ok({ user: toUserView(user), token });
     },
   );

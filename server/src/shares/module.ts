@@ -1,6 +1,7 @@
 // The share feature assembled: repository, unlock tokens, the owner's service,
 // the public access rules, and the registration of their routes.
 import type { FastifyInstance } from 'fastify';
+import type { PageSender } from '../http/pages.js';
 import type { Db } from '../db/database.js';
 import type { FilesService } from '../files/service.js';
 import { LoginThrottle } from '../sessions/login-throttle.js';
@@ -35,7 +36,7 @@ export function createShares(deps: SharesDeps): Shares {
   };
 }
 
-export function sharesRoutes(app: FastifyInstance, shares: Shares): void {
+export function sharesRoutes(app: FastifyInstance, shares: Shares, sendPage?: PageSender): void {
   shareRoutes(app, shares.service);
-  publicShareRoutes(app, shares.access, shares.files);
+  publicShareRoutes(app, shares.access, shares.files, sendPage);
 }

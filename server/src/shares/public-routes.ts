@@ -10,6 +10,7 @@ import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { evaluatePreconditions, evaluateRange, ifRangeAllows } from '../files/http-range.js';
 import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/send.js';
+import type { PageSender } from '../http/pages.js';
 import type { ShareAccess } from './access.js';
 import { OfferedPassword, PageToken, Path, PUBLIC, ShareIdParams, UnlockToken } from './schemas.js';
 
@@ -35,8 +36,22 @@ function sendsBody(request: FastifyRequest, item: Sendable): boolean {
 }
 
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
+/** `download=1` asks for the bytes even from a browser navigation (the share page's own links). */
+const Download = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')]));
 
-export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, files: FilesService): void {
+/**
+ * api-contract §10: a browser navigation (a GET whose Accept names text/html)
+ * without a path, download or inline parameter gets the share page; every
+ * other request (curl, wget, scripts, <img>, the page's own links) keeps
+ * getting the bytes.
+ */
+function wantsPage(request: FastifyRequest, q: { path?: string; download?: string; inline?: string }): boolean {
+  if (request.method !== 'GET' || q.path !== undefined || q.download !== undefined || q.inline !== undefined) return false;
+  const accept = request.headers.accept;
+  return typeof accept === 'string' && /(^|,)\s*text\/html\s*(;|,|$)/i.test(accept);
+}
+
+export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, files: FilesService, sendPage?: PageSender): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
@@ -80,9 +95,10 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
     url: '/s/:id',
     exposeHeadRoute: false,
     config: PUBLIC,
-    schema: { params: ShareIdParams, querystring: Type.Object({ path: Type.Optional(Path), token: Type.Optional(UnlockToken), inline: Inline }) },
+    schema: { params: ShareIdParams, querystring: Type.Object({ path: Type.Optional(Path), token: Type.Optional(UnlockToken), inline: Inline, download: Download }) },
     handler: async (request, reply) => {
       const q = request.query;
+      if (sendPage && wantsPage(request, q)) return sendPage(reply);
       const { entry } = await access.item(request.params.id, q.path, tokenOf(request, q.token));
       const item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry), entry.row.name) : fileSendable(files, entry);
       if (sendsBody(request, item)) await access.claimDownload(request.params.id);

@@ -7,6 +7,7 @@ import * as m003 from './003_files.js';
 import * as m004 from './004_shares.js';
 import * as m005 from './005_refresh_lifetimes.js';
 import * as m008 from './008_webdav.js';
+import * as m010 from './010_web_app.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '004_shares': m004,
   '005_refresh_lifetimes': m005,
   '008_webdav': m008,
+  '010_web_app': m010,
 };
