@@ -35,6 +35,7 @@ export class FileSearch {
     const q = rawQuery.normalize('NFC').trim();
     if (q.length === 0) throw badRequest('q: must not be empty');
     if ([...q].length > MAX_QUERY) throw badRequest(`q: at most ${MAX_QUERY} characters`);
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     if (/[\u0000-\u001f]/.test(q)) throw badRequest('q: must not contain control characters');
     const after = pageToken ? decodeToken(pageToken, q) : null;
     const rows = await this.repo.search(ownerId, q, after, pageSize + 1);
