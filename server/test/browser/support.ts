@@ -106,3 +106,50 @@ export async function expectSignedIn(page: Page, email: string): Promise<void> {
   await page.keyboard.press('Escape');
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
+
+const AXE_SOURCE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+
+/**
+ * Runs axe-core on the page as it is (WCAG 2.x A/AA rules) and returns the
+ * serious and critical violations, one line each. The page's CSP would refuse
+ * the injected script, so contexts that use this are made with bypassCSP.
+ */
+export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3).join(', ')})`);
+}
+
+/** A context for the app tests: a viewport, light scheme, and CSP bypass for axe. */
+export async function openAppPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<WatchedPage> {
+  const context = await browser.newContext({ viewport, colorScheme: 'light', bypassCSP: true, acceptDownloads: true });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  const requests: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('request', (req) => requests.push(req.url()));
+  return { page, context, problems, requests };
+}
+
+/** Screenshot of the viewport only (what a person sees first). */
+export async function screenshotView(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage: false });
+}
+
+/** Signs in through the form on `url` (any shell page shows it while signed out). */
+export async function signInThroughForm(page: Page, url: string, email: string, password: string): Promise<void> {
+  await page.goto(url);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
