@@ -16,7 +16,8 @@ export function StorageBar() {
   const { t } = useTranslation();
   const { data } = useQuery(capacityQuery);
   if (!data) return null;
-  const pct = data.total > 0 ? Math.min(100, (data.used / data.total) * 100) : 0;
+  // Rounded: aria-valuenow must be a plain number (a tiny share would print as 1e-7).
+  const pct = data.total > 0 ? Math.round(Math.min(100, (data.used / data.total) * 100) * 10) / 10 : 0;
   const label = t('storage.used', { used: formatSize(data.used), total: formatSize(data.total) });
   return (
     <Stack gap={6} p="xs">

@@ -14,10 +14,10 @@ export function AppAvatar({ name, icon, size = 64 }: { name: string; icon: strin
       imageProps={{ referrerPolicy: 'no-referrer' }}
       alt={`${name} icon`}
       name={name}
-      color="initials"
+      color="indigo"
       size={size}
       radius="md"
-      variant="light"
+      variant="filled"
     />
   );
 }

@@ -38,7 +38,7 @@ export default function ProfileTab() {
   return (
     <Stack gap="lg" maw={560}>
       <Group>
-        <Avatar src={avatarUrl(user)} name={user.nickname || user.email} color="initials" size={72} radius="xl" alt="" />
+        <Avatar src={avatarUrl(user)} name={user.nickname || user.email} size={72} radius="xl" alt="" />
         <div>
           <Text fw={600} fz="lg">
             {user.nickname || user.email}
@@ -90,7 +90,7 @@ export default function ProfileTab() {
         </Text>
         {cap && (
           <>
-            <Progress value={cap.total ? (cap.used / cap.total) * 100 : 0} aria-label={t('storage.used', { used: formatSize(cap.used), total: formatSize(cap.total) })} />
+            <Progress value={cap.total ? Math.round((cap.used / cap.total) * 1000) / 10 : 0} aria-label={t('storage.used', { used: formatSize(cap.used), total: formatSize(cap.total) })} />
             <Text size="sm" c="dimmed">
               {t('storage.used', { used: formatSize(cap.used), total: formatSize(cap.total) })}
             </Text>

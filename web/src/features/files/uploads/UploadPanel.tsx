@@ -7,7 +7,6 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../app/format';
 import { queryClient } from '../../../app/queryClient';
-import { parentOf } from '../api';
 import { uploads, type UploadItem } from './store';
 
 function useUploads(): UploadItem[] {
@@ -92,8 +91,9 @@ export function UploadPanel() {
   useEffect(() => uploads.subscribe(() => setPending(uploads.pending())), []);
   useEffect(
     () =>
-      uploads.onFinished((path) => {
-        void queryClient.invalidateQueries({ queryKey: ['folder', parentOf(path)] });
+      uploads.onFinished(() => {
+        // Every folder: a folder upload creates parents that the listings above must show.
+        void queryClient.invalidateQueries({ queryKey: ['folder'] });
         void queryClient.invalidateQueries({ queryKey: ['capacity'] });
       }),
     [],
@@ -138,7 +138,7 @@ export function UploadPanel() {
           </Text>
         </Stack>
       )}
-      <ScrollArea.Autosize mah={260} type="auto">
+      <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('uploads.title') }}>
         <Stack gap="sm">
           {visible.map((item) => (
             <Row key={item.id} item={item} />
@@ -154,7 +154,7 @@ export function UploadPanel() {
               <Group gap="xs">
                 <FileButton onChange={(file) => file && uploads.add([{ file, targetPath: p.targetPath }])}>
                   {(props) => (
-                    <Button size="compact-xs" variant="light" {...props} aria-label={t('uploads.chooseToResume', { name: p.name })}>
+                    <Button size="compact-xs" variant="light" {...props} title={t('uploads.chooseToResume', { name: p.name })}>
                       {t('uploads.chooseAgain')}
                     </Button>
                   )}
