@@ -8,6 +8,7 @@ const all = {
   foundation: () => import('./foundation.mjs'),
   oauth: () => import('./oauth.mjs'),
   files: () => import('./files.mjs'),
+  web: () => import('./web.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
