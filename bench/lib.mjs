@@ -64,6 +64,7 @@ export async function startCirrus({ port, database, env = {} } = {}) {
     url,
     pid: child.pid,
     dataDir,
+    databaseUrl: pgDb?.url,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));

@@ -9,6 +9,7 @@ const all = {
   oauth: () => import('./oauth.mjs'),
   files: () => import('./files.mjs'),
   web: () => import('./web.mjs'),
+  webdav: () => import('./webdav.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

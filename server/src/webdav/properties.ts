@@ -43,21 +43,22 @@ interface Quota {
   available: number;
 }
 
+/** Writes DAV:response elements; synchronous per entry, so a 10,000-entry listing costs no promise per property. */
 export class PropertyWriter {
-  private quota: Promise<Quota> | null = null;
-
-  constructor(
+  private constructor(
     private readonly ctx: DavContext,
-    private readonly repo: DavRepository,
+    private readonly quota: Quota | null,
   ) {}
 
-  private getQuota(): Promise<Quota> {
-    this.quota ??= this.ctx.files.capacity(this.ctx.userId).then((c) => ({ used: c.used, available: Math.max(0, c.total - c.used) }));
-    return this.quota;
+  /** Reads the quota up front only when the request names a quota property. */
+  static async create(ctx: DavContext, req: Request): Promise<PropertyWriter> {
+    const wantsQuota = req.kind === 'prop' && req.names.some((n) => n === QUOTA_AVAILABLE || n === QUOTA_USED);
+    const c = wantsQuota ? await ctx.files.capacity(ctx.userId) : null;
+    return new PropertyWriter(ctx, c ? { used: c.used, available: Math.max(0, c.total - c.used) } : null);
   }
 
   /** The value (inner XML) of a live property, or undefined when the resource has none. */
-  private async live(name: string, entry: Entry, locks: LockRow[]): Promise<string | undefined> {
+  private live(name: string, entry: Entry, locks: LockRow[]): string | undefined {
     const row = entry.row;
     const file = row.kind === FILE;
     switch (name) {
@@ -82,16 +83,16 @@ export class PropertyWriter {
           .map((l) => activeLockXml(l, this.ctx.hrefOfTreePath(l.path, false)))
           .join('');
       case QUOTA_AVAILABLE:
-        return String((await this.getQuota()).available);
+        return this.quota ? String(this.quota.available) : undefined;
       case QUOTA_USED:
-        return String((await this.getQuota()).used);
+        return this.quota ? String(this.quota.used) : undefined;
       default:
         return undefined;
     }
   }
 
   /** One DAV:response for an entry. */
-  async response(entry: Entry, href: string, req: Request, dead: PropertyRow[], locks: LockRow[]): Promise<string> {
+  response(entry: Entry, href: string, req: Request, dead: PropertyRow[], locks: LockRow[]): string {
     const found: string[] = [];
     const missing: string[] = [];
     const element = (name: string, value: string) => {
@@ -100,14 +101,14 @@ export class PropertyWriter {
       return value === '' ? `<D:${local}/>` : `<D:${local}>${value}</D:${local}>`;
     };
     if (req.kind === 'propname') {
-      for (const name of ALLPROP_LIVE) if ((await this.live(name, entry, locks)) !== undefined) found.push(`<D:${name.slice(6)}/>`);
+      for (const name of ALLPROP_LIVE) if (this.live(name, entry, locks) !== undefined) found.push(`<D:${name.slice(6)}/>`);
       for (const p of dead) found.push(emptyProperty(p.name));
     } else {
       const names = req.kind === 'allprop' ? [...ALLPROP_LIVE, ...req.include.filter((n) => !ALLPROP_LIVE.includes(n))] : req.names;
       const deadByName = new Map(dead.map((p) => [p.name, p.value]));
       for (const name of names) {
         if (LIVE.has(name)) {
-          const value = await this.live(name, entry, locks);
+          const value = this.live(name, entry, locks);
           if (value !== undefined) found.push(element(name, value));
           else if (req.kind === 'prop') missing.push(emptyProperty(name));
           continue;
@@ -137,11 +138,11 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const req = parsePropfind(body);
   const entry = await ctx.resolve();
   const locks = await ctx.locks();
-  const writer = new PropertyWriter(ctx, repo);
+  const writer = await PropertyWriter.create(ctx, req);
   const folder = entry.row.kind === FOLDER;
   const selfHref = ctx.hrefOfTreePath(entry.path, folder) ?? '/dav/';
   const dead = needsDead(req);
-  const first = await writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
+  const first = writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
   const files = ctx.files;
   async function* generate(): AsyncGenerator<string> {
     yield `${XML_HEADER}<D:multistatus xmlns:D="DAV:">\n`;
@@ -154,7 +155,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
         const chunk: string[] = [];
         for (const child of page.entries) {
           const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
-          chunk.push(await writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
+          chunk.push(writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
         }
         yield chunk.join('');
         token = page.nextPageToken ?? undefined;
