@@ -176,6 +176,8 @@ export interface UploadsTable {
   metadata: string | null;
   lock_token: string | null;
   lock_expires_at: number | null;
+  /** The server process (server_instances.id) holding the write lock, or the PUT streaming into it. */
+  lock_owner: string | null;
   created_at: number;
   expires_at: number;
 }
@@ -236,6 +238,13 @@ export interface DavLocksTable {
   created_at: number;
 }
 
+/** One running server process; a lock whose owner stopped beating is free (migration 007). */
+export interface ServerInstancesTable {
+  id: string;
+  started_at: number;
+  heartbeat_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -251,6 +260,7 @@ export interface Database {
   files: FilesTable;
   blobs: BlobsTable;
   uploads: UploadsTable;
+  server_instances: ServerInstancesTable;
   storage_usage: StorageUsageTable;
   shares: SharesTable;
   dav_accounts: DavAccountsTable;

@@ -14,6 +14,8 @@ import { FilesService } from './service.js';
 import { TrashService } from './trash.js';
 import { UploadService, type UploadOptions } from './uploads.js';
 import { TusService } from './tus.js';
+import { DEFAULT_LIVENESS, InstanceLiveness, type LivenessOptions } from './liveness.js';
+import { InstanceRepository } from './instance-repository.js';
 import { UrlSigner } from './signed-urls.js';
 import { fileRoutes } from './routes.js';
 import { downloadRoutes } from './download-routes.js';
@@ -39,6 +41,9 @@ export interface FilesDeps {
   uploadOptions?: Partial<UploadOptions>;
   /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
   sweepIntervalMs?: number;
+  /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
+  reclaimIntervalMs?: number;
+  liveness?: Partial<LivenessOptions>;
 }
 
 import type { Files } from './types.js';
@@ -57,7 +62,9 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   };
   const tree = new Tree(store, storage);
   const files = new FilesService(tree, quotas);
-  const uploads = new UploadService(tree, files, quotas, deps.uploadOptions);
+  const liveness = new InstanceLiveness(new InstanceRepository(deps.db), { ...DEFAULT_LIVENESS, ...deps.liveness });
+  await liveness.start();
+  const uploads = new UploadService(tree, files, quotas, liveness, deps.uploadOptions);
   const trash = new TrashService(tree, files);
   const tus = new TusService(uploads, store);
   deps.accounts.onUserDeleted((userId) => uploads.deleteOwner(userId));
@@ -73,8 +80,23 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const timers: NodeJS.Timeout[] = [];
   if (interval > 0) {
     timers.push(setTimeout(() => void sweep().catch(() => undefined), 5_000), setInterval(() => void sweep().catch(() => undefined), interval));
-    for (const t of timers) t.unref();
   }
+  // Cheap and frequent: two indexed queries that usually find nothing.
+  let reclaiming: Promise<unknown> | null = null;
+  const reclaimEvery = deps.reclaimIntervalMs ?? 3_000;
+  if (reclaimEvery > 0) {
+    timers.push(
+      setInterval(() => {
+        reclaiming ??= uploads
+          .reclaim()
+          .catch(() => undefined)
+          .finally(() => {
+            reclaiming = null;
+          });
+      }, reclaimEvery),
+    );
+  }
+  for (const t of timers) t.unref();
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),
@@ -82,6 +104,8 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     async stop() {
       for (const t of timers) clearTimeout(t);
       await running?.catch(() => undefined);
+      await reclaiming;
+      await liveness.stop();
       if (storage instanceof S3Storage) storage.destroy();
     },
   };

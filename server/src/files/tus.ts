@@ -63,8 +63,26 @@ export class TusService {
     const names = targetOf(parseMetadata(metadataHeader));
     const upload = await this.uploads.begin(ownerId, names, 'tus', length, metadataHeader ?? null);
     // An empty upload is complete at creation; clients send no PATCH for it.
-    const file = length === 0 ? await this.uploads.finish(upload, { offset: 0, crc32: 0 }) : null;
-    return { upload, file };
+    if (length === 0) await this.completeNow(upload);
+    return { upload, file: null };
+  }
+
+  /** Finishes an upload whose bytes are all here; the file exists when this resolves. */
+  private async completeNow(upload: UploadRow): Promise<void> {
+    const outcome = await this.uploads.complete(upload);
+    if (outcome === 'locked') throw new DomainError(ErrorCode.Conflict, 'The upload is being finished by another request; try again', { kind: 'locked' });
+    if (outcome === 'gone') throw notFound('Upload not found');
+  }
+
+  /**
+   * HEAD: the upload's offset. An upload with every byte received but no
+   * file yet (its finisher crashed or failed) is finished first, so the
+   * answer never says complete for a file that does not exist.
+   */
+  async head(ownerId: string, id: string): Promise<UploadRow> {
+    const upload = await this.status(ownerId, id);
+    if (upload.upload_offset === upload.length) await this.completeNow(upload);
+    return upload;
   }
 
   async status(ownerId: string, id: string): Promise<UploadRow> {
@@ -80,9 +98,14 @@ export class TusService {
     if (contentLength !== null && offset + contentLength > length) {
       throw new DomainError(ErrorCode.ParamError, 'The body goes past Upload-Length', { bodyUnread: true });
     }
-    const state = await this.uploads.write(upload, source, { max: length - offset });
+    if (offset === length) {
+      // Every byte is here already: a retry after a lost answer or a crash. Finish it (idempotent).
+      await this.completeNow(upload);
+      return { upload, file: null };
+    }
+    const { state, token } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
     if (state.offset < length) return { upload, file: null };
-    return { upload, file: await this.uploads.finish(upload, state) };
+    return { upload, file: await this.uploads.finish(upload, state, token) };
   }
 
   async terminate(ownerId: string, id: string): Promise<void> {

@@ -1,9 +1,18 @@
 // SQL for uploads in progress. A row is the lease on its staging area, its
 // blob id and its quota reservation: whoever deletes the row owns the cleanup.
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UploadsTable } from '../db/schema.js';
 
 export type UploadRow = Selectable<UploadsTable>;
+
+/** The live server_instances row of an upload's lock owner (correlated on uploads.lock_owner). */
+function liveInstance(db: Kysely<Database>, deadBefore: number) {
+  return db
+    .selectFrom('server_instances')
+    .select('server_instances.id')
+    .where('server_instances.id', '=', sql.ref<string>('uploads.lock_owner'))
+    .where('server_instances.heartbeat_at', '>=', deadBefore);
+}
 
 export class UploadRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -22,23 +31,44 @@ export class UploadRepository {
 
   /**
    * Takes the write lock of an upload whose offset is still `offset`: one
-   * writer at a time, across instances. Returns false when the offset moved
-   * or another request holds a live lock.
+   * writer at a time, across instances. A lock is free when nobody holds it,
+   * when it expired, or when the process holding it stopped beating (its
+   * server_instances row is older than `deadBefore` or gone): a crashed
+   * request's lock is taken over within seconds. Returns false when the
+   * offset moved or a live request holds the lock.
    */
-  async claim(id: string, offset: number, token: string, now: number, lockUntil: number): Promise<boolean> {
+  async claim(id: string, offset: number, lock: { token: string; owner: string; now: number; until: number; deadBefore: number }): Promise<boolean> {
     const res = await this.db
       .updateTable('uploads')
-      .set({ lock_token: token, lock_expires_at: lockUntil })
+      .set({ lock_token: lock.token, lock_owner: lock.owner, lock_expires_at: lock.until })
       .where('id', '=', id)
       .where('upload_offset', '=', offset)
-      .where((eb) => eb.or([eb('lock_token', 'is', null), eb('lock_expires_at', '<', now)]))
+      .where((eb) =>
+        eb.or([
+          eb('lock_token', 'is', null),
+          eb('lock_expires_at', '<', lock.now),
+          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, lock.deadBefore)))]),
+        ]),
+      )
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 
   /** Extends a held lock and the upload's expiry while bytes flow. */
-  async heartbeat(id: string, token: string, lockUntil: number, expiresAt: number): Promise<void> {
-    await this.db.updateTable('uploads').set({ lock_expires_at: lockUntil, expires_at: expiresAt }).where('id', '=', id).where('lock_token', '=', token).execute();
+  async heartbeat(id: string, token: string, lockUntil: number, expiresAt: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('uploads')
+      .set({ lock_expires_at: lockUntil, expires_at: expiresAt })
+      .where('id', '=', id)
+      .where('lock_token', '=', token)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Records durable progress under a held lock, keeping it. False when the lock was lost. */
+  async progress(id: string, token: string, patch: { upload_offset: number; crc32: number; expires_at?: number }): Promise<boolean> {
+    const res = await this.db.updateTable('uploads').set(patch).where('id', '=', id).where('lock_token', '=', token).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   /** Records durable progress and releases the lock. */
@@ -51,16 +81,59 @@ export class UploadRepository {
       .execute();
   }
 
+  /** Releases a held lock without recording anything. */
+  async unlock(id: string, token: string): Promise<void> {
+    await this.db.updateTable('uploads').set({ lock_token: null, lock_expires_at: null }).where('id', '=', id).where('lock_token', '=', token).execute();
+  }
+
   async setReserved(id: string, reserved: number): Promise<void> {
     await this.db.updateTable('uploads').set({ reserved }).where('id', '=', id).execute();
   }
 
-  /** Deletes the row and returns it, or undefined when someone else already did. */
-  async take(id: string): Promise<UploadRow | undefined> {
+  /**
+   * Deletes the row and returns it, or undefined when someone else already
+   * did; with `token`, only while that lock is still held.
+   */
+  async take(id: string, token?: string): Promise<UploadRow | undefined> {
     const row = await this.findAny(id);
-    if (!row) return undefined;
-    const res = await this.db.deleteFrom('uploads').where('id', '=', id).executeTakeFirst();
+    if (!row || (token !== undefined && row.lock_token !== token)) return undefined;
+    let del = this.db.deleteFrom('uploads').where('id', '=', id);
+    if (token !== undefined) del = del.where('lock_token', '=', token);
+    const res = await del.executeTakeFirst();
     return Number(res.numDeletedRows) === 1 ? row : undefined;
+  }
+
+  /** Streamed PUTs whose process is gone: nobody will finish them. */
+  async orphanedPuts(deadBefore: number, limit: number): Promise<UploadRow[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('kind', '=', 'put')
+      .where('lock_owner', 'is not', null)
+      .where((eb) => eb.not(eb.exists(liveInstance(this.db, deadBefore))))
+      .limit(limit)
+      .execute();
+  }
+
+  /**
+   * tus uploads with every byte received but no file yet (the process
+   * finishing them died, or finishing failed) and no live lock on them.
+   */
+  async completeUnfinished(now: number, deadBefore: number, limit: number): Promise<UploadRow[]> {
+    return this.db
+      .selectFrom('uploads')
+      .selectAll()
+      .where('kind', '=', 'tus')
+      .whereRef('upload_offset', '=', 'length')
+      .where((eb) =>
+        eb.or([
+          eb('lock_token', 'is', null),
+          eb('lock_expires_at', '<', now),
+          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, deadBefore)))]),
+        ]),
+      )
+      .limit(limit)
+      .execute();
   }
 
   async expired(now: number, limit: number): Promise<UploadRow[]> {

@@ -74,7 +74,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
 
   r.head(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { params: IdParams } }, async (request, reply) => {
     checkTus(request);
-    const upload = await f.tus.status(requireAuth(request).user.id, request.params.id);
+    const upload = await f.tus.head(requireAuth(request).user.id, request.params.id);
     uploadHeaders(reply, upload);
     reply.header('Upload-Length', String(upload.length));
     if (upload.metadata) reply.header('Upload-Metadata', upload.metadata);

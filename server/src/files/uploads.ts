@@ -43,6 +43,29 @@ export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
 
 class IdleTimeout extends Error {}
 
+/** Which process this is, and when a lock owner counts as dead (files/liveness.ts). */
+export interface Liveness {
+  readonly id: string;
+  deadBefore(now?: number): number;
+}
+
+/** The write lock was taken over (this process was taken for dead): stop writing. */
+function lockLost(): DomainError {
+  return new DomainError(ErrorCode.Conflict, 'Another request took over this upload', { kind: 'locked', bodyUnread: true });
+}
+
+/** The row was deleted under a finisher (terminated, expired, or its owner deleted): whoever deleted it cleaned up. */
+class LeaseGone extends Error {}
+
+/** The outcome of finishing an upload whose bytes are all received. */
+export type CompleteOutcome = 'finished' | 'locked' | 'gone';
+
+/** Bytes appended under a write lock that is still held (to finish the upload with). */
+export interface HeldWrite {
+  state: StagingState;
+  token: string;
+}
+
 function tooLarge(message: string): DomainError {
   // The rest of the body is not read.
   return new DomainError(ErrorCode.TooLarge, message, { bodyUnread: true });
@@ -62,6 +85,7 @@ export class UploadService {
     private readonly tree: Tree,
     private readonly files: FilesService,
     private readonly quotas: Quotas,
+    private readonly liveness: Liveness,
     options: Partial<UploadOptions> = {},
   ) {
     this.options = { ...DEFAULT_UPLOAD_OPTIONS, ...options };
@@ -89,7 +113,8 @@ export class UploadService {
     const now = Date.now();
     const row: UploadRow = {
       id: shortId(24), owner_id: ownerId, kind, target_path: joinPath(names), blob_id: newBlobId(), length, upload_offset: 0, crc32: 0,
-      reserved: reserve, metadata, lock_token: null, lock_expires_at: null, created_at: now,
+      // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
+      reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
       expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
     };
     await this.files.mutate(ownerId, async (s) => {
@@ -115,18 +140,20 @@ export class UploadService {
   async put(ownerId: string, path: string, source: Readable, declaredLength: number | null): Promise<Entry> {
     const names = parsePath(path);
     const upload = await this.begin(ownerId, names, 'put', declaredLength, null);
-    let state: StagingState;
+    let held: HeldWrite;
     try {
-      state = await this.write(upload, source, {
-        max: declaredLength ?? Number.MAX_SAFE_INTEGER,
-        grow: declaredLength === null ? (total) => this.grow(upload, total) : undefined,
-      });
-      if (declaredLength !== null && state.offset !== declaredLength) throw badRequest('The body is shorter than its Content-Length');
+      held = await this.write(
+        upload,
+        source,
+        { max: declaredLength ?? Number.MAX_SAFE_INTEGER, grow: declaredLength === null ? (total) => this.grow(upload, total) : undefined },
+        () => true,
+      );
+      if (declaredLength !== null && held.state.offset !== declaredLength) throw badRequest('The body is shorter than its Content-Length');
     } catch (err) {
       await this.abort(upload.id);
       throw err;
     }
-    return this.finish(upload, state);
+    return this.finish(upload, held.state, held.token);
   }
 
   /** Server-side import of a local file (moved, not copied): tooling and tests. */
@@ -138,13 +165,15 @@ export class UploadService {
     if (blocks === 0 && size > 4096) crc = crc32OfZeros(size);
     else for await (const chunk of createReadStream(localPath, { highWaterMark: 1024 * 1024 })) crc = crc32(chunk as Buffer, crc);
     const upload = await this.begin(ownerId, names, 'put', size, null);
+    const token = secretToken(12);
     try {
       await this.tree.storage.adoptStaging(upload.id, localPath);
+      if (!(await this.claim(upload, token))) throw lockLost();
     } catch (err) {
       await this.abort(upload.id);
       throw err;
     }
-    return this.finish(upload, { offset: size, crc32: crc });
+    return this.finish(upload, { offset: size, crc32: crc }, token);
   }
 
   /** Extends the reservation of a body of unknown length as it grows. */
@@ -163,25 +192,44 @@ export class UploadService {
     });
   }
 
-  /**
-   * Appends a request body to an upload under its write lock; the durable
-   * progress is recorded even when the client goes away midway (tus resumes
-   * from it). Returns the new state.
-   */
-  async write(upload: UploadRow, source: Readable, limits: WriteLimits): Promise<StagingState> {
-    const token = secretToken(12);
+  private claim(upload: UploadRow, token: string): Promise<boolean> {
     const now = Date.now();
-    if (!(await this.store.uploads.claim(upload.id, upload.upload_offset, token, now, now + this.options.lockMs))) {
+    return this.store.uploads.claim(upload.id, upload.upload_offset, {
+      token, owner: this.liveness.id, now, until: now + this.options.lockMs, deadBefore: this.liveness.deadBefore(now),
+    });
+  }
+
+  private expiry(upload: UploadRow, now = Date.now()): number {
+    return now + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
+  }
+
+  /**
+   * Appends a request body to an upload under its write lock. Durable
+   * progress is recorded as it grows (tus: every few MiB, so a crash midway
+   * loses at most that) and when the client goes away midway (tus resumes
+   * from it). When `keepLock(state)` says the upload is complete, the lock is
+   * kept for `finish`, so nobody else can finish or change it meanwhile;
+   * otherwise it is released.
+   */
+  async write(upload: UploadRow, source: Readable, limits: WriteLimits, keepLock: (state: StagingState) => boolean): Promise<HeldWrite> {
+    const token = secretToken(12);
+    if (!(await this.claim(upload, token))) {
       const current = await this.store.uploads.findAny(upload.id);
       if (!current) throw notFound('Upload not found');
       if (current.upload_offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${current.upload_offset}`);
       throw new DomainError(ErrorCode.Conflict, 'Another request is writing to this upload', { kind: 'locked' });
     }
     const from: StagingState = { offset: upload.upload_offset, crc32: upload.crc32 };
+    const record =
+      upload.kind === 'tus'
+        ? async (s: StagingState) => {
+            if (!(await this.store.uploads.progress(upload.id, token, { upload_offset: s.offset, crc32: s.crc32, expires_at: this.expiry(upload) }))) throw lockLost();
+          }
+        : undefined;
     let state = from;
     let failure: unknown = null;
     try {
-      state = await this.tree.storage.append(upload.id, from, this.meter(upload, token, source, limits));
+      state = await this.tree.storage.append(upload.id, from, this.meter(upload, token, source, limits), record);
     } catch (err) {
       failure = err;
       if (err instanceof StagingInterrupted) {
@@ -190,13 +238,19 @@ export class UploadService {
         failure = classify(err.cause, source);
       }
     }
-    const expires = Date.now() + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
-    await this.store.uploads.release(upload.id, token, { upload_offset: state.offset, crc32: state.crc32, expires_at: expires });
+    const expires = this.expiry(upload);
+    const patch = { upload_offset: state.offset, crc32: state.crc32, expires_at: expires };
+    if (failure === null && keepLock(state)) {
+      // Every byte is durable and recorded before anyone may call the upload complete; the lock stays for finish.
+      if (!(await this.store.uploads.progress(upload.id, token, patch))) failure = lockLost();
+    } else {
+      await this.store.uploads.release(upload.id, token, patch);
+    }
     upload.upload_offset = state.offset;
     upload.crc32 = state.crc32;
     upload.expires_at = expires;
     if (failure !== null) throw failure;
-    return state;
+    return { state, token };
   }
 
   private async *meter(upload: UploadRow, token: string, source: Readable, limits: WriteLimits): AsyncGenerator<Uint8Array> {
@@ -217,8 +271,7 @@ export class UploadService {
         if (limits.grow) await limits.grow(upload.upload_offset + received);
         if (Date.now() - lastBeat >= this.options.heartbeatMs) {
           lastBeat = Date.now();
-          const expires = lastBeat + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
-          await this.store.uploads.heartbeat(upload.id, token, lastBeat + this.options.lockMs, expires);
+          if (!(await this.store.uploads.heartbeat(upload.id, token, lastBeat + this.options.lockMs, this.expiry(upload, lastBeat)))) throw lockLost();
         }
         yield buf;
       }
@@ -227,8 +280,13 @@ export class UploadService {
     }
   }
 
-  /** Turns complete staged bytes into the file at the upload's target path. */
-  async finish(upload: UploadRow, state: StagingState): Promise<Entry> {
+  /**
+   * Turns complete staged bytes into the file at the upload's target path,
+   * under the write lock `token`. Every step can be repeated after a crash:
+   * the blob commit is idempotent, and the row (deleted in the transaction
+   * that places the file) says the file does not exist yet.
+   */
+  async finish(upload: UploadRow, state: StagingState, token: string): Promise<Entry> {
     const names = parsePath(upload.target_path);
     const size = state.offset;
     const freed: string[] = [];
@@ -237,21 +295,61 @@ export class UploadService {
       if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
       else await this.tree.storage.deleteStaging(upload.id);
       entry = await this.files.mutate(upload.owner_id, async (s) => {
-        const lease = await s.uploads.take(upload.id);
-        if (!lease) throw notFound('Upload not found (it expired or was cancelled)');
+        const lease = await s.uploads.take(upload.id, token);
+        if (!lease) throw new LeaseGone();
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
         return this.place(s, upload.owner_id, names, blob, freed);
       });
     } catch (err) {
-      // Nothing references the blob: the transaction did not commit.
-      const stillLeased = await this.abort(upload.id);
-      await this.tree.storage.deleteBlob(upload.blob_id);
-      if (!stillLeased && !(err instanceof DomainError)) throw notFound('Upload not found (it expired or was cancelled)');
+      // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
+      if (err instanceof LeaseGone) throw notFound('Upload not found (it expired or was cancelled)');
+      if (err instanceof DomainError || upload.kind === 'put') {
+        // A rule (the target became a folder) or a PUT, which no one can retry: cancel it.
+        await this.abort(upload.id, token);
+        throw err;
+      }
+      // The store or the database failed: the row, the bytes and the record
+      // stay, and a retry (HEAD, PATCH, the reclaimer) finishes it later.
+      await this.store.uploads.unlock(upload.id, token).catch(() => undefined);
       throw err;
     }
     if (freed.length) await this.tree.collectGarbage(freed);
     return entry;
+  }
+
+  /**
+   * Finishes a tus upload whose bytes are all received but which has no file
+   * yet (its finisher crashed, or finishing failed): 'locked' while a live
+   * request holds it, 'gone' when the row no longer exists.
+   */
+  async complete(upload: UploadRow): Promise<CompleteOutcome> {
+    const token = secretToken(12);
+    if (!(await this.claim(upload, token))) return (await this.store.uploads.findAny(upload.id)) ? 'locked' : 'gone';
+    try {
+      await this.finish(upload, { offset: upload.upload_offset, crc32: upload.crc32 }, token);
+    } catch (err) {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound) return 'gone';
+      throw err;
+    }
+    return 'finished';
+  }
+
+  /**
+   * Reclaims what dead processes held, within seconds of their last beat:
+   * streamed PUTs nobody will finish (their reservation and staging data),
+   * and tus uploads whose bytes all arrived but whose file was never placed.
+   */
+  async reclaim(now = Date.now()): Promise<{ puts: number; finished: number }> {
+    const deadBefore = this.liveness.deadBefore(now);
+    let puts = 0;
+    for (const u of await this.store.uploads.orphanedPuts(deadBefore, 100)) if (await this.abort(u.id)) puts++;
+    let finished = 0;
+    for (const u of await this.store.uploads.completeUnfinished(now, deadBefore, 100)) {
+      // A rule failure cancels the upload; a store failure leaves it for the next round.
+      if ((await this.complete(u).catch(() => 'failed')) === 'finished') finished++;
+    }
+    return { puts, finished };
   }
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
@@ -282,10 +380,13 @@ export class UploadService {
     return { row, path: joinPath(names) };
   }
 
-  /** Cancels an upload if it still exists: releases its reservation and removes its bytes. */
-  async abort(uploadId: string): Promise<boolean> {
+  /**
+   * Cancels an upload if it still exists (with `token`: only while that lock
+   * is held): releases its reservation and removes its bytes.
+   */
+  async abort(uploadId: string, token?: string): Promise<boolean> {
     const lease = await this.store.transaction(async (s) => {
-      const row = await s.uploads.take(uploadId);
+      const row = await s.uploads.take(uploadId, token);
       if (row) await s.usage.adjust(row.owner_id, { reserved: -row.reserved });
       return row;
     });
@@ -296,6 +397,7 @@ export class UploadService {
 
   /** Reclaims expired uploads, staging areas without an upload and unreferenced blobs. */
   async sweep(now = Date.now()): Promise<{ uploads: number; staging: number; blobs: number }> {
+    await this.reclaim(now);
     let uploads = 0;
     for (;;) {
       const expired = await this.store.uploads.expired(now, 100);

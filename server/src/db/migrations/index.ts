@@ -6,6 +6,7 @@ import * as m002 from './002_oauth.js';
 import * as m003 from './003_files.js';
 import * as m004 from './004_shares.js';
 import * as m005 from './005_refresh_lifetimes.js';
+import * as m007 from './007_upload_leases.js';
 import * as m008 from './008_webdav.js';
 import * as m010 from './010_web_app.js';
 
@@ -15,6 +16,7 @@ export const migrations: Record<string, Migration> = {
   '003_files': m003,
   '004_shares': m004,
   '005_refresh_lifetimes': m005,
+  '007_upload_leases': m007,
   '008_webdav': m008,
   '010_web_app': m010,
 };

@@ -37,10 +37,18 @@ export interface StorageDriver {
    * Appends `source` to a staging area whose durable state is `from` (bytes
    * past `from.offset`, left by a crash, are discarded first). Resolves with
    * the new durable state; when the source fails, what was received is made
-   * durable and StagingInterrupted is thrown.
+   * durable and StagingInterrupted is thrown. `onDurable`, when given, is
+   * called with intermediate durable states during a long append (the
+   * caller records them, so a crash midway loses at most the bytes since);
+   * if it rejects, the append stops as if the source had failed.
    */
-  append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState>;
-  /** Makes a complete staging area of `size` durable bytes the blob `blobId`, durably and atomically. */
+  append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>, onDurable?: (state: StagingState) => Promise<void>): Promise<StagingState>;
+  /**
+   * Makes a complete staging area of `size` durable bytes the blob `blobId`,
+   * durably and atomically. Idempotent: after a crash between a commit and
+   * its record in the database, committing again resolves when the blob is
+   * already there whole.
+   */
   commit(uploadId: string, blobId: string, size: number): Promise<void>;
   /** Moves a local file into a new staging area (server-side import). */
   adoptStaging(uploadId: string, localPath: string): Promise<void>;

@@ -3,7 +3,7 @@
 // one file system, so commit is fsync + rename + fsync(dir): a blob is either
 // absent or complete, never partial.
 import { constants } from 'node:fs';
-import { access, mkdir, open, readdir, rename, rm, type FileHandle } from 'node:fs/promises';
+import { access, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
@@ -12,6 +12,8 @@ import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriv
 /** Large buffers: fewer system calls per gigabyte, for reads and writes alike. */
 const IO_CHUNK = 1024 * 1024;
 const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/** How often a long append reports durable progress (each report costs an fsync and a database update). */
+export const PROGRESS_BYTES = 4 * 1024 * 1024;
 
 function checkId(id: string): string {
   // Ids come from our own random generator; this guards the file system anyway.
@@ -55,9 +57,10 @@ export class LocalStorage implements StorageDriver {
     await handle.close();
   }
 
-  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState> {
+  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>, onDurable?: (state: StagingState) => Promise<void>): Promise<StagingState> {
     const handle = await open(this.stagingPath(uploadId), 'r+');
     const state: StagingState = { ...from };
+    let reported = from.offset;
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
     const flush = async () => {
@@ -79,6 +82,11 @@ export class LocalStorage implements StorageDriver {
           pending.push(chunk);
           pendingBytes += chunk.length;
           if (pendingBytes >= IO_CHUNK || pending.length >= 512) await flush();
+          if (onDurable && state.offset - reported >= PROGRESS_BYTES) {
+            await handle.sync();
+            reported = state.offset;
+            await onDurable({ ...state });
+          }
         }
       } catch (cause) {
         // What arrived before the failure is kept: a tus client resumes from there.
@@ -94,12 +102,21 @@ export class LocalStorage implements StorageDriver {
     }
   }
 
-  async commit(uploadId: string, blobId: string): Promise<void> {
+  async commit(uploadId: string, blobId: string, size: number): Promise<void> {
     const target = this.blobPath(blobId);
     await mkdir(path.dirname(target), { recursive: true });
     const staged = this.stagingPath(uploadId);
-    const handle = await open(staged, 'r+');
+    let handle: FileHandle;
     try {
+      handle = await open(staged, 'r+');
+    } catch (err) {
+      // Renamed already by a commit whose record a crash prevented: the blob is there whole.
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && (await stat(target).catch(() => null))?.size === size) return;
+      throw err;
+    }
+    try {
+      // Bytes past the recorded size (a crash between a write and its record) are not part of the file.
+      await handle.truncate(size);
       await handle.sync();
     } finally {
       await handle.close();

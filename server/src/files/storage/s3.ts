@@ -20,6 +20,7 @@ import {
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadBucketCommand,
+  HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
@@ -245,9 +246,27 @@ export class S3Storage implements StorageDriver {
     return { ...state };
   }
 
+  /** True when the blob exists with `size` bytes (a commit a crash kept from being recorded). */
+  private async blobIsWhole(blobId: string, size: number): Promise<boolean> {
+    try {
+      const res = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.blobKey(blobId) }));
+      return res.ContentLength === size;
+    } catch (err) {
+      if (isMissing(err) || (err as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+      throw err;
+    }
+  }
+
   async commit(uploadId: string, blobId: string, size: number): Promise<void> {
     const marker = await this.marker(uploadId);
+    if (!marker && (await this.blobIsWhole(blobId, size))) return;
     if (!marker || marker.key !== this.blobKey(blobId)) throw new Error('staging area missing');
+    if (await this.blobIsWhole(blobId, size)) {
+      // Completed before a crash; only the staging objects are left to delete.
+      await this.deleteKeys((await this.list(this.prefix(uploadId))).keys);
+      this.markers.delete(uploadId);
+      return;
+    }
     const P = this.partSize;
     const full = Math.floor(size / P);
     const etags = new Map<number, string>();

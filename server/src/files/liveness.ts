@@ -1,0 +1,62 @@
+// This process's identity in the database, so that the leases it holds
+// (upload write locks, streamed PUTs) die with it: it registers a
+// server_instances row at start and beats every `beatMs`; a row silent for
+// `deadAfterMs` (kill -9, power loss, a hung process) makes its locks free to
+// any other or restarted instance. A clean stop removes the row at once.
+import { randomBytes } from 'node:crypto';
+import type { InstanceRepository } from './instance-repository.js';
+
+export interface LivenessOptions {
+  beatMs: number;
+  deadAfterMs: number;
+}
+
+export const DEFAULT_LIVENESS: LivenessOptions = { beatMs: 2_000, deadAfterMs: 10_000 };
+/** Rows of processes silent this long are deleted (their locks are long free anyway). */
+const PRUNE_AFTER_MS = 24 * 3600_000;
+
+export class InstanceLiveness {
+  /** Time-ordered, so a listing of instances reads in start order. */
+  readonly id = `${Date.now().toString(16).padStart(12, '0')}-${randomBytes(8).toString('hex')}`;
+  private timer: NodeJS.Timeout | null = null;
+  private beating: Promise<void> | null = null;
+
+  constructor(
+    private readonly repo: InstanceRepository,
+    readonly options: LivenessOptions = DEFAULT_LIVENESS,
+  ) {}
+
+  async start(): Promise<void> {
+    const now = Date.now();
+    await this.repo.register(this.id, now);
+    await this.repo.prune(now - PRUNE_AFTER_MS);
+    this.timer = setInterval(() => {
+      this.beating ??= this.beat().finally(() => {
+        this.beating = null;
+      });
+    }, this.options.beatMs);
+    this.timer.unref();
+  }
+
+  private async beat(): Promise<void> {
+    try {
+      const now = Date.now();
+      // Pruned after a very long stall: register again (whatever it held may have been taken over; writes check their lock).
+      if (!(await this.repo.beat(this.id, now))) await this.repo.register(this.id, now);
+    } catch {
+      // The database is unreachable: the next beat tries again. Others may take our locks meanwhile; every write checks its lock.
+    }
+  }
+
+  /** Lock owners whose last beat is older than this are dead. */
+  deadBefore(now = Date.now()): number {
+    return now - this.options.deadAfterMs;
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.beating;
+    await this.repo.remove(this.id).catch(() => undefined);
+  }
+}
