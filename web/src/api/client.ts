@@ -22,6 +22,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: number,
     message: string,
+    /** The envelope's `data` on an error (e.g. `{field, index}` of a refused list entry). */
+    readonly data: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -100,7 +102,7 @@ export async function callEnvelope<T>(method: string, path: string, opts: CallOp
   }
 
   if (status >= 200 && status < 300 && (envelope.code === Code.Ok || envelope.code === Code.SecondFactor)) return envelope as Envelope<T>;
-  throw new ApiError(status, envelope.code, envelope.msg || `Request failed (HTTP ${status}).`);
+  throw new ApiError(status, envelope.code, envelope.msg || `Request failed (HTTP ${status}).`, envelope.data);
 }
 
 /** Returns `data` of a successful envelope; throws ApiError otherwise. */

@@ -33,4 +33,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/shares', layout: 'shell', page: page(() => import('../features/shares/SharesPage')) },
   { path: '/settings', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
   { path: '/settings/:tab', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
+  // The dashboard draws its own frame (side navigation) and its own "not allowed" page.
+  { path: '/admin', layout: 'bare', page: page(() => import('../features/admin/AdminApp')) },
+  { path: '/admin/*', layout: 'bare', page: page(() => import('../features/admin/AdminApp')) },
 ];

@@ -1,0 +1,264 @@
+// The administrator dashboard in Debian Chromium, checked against the API:
+// the interface's path Dashboard → OAuth Apps → New OAuth App end to end with
+// openid-client (authorization code + PKCE with the Client ID and Secret read
+// from the page), own secret, regeneration, disabling, a bad redirect URI line,
+// users, groups, shares and settings, an ordinary user kept out, axe-core on
+// every page, and screenshots at desktop and phone sizes.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import * as oidc from 'openid-client';
+import type { Browser, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
+import { browserSkip, launchBrowser, openPage, screenshot, startRedirectCatcher, type RedirectCatcher } from './support.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious or critical axe-core violations on the page as it is now. */
+async function axeProblems(page: Page): Promise<string[]> {
+  // Evaluated through the DevTools protocol: the page's CSP (script-src 'self') stays as it is.
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    return axe.run(document);
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('admin dashboard (browser)', { skip: browserSkip }, () => {
+  let server: TestServer;
+  let api: Api;
+  let browser: Browser;
+  let catcher: RedirectCatcher;
+  let adminPair: TokenPair;
+  let adminToken: string;
+
+  before(async () => {
+    server = await startServer();
+    api = new Api(server.url);
+    adminPair = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
+    adminToken = adminPair.access_token;
+    browser = await launchBrowser();
+    catcher = await startRedirectCatcher();
+  });
+  after(async () => {
+    await browser?.close();
+    await catcher?.close();
+    await server?.close();
+  });
+
+  const asUser = async (page: Page, pair: TokenPair) => {
+    await page.goto(server.url + '/');
+    await page.evaluate((p) => localStorage.setItem('cirrus.session', JSON.stringify(p)), pair);
+  };
+  const secretWorks = async (id: string, secret: string) =>
+    (await api.raw('POST', '/api/v4/session/oauth/introspect', { form: { token: 'x', client_id: id, client_secret: secret } })).status === 200;
+
+  let firstApp: { id: string; accessToken: string };
+
+  it('Dashboard → OAuth Apps → New OAuth App, then openid-client runs code + PKCE with the values from the page (RFC 6749 §4.1, RFC 7636)', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByLabel('E-mail', { exact: true }).fill(ADMIN_EMAIL);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Dashboard' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.getByRole('link', { name: 'OAuth Apps' }).click();
+    await page.getByRole('link', { name: 'New OAuth App' }).click();
+    await page.getByRole('heading', { name: 'New OAuth App' }).waitFor();
+
+    const redirectUri = `${catcher.origin}/callback`;
+    await page.getByLabel('App Name').fill('Photo Backup');
+    await page.getByLabel('App Icon').fill('cloud-upload');
+    await page.getByTestId('icon-preview').locator('svg[aria-label="Photo Backup icon"]').waitFor();
+    await page.getByLabel('Redirect URIs').fill(`${redirectUri}\nhttp://127.0.0.1/second`);
+    for (const scope of ['openid', 'profile', 'Files.Read']) await page.getByRole('checkbox', { name: new RegExp(`^${scope.replace('.', '\\.')} `) }).check();
+    await page.getByRole('button', { name: 'Create app' }).click();
+    await page.getByText('Copy the Client Secret now').waitFor();
+    const clientId = await page.getByLabel('Client ID', { exact: true }).first().inputValue();
+    const clientSecret = await page.getByLabel('Client Secret', { exact: true }).inputValue();
+    assert.match(clientId, /^[0-9a-f-]{36}$/);
+    assert.ok(clientSecret.length >= 32);
+    await page.getByLabel('Token URL', { exact: true }).waitFor();
+    assert.equal(await page.getByLabel('Token URL', { exact: true }).inputValue(), `${server.url}/api/v4/session/oauth/token`);
+    await screenshot(page, 'admin-app-created');
+
+    const saved = await api.get<{ name: string; icon: string; redirect_uris: string[]; scopes: string[] }>(`/api/v4/admin/oauthClient/${clientId}`, { token: adminToken });
+    assert.deepEqual(saved.body.data.redirect_uris, [redirectUri, 'http://127.0.0.1/second']);
+    assert.deepEqual([...saved.body.data.scopes].sort(), ['Files.Read', 'openid', 'profile']);
+    assert.equal(saved.body.data.icon, 'cloud-upload');
+
+    const config = await oidc.discovery(new URL(server.url), clientId, clientSecret, undefined, { execute: [oidc.allowInsecureRequests] });
+    const verifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const authUrl = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid profile Files.Read',
+      code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+    });
+    await page.goto(authUrl.href);
+    await page.getByRole('button', { name: 'Approve' }).click();
+    await page.waitForURL((u) => u.href.startsWith(redirectUri));
+    const tokens = await oidc.authorizationCodeGrant(config, new URL(page.url()), { pkceCodeVerifier: verifier, expectedState: state });
+    assert.ok(tokens.access_token);
+    assert.equal(tokens.claims()?.aud, clientId);
+    const allowed = await api.get('/api/v4/file?path=/', { token: tokens.access_token });
+    assert.equal(allowed.status, 200, allowed.text);
+    const refused = await api.get('/api/v4/admin/summary', { token: tokens.access_token });
+    assert.equal(refused.status, 403);
+    assert.equal(refused.body.code, 40089);
+    firstApp = { id: clientId, accessToken: tokens.access_token };
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+
+  it('own secret, a bad redirect URI line, regenerate (old secret refused) and disable (tokens stop)', async () => {
+    const { page, context } = await openPage(browser);
+    await asUser(page, adminPair);
+    await page.goto(server.url + '/admin/apps/new');
+    await page.getByLabel('App Name').fill('Own Secret');
+    await page.getByLabel('App Icon').fill('photo');
+    await page.getByLabel('Redirect URIs').fill('https://ok.example/cb\nnot a url');
+    await page.getByRole('checkbox', { name: /^openid / }).check();
+    await page.getByRole('radio', { name: 'Supply my own secret' }).check();
+    await page.locator('input[type="password"]').fill('my-own-secret-0123456789');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    await page.getByText(/^Line 2: /).waitFor();
+    await screenshot(page, 'admin-app-bad-redirect');
+    await page.getByLabel('Redirect URIs').fill('https://ok.example/cb');
+    await page.getByRole('button', { name: 'Create app' }).click();
+    await page.getByText('Copy the Client Secret now').waitFor();
+    const id = await page.getByLabel('Client ID', { exact: true }).first().inputValue();
+    assert.equal(await page.getByLabel('Client Secret', { exact: true }).inputValue(), 'my-own-secret-0123456789');
+    assert.ok(await secretWorks(id, 'my-own-secret-0123456789'));
+
+    await page.getByRole('button', { name: 'Regenerate secret' }).click();
+    await page.getByRole('dialog').getByText('The old secret stops working at once').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Regenerate secret' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const fresh = await page.getByLabel('Client Secret', { exact: true }).inputValue();
+    assert.notEqual(fresh, 'my-own-secret-0123456789');
+    assert.ok(await secretWorks(id, fresh));
+    assert.equal(await secretWorks(id, 'my-own-secret-0123456789'), false, 'the old secret fails at the server');
+
+    // Disabling the first app stops the token openid-client obtained.
+    await page.goto(`${server.url}/admin/apps/${firstApp.id}`);
+    await page.getByRole('button', { name: 'Disable' }).click();
+    await page.getByRole('dialog').getByText(/every token it holds stops/).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Disable' }).click();
+    await page.getByText('Disabled', { exact: true }).first().waitFor();
+    assert.equal((await api.get('/api/v4/file?path=/', { token: firstApp.accessToken })).status, 401);
+    await context.close();
+  });
+
+  it('users, groups (with the refusals), shares and settings, each checked against the API', async () => {
+    const { page, context } = await openPage(browser);
+    await asUser(page, adminPair);
+    const owner = await createUser(api, adminToken, 'owner@example.com');
+    await api.raw('PUT', '/api/v4/file/content?path=/report.pdf', { token: owner.token.access_token, body: 'pdf' });
+    const share = await api.put<{ id: string }>('/api/v4/share', { path: '/report.pdf' }, { token: owner.token.access_token });
+    assert.equal(share.status, 200, share.text);
+
+    // Users: search, reset password (the one-time password signs in).
+    await page.goto(server.url + '/admin/users');
+    await page.getByLabel('Search by e-mail or nickname').fill('owner@');
+    await page.getByRole('button', { name: 'Actions for owner@example.com' }).click();
+    await page.getByRole('menuitem', { name: 'Reset password' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
+    const oneTime = await page.getByLabel('One-time password', { exact: true }).inputValue();
+    await signIn(api, 'owner@example.com', oneTime);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    // Groups: create, then the refusals come back as the server's words.
+    await page.goto(server.url + '/admin/groups');
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await page.getByRole('dialog').getByLabel('Name').fill('Editors');
+    await page.getByRole('dialog').getByRole('button', { name: 'Create group' }).click();
+    await page.getByRole('cell', { name: 'Editors' }).first().waitFor();
+    const groups = (await api.get<{ name: string; id: number }[]>('/api/v4/admin/group', { token: adminToken })).body.data;
+    assert.ok(groups.some((g) => g.name === 'Editors'));
+    await page.getByRole('button', { name: 'Delete Administrators' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText(/still has 1 user/).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Edit Administrators' }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: 'Administrators' }).uncheck();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('dialog').getByText(/last active administrators/).waitFor();
+    await screenshot(page, 'admin-groups-refusal');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+
+    // Shares: take one down.
+    await page.goto(server.url + '/admin/shares');
+    await page.getByRole('cell', { name: /^\/report\.pdf/ }).waitFor();
+    await page.getByRole('button', { name: 'Take down the share of /report.pdf' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Take down' }).click();
+    await page.getByText('No shares.').waitFor();
+    const shares = await api.post<{ pagination: { total: number } }>('/api/v4/admin/share', {}, { token: adminToken });
+    assert.equal(shares.body.data.pagination.total, 0);
+
+    // Settings: an out-of-range lifetime is refused on its field; a valid change is saved.
+    await page.goto(server.url + '/admin/settings');
+    await page.getByLabel('Site name').fill('Team Cloud');
+    await page.getByRole('textbox', { name: 'Access-token lifetime' }).fill('48');
+    await page.getByRole('combobox', { name: 'Unit of Access-token lifetime' }).click();
+    await page.getByRole('option', { name: 'hours' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Access-token lifetime' }).getAttribute('aria-invalid'), 'true');
+    await page.getByRole('textbox', { name: 'Access-token lifetime' }).fill('2');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved.').waitFor();
+    const settings = await api.get<{ site_name: string; access_token_ttl: number }>('/api/v4/admin/settings', { token: adminToken });
+    assert.deepEqual([settings.body.data.site_name, settings.body.data.access_token_ttl], ['Team Cloud', 7200]);
+    await context.close();
+  });
+
+  it('an ordinary user sees no Dashboard item, /admin says not allowed, and the admin API answers 403', async () => {
+    const { page, context } = await openPage(browser);
+    const user = await createUser(api, adminToken, 'plain@example.com');
+    await asUser(page, user.token);
+    await page.goto(server.url + '/files');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Settings' }).waitFor();
+    assert.equal(await page.getByRole('menuitem', { name: 'Dashboard' }).count(), 0);
+    await page.goto(server.url + '/admin/users');
+    await page.getByRole('heading', { name: 'Not allowed' }).waitFor();
+    assert.equal((await api.post('/api/v4/admin/user', {}, { token: user.token.access_token })).status, 403);
+    assert.equal((await api.get('/api/v4/admin/summary', { token: user.token.access_token })).status, 403);
+    await screenshot(page, 'admin-not-allowed');
+    await context.close();
+  });
+
+  it('every dashboard page has no serious or critical axe-core violation, at desktop and phone sizes', async () => {
+    const pages: [string, string][] = [
+      ['overview', '/admin'],
+      ['users', '/admin/users'],
+      ['groups', '/admin/groups'],
+      ['apps', '/admin/apps'],
+      ['app', `/admin/apps/${firstApp.id}`],
+      ['new-app', '/admin/apps/new'],
+      ['shares', '/admin/shares'],
+      ['settings', '/admin/settings'],
+    ];
+    for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']] as const) {
+      const { page, context } = await openPage(browser);
+      await page.setViewportSize({ width, height });
+      await asUser(page, adminPair);
+      for (const [name, path] of pages) {
+        await page.goto(server.url + path);
+        await page.locator('main h1').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const problems = await axeProblems(page);
+        assert.deepEqual(problems, [], `${name} at ${size}`);
+        await screenshot(page, `admin-${name}-${size}`);
+      }
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,188 @@
+// The OAuth application form, with the fields of auth-interface §2.1 labelled
+// as it names them (App Name, App Icon, Client ID, Client Secret, Redirect
+// URIs, Scopes) plus homepage, description, public client, enabled and the
+// refresh-token lifetime. The server checks every rule; a refused redirect URI
+// comes back with its index and the error is put on its line.
+import { Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, PasswordInput, Avatar } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppAvatar, initials, isIconUrl } from '../../../components/AppAvatar';
+import { ApiError, listErrorIndex, type OAuthApp, type OAuthAppFields } from '../api';
+import { CopyField } from './CopyField';
+import { DurationInput } from './DurationInput';
+import { ScopePicker } from './ScopePicker';
+import { REFRESH_TTL } from '../pages/SettingsPage';
+
+
+export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; onSubmit: (fields: OAuthAppFields) => Promise<void>; submitLabel: string }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(app?.name ?? '');
+  const [icon, setIcon] = useState(app?.icon ?? '');
+  const [secretMode, setSecretMode] = useState<'generate' | 'supply'>('generate');
+  const [secret, setSecret] = useState('');
+  const [redirects, setRedirects] = useState((app?.redirect_uris ?? []).join('\n'));
+  const [scopes, setScopes] = useState<string[]>(app?.scopes ?? []);
+  const [homepage, setHomepage] = useState(app?.homepage_url ?? '');
+  const [description, setDescription] = useState(app?.description ?? '');
+  const [isPublic, setIsPublic] = useState(app?.is_public ?? false);
+  const [enabled, setEnabled] = useState(app?.is_enabled ?? true);
+  const [refreshTtl, setRefreshTtl] = useState<number | null>(app?.refresh_token_ttl ?? null);
+  const [errors, setErrors] = useState<Record<string, string | null>>({});
+  const [busy, setBusy] = useState(false);
+
+  const lines = redirects.split('\n').map((l) => l.trim());
+  const uris = lines.filter(Boolean);
+
+  const submit = async () => {
+    const e: Record<string, string | null> = {};
+    if (!name.trim()) e.name = t('admin.apps.required');
+    if (!icon.trim()) e.icon = t('admin.apps.required');
+    if (uris.length === 0) e.redirects = t('admin.apps.redirectRequired');
+    if (scopes.length === 0) e.scopes = t('admin.apps.scopesRequired');
+    if (!app && !isPublic && secretMode === 'supply' && secret.length < 16) e.secret = t('admin.apps.secretRule');
+    if (refreshTtl !== null && (refreshTtl < REFRESH_TTL.min || refreshTtl > REFRESH_TTL.max)) e.refresh = t('admin.settings.refreshRange');
+    setErrors(e);
+    if (Object.keys(e).length > 0) return;
+    setBusy(true);
+    try {
+      await onSubmit({
+        name: name.trim(),
+        icon: icon.trim(),
+        redirect_uris: uris,
+        scopes,
+        homepage_url: homepage.trim() || null,
+        description: description.trim(),
+        is_public: isPublic,
+        is_enabled: enabled,
+        refresh_token_ttl: refreshTtl,
+        ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
+      });
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      const line = listErrorIndex(err, 'redirect_uris');
+      const field = err instanceof ApiError ? /^(\w+):/.exec(message)?.[1] : undefined;
+      if (line !== null) {
+        // Index among the non-empty lines -> the line number in the textarea.
+        let seen = -1;
+        const lineNumber = lines.findIndex((l) => l && ++seen === line) + 1;
+        setErrors({ redirects: t('admin.apps.lineError', { line: lineNumber, message: message.replace(/^redirect_uris: /, '') }) });
+      } else if (field === 'icon') setErrors({ icon: message.replace(/^icon: /, '') });
+      else if (field === 'name') setErrors({ name: message.replace(/^name: /, '') });
+      else if (field === 'secret') setErrors({ secret: message.replace(/^secret: /, '') });
+      else if (field === 'scopes') setErrors({ scopes: message.replace(/^scopes: /, '') });
+      else if (field === 'homepage_url') setErrors({ homepage: message.replace(/^homepage_url: /, '') });
+      else setErrors({ form: message });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack
+      component="form"
+      {...{ noValidate: true }}
+      onSubmit={(ev) => {
+        ev.preventDefault();
+        void submit();
+      }}
+    >
+      <TextInput label="App Name" description={t('admin.apps.nameHelp')} required value={name} maxLength={128} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} />
+      <Group align="flex-start" wrap="nowrap">
+        <TextInput
+          label="App Icon"
+          description={t('admin.apps.iconHelp')}
+          required
+          value={icon}
+          error={errors.icon}
+          onChange={(e) => setIcon(e.currentTarget.value)}
+          style={{ flex: 1 }}
+          placeholder="cloud-upload"
+        />
+        <Stack gap={4} align="center" pt={4}>
+          <Text size="xs" c="gray.7" id="icon-preview-label">
+            {t('admin.apps.preview')}
+          </Text>
+          <div aria-labelledby="icon-preview-label" data-testid="icon-preview">
+            {icon.trim() ? (
+              isIconUrl(icon.trim()) || /^[a-z0-9-]+$/.test(icon.trim()) ? (
+                <AppAvatar key={icon.trim()} name={name || '?'} icon={icon.trim()} size={48} />
+              ) : (
+                <Avatar size={48} radius="md">
+                  {initials(name || '?')}
+                </Avatar>
+              )
+            ) : (
+              <Avatar size={48} radius="md" />
+            )}
+          </div>
+        </Stack>
+      </Group>
+      {app ? (
+        <CopyField label="Client ID" value={app.id} description={t('admin.apps.clientIdHelp')} />
+      ) : (
+        <TextInput label="Client ID" value="" placeholder={t('admin.apps.clientIdAssigned')} disabled description={t('admin.apps.clientIdHelp')} />
+      )}
+      <Checkbox label={t('admin.apps.public')} description={t('admin.apps.publicHelp')} checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
+      {!app && !isPublic && (
+        <Radio.Group label="Client Secret" description={t('admin.apps.secretHelp')} value={secretMode} onChange={(v) => setSecretMode(v as 'generate' | 'supply')}>
+          <Stack gap={6} mt={6}>
+            <Radio value="generate" label={t('admin.apps.secretGenerate')} />
+            <Radio value="supply" label={t('admin.apps.secretSupply')} />
+          </Stack>
+        </Radio.Group>
+      )}
+      {!app && !isPublic && secretMode === 'supply' && (
+        <PasswordInput label="Client Secret" description={t('admin.apps.secretRule')} value={secret} error={errors.secret} onChange={(e) => setSecret(e.currentTarget.value)} autoComplete="new-password" />
+      )}
+      <Textarea
+        label="Redirect URIs"
+        description={t('admin.apps.redirectHelp')}
+        required
+        autosize
+        minRows={3}
+        value={redirects}
+        error={errors.redirects}
+        onChange={(e) => setRedirects(e.currentTarget.value)}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        spellCheck={false}
+      />
+      <ScopePicker value={scopes} onChange={setScopes} error={errors.scopes} />
+      <TextInput label={t('admin.apps.homepage')} value={homepage} error={errors.homepage} onChange={(e) => setHomepage(e.currentTarget.value)} placeholder="https://" />
+      <Textarea label={t('admin.apps.description')} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
+      <Checkbox label={t('admin.apps.enabled')} description={t('admin.apps.enabledHelp')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
+      <DurationInput
+        label={t('admin.apps.refreshTtl')}
+        description={t('admin.apps.refreshTtlHelp')}
+        placeholder={t('admin.apps.siteDefault')}
+        value={refreshTtl}
+        onChange={setRefreshTtl}
+        units={['hours', 'days']}
+        error={errors.refresh}
+      />
+      {errors.form && (
+        <Alert color="red" role="alert">
+          {errors.form}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button type="submit" loading={busy}>
+          {submitLabel}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The one moment a secret is shown: after creation or regeneration. */
+export function SecretOnce({ secret }: { secret: string }) {
+  const { t } = useTranslation();
+  return (
+    <Alert color="yellow" title={t('admin.apps.secretOnceTitle')}>
+      <Stack gap="xs">
+        <Text size="sm">{t('admin.apps.secretOnce')}</Text>
+        <CopyField label="Client Secret" value={secret} />
+      </Stack>
+    </Alert>
+  );
+}
+

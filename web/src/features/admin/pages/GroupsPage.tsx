@@ -1,0 +1,129 @@
+// Groups: name, administrator rights and storage quota; the server refuses
+// deleting a group with users, making the sign-up group an administrator
+// group, and taking rights from the last administrators (its message is shown).
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group as Row, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi, type Group } from '../api';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ListView, pageOf, type Column } from '../components/ListView';
+import { QuotaInput } from '../components/QuotaInput';
+import { formatBytes } from '../format';
+
+export function GroupsPage() {
+  const { t } = useTranslation();
+  const qc = useQueryClient();
+  const [editing, setEditing] = useState<Group | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<Group | null>(null);
+  const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
+
+  const columns: Column<Group>[] = [
+    { key: 'name', label: t('admin.groups.name'), sortable: true, render: (g) => g.name },
+    { key: 'is_admin', label: t('admin.groups.rights'), sortable: true, render: (g) => (g.is_admin ? <Badge color="grape" variant="dot">{t('admin.groups.admin')}</Badge> : <Badge color="gray" variant="dot">{t('admin.groups.member')}</Badge>) },
+    { key: 'storage_quota', label: t('admin.groups.quota'), sortable: true, render: (g) => formatBytes(g.storage_quota) },
+    { key: 'user_count', label: t('admin.groups.users'), sortable: true, render: (g) => g.user_count },
+    {
+      key: 'actions',
+      label: t('admin.common.actions'),
+      render: (g) => (
+        <Row gap={4} wrap="nowrap">
+          <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(g)} aria-label={t('admin.groups.editNamed', { name: g.name })}>
+            <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={t('admin.groups.deleteNamed', { name: g.name })}>
+            <IconTrash size={16} />
+          </ActionIcon>
+        </Row>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Title order={1} fz={24}>
+        {t('admin.nav.groups')}
+      </Title>
+      <ListView
+        queryKey="groups-list"
+        load={async (p) => pageOf(await adminApi.groups(), p, (g) => g.name, (g, k) => (k === 'is_admin' ? Number(g.is_admin) : (g[k as keyof Group] as string | number)))}
+        columns={columns}
+        rowKey={(g) => String(g.id)}
+        searchLabel={t('admin.groups.search')}
+        defaultSort={{ by: 'name', direction: 'asc' }}
+        emptyText={t('admin.groups.empty')}
+        toolbar={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing('new')}>
+            {t('admin.groups.create')}
+          </Button>
+        }
+      />
+      {editing && <GroupForm group={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
+      <ConfirmDialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title={t('admin.groups.deleteTitle')}
+        consequence={deleting ? t('admin.groups.deleteConsequence', { name: deleting.name }) : ''}
+        confirmLabel={t('admin.common.delete')}
+        onConfirm={async () => {
+          if (!deleting) return;
+          await adminApi.deleteGroup(deleting.id);
+          await refresh();
+        }}
+      />
+    </Stack>
+  );
+}
+
+function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => void; onSaved: () => Promise<unknown> }) {
+  const { t } = useTranslation();
+  const [name, setName] = useState(group?.name ?? '');
+  const [isAdmin, setIsAdmin] = useState(group?.is_admin ?? false);
+  const [quota, setQuota] = useState<number | null>(group?.storage_quota ?? 0);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const body = { name, is_admin: isAdmin, storage_quota: quota ?? 0 };
+      if (group) await adminApi.updateGroup(group.id, body);
+      else await adminApi.createGroup(body);
+      await onSaved();
+      onClose();
+    } catch (err) {
+      setError(err instanceof Error ? err.message : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title={group ? t('admin.groups.editNamed', { name: group.name }) : t('admin.groups.create')} centered>
+      <Stack
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <TextInput label={t('admin.groups.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+        <Checkbox label={t('admin.groups.isAdmin')} description={t('admin.groups.isAdminHelp')} checked={isAdmin} onChange={(e) => setIsAdmin(e.currentTarget.checked)} />
+        <QuotaInput label={t('admin.groups.quota')} description={t('admin.groups.quotaHelp')} value={quota} onChange={setQuota} />
+        {error && (
+          <Alert color="red" role="alert">
+            {error}
+          </Alert>
+        )}
+        <Row justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            {t('admin.common.cancel')}
+          </Button>
+          <Button type="submit" loading={busy}>
+            {group ? t('admin.common.save') : t('admin.groups.create')}
+          </Button>
+        </Row>
+      </Stack>
+    </Modal>
+  );
+}
