@@ -77,11 +77,11 @@ function Dashboard() {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('admin.nav.toggle')} />
-            <Text fw={700} component={Link} href="/admin" style={{ textDecoration: 'none', color: 'inherit' }}>
+            <Text fw={700} component={Link} href="/admin" style={{ textDecoration: 'none', color: 'inherit', whiteSpace: 'nowrap' }}>
               Cirrus · {t('admin.title')}
             </Text>
           </Group>
-          <Button component={Link} href="/" variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden />}>
+          <Button component={Link} href="/" variant="subtle" size="xs" leftSection={<IconArrowLeft size={14} aria-hidden />} visibleFrom="xs">
             {t('admin.nav.back')}
           </Button>
         </Group>
@@ -99,6 +99,7 @@ function Dashboard() {
               aria-current={found?.section.key === s.key ? 'page' : undefined}
             />
           ))}
+          <NavLink component={Link} href="/" label={t('admin.nav.back')} leftSection={<IconArrowLeft size={18} aria-hidden />} hiddenFrom="xs" />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -100,7 +100,7 @@ export function ListView<T>({
         </Text>
       ) : (
         <ScrollArea type="auto">
-          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching}>
+          <Table striped highlightOnHover verticalSpacing="xs" aria-busy={query.isFetching} miw={520}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (
