@@ -24,6 +24,8 @@ import { trashRoutes } from './trash-routes.js';
 import { FileSearch } from './search.js';
 import { SearchRepository } from './search-repository.js';
 import { searchRoutes } from './search-routes.js';
+import { Thumbnails } from './thumbnails.js';
+import { thumbRoutes } from './thumb-routes.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -100,6 +102,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),
+    thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey),
     async stop() {
       for (const t of timers) clearTimeout(t);
@@ -121,6 +124,7 @@ async function openStorage(config: StorageConfig, dataDir: string): Promise<Stor
 export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): Promise<void> {
   fileRoutes(app, f.files);
   searchRoutes(app, f.search);
+  thumbRoutes(app, f.thumbs);
   trashRoutes(app, f.trash);
   downloadRoutes(app, f, baseUrl);
   await app.register(async (scope) => {

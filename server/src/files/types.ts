@@ -4,6 +4,7 @@ import type { StorageDriver } from './storage/driver.js';
 import type { FilesService } from './service.js';
 import type { TrashService } from './trash.js';
 import type { FileSearch } from './search.js';
+import type { Thumbnails } from './thumbnails.js';
 import type { UploadService } from './uploads.js';
 import type { TusService } from './tus.js';
 import type { UrlSigner } from './signed-urls.js';
@@ -12,6 +13,7 @@ export interface Files {
   files: FilesService;
   trash: TrashService;
   search: FileSearch;
+  thumbs: Thumbnails;
   uploads: UploadService;
   tus: TusService;
   signer: UrlSigner;

@@ -1,0 +1,24 @@
+// GET /api/v4/file/thumb?path=&size= (Files.Read): a WebP thumbnail of an image.
+import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { requireAuth } from '../http/auth.js';
+import { Path, READ } from './schemas.js';
+import type { Thumbnails } from './thumbnails.js';
+
+const Query = Type.Object({ path: Path, size: Type.Optional(Type.Integer({ minimum: 16, maximum: 1024, default: 256 })) });
+
+export function thumbRoutes(app: FastifyInstance, thumbs: Thumbnails): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  r.get(
+    '/api/v4/file/thumb',
+    // Raw WebP bytes, not the envelope: no JSON response schema applies.
+    { config: READ, schema: { querystring: Query } },
+    async (request, reply) => {
+      const thumb = await thumbs.get(requireAuth(request).user.id, request.query.path, request.query.size ?? 256);
+      reply.header('ETag', thumb.etag).header('Cache-Control', 'private, max-age=86400');
+      if (request.headers['if-none-match'] === thumb.etag) return reply.code(304).send();
+      return reply.type('image/webp').send(thumb.body);
+    },
+  );
+}
