@@ -115,7 +115,12 @@ const AXE_SOURCE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
  * the injected script, so contexts that use this are made with bypassCSP.
  */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  if (!(await page.evaluate(() => 'axe' in window))) {
+    await page.addScriptTag({ path: AXE_SOURCE });
+    // Judge the page at rest: a fade-in caught halfway reads as low contrast.
+    await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
+  }
+  await page.waitForTimeout(50);
   const result = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[]; any: { message: string }[] }[] }[] }> } }).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
