@@ -29,7 +29,8 @@ const OPERATOR_PASSWORD = 'operator-password-1';
 function cirrus(env: Record<string, string>, ...args: string[]): Promise<Run> {
   const full: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, CIRRUS_LOG_LEVEL: 'silent', ...env };
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts'), ...args], { cwd: ROOT_DIR, env: full, timeout: 60_000 }, (err, stdout, stderr) => {
+    // The built CLI (npm test builds first): no TypeScript compile per run.
+    execFile(process.execPath, [path.join(ROOT_DIR, 'dist/server/src/main.js'), ...args], { cwd: ROOT_DIR, env: full, timeout: 180_000 }, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stdout, stderr });
     });
   });
