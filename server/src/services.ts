@@ -15,7 +15,8 @@ import { SessionRepository } from './sessions/repository.js';
 import { RevocationRepository } from './sessions/revocation-repository.js';
 import { RevocationCache } from './sessions/revocation-cache.js';
 import { RevocationService } from './sessions/revocation.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
+import { SqlThrottleStore } from './throttle/repository.js';
+import { Throttle, THROTTLE_RETENTION_MS, type ThrottleStore } from './throttle/service.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
 import { ChallengeRepository } from './sessions/challenge-repository.js';
@@ -33,6 +34,9 @@ import { GroupService } from './accounts/groups.js';
 import { ReportRepository } from './admin/report-repository.js';
 import { SummaryService } from './admin/summary.js';
 
+/** How long the token endpoint's throttle remembers keys without failures (docs/security.md). */
+const CLIENT_THROTTLE_CLEAN_MS = 1000;
+
 export interface Services {
   config: Config;
   db: Db;
@@ -43,6 +47,10 @@ export interface Services {
   twoFactor: TwoFactorService;
   revocation: RevocationService;
   sessions: SessionService;
+  /** The guess limit (throttle/service.ts): for every secret a person types (WebDAV Basic too). */
+  throttle: Throttle;
+  /** The store behind every throttle (another implementation may replace it, e.g. Redis). */
+  throttleStore: ThrottleStore;
   issuer: TokenIssuer;
   verifier: AccessTokenVerifier;
   oauth: OAuth;
@@ -107,29 +115,26 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   if (!secret) throw new Error('master key missing after initialization');
   const jwt = new Hs256(secret);
   const issuer = new TokenIssuer(jwt);
-  const loginThrottle = new LoginThrottle(db);
-  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, loginThrottle, issuer, jwt, revocation);
+  // One store, two throttles: passwords always reserve in the store; client
+  // secrets at the token endpoint may use the clean-key memory (≤ 1 s).
+  const throttleStore = new SqlThrottleStore(db);
+  const throttle = new Throttle(throttleStore);
+  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS });
+  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts });
-  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
-  const dav = createDav({
-    db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier,
-    // Failed Basic attempts count like sign-in failures, under keys of their own.
-    throttle: {
-      check: async (keys) => void (await loginThrottle.check(keys)),
-      failed: (key, kind) => loginThrottle.fail(key, kind === 'account' ? ACCOUNT_POLICY : ADDRESS_POLICY),
-      succeeded: (key) => loginThrottle.clear(key),
-    },
-  });
+  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: () => config.baseUrl });
+  // WebDAV Basic guesses go through the same helper, under keys of their own.
+  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle });
   const groups = new GroupService(new GroupRepository(db), settings, userCache);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind });
   await revocationCache.start();
   const prune = async () => {
     await revocation.prune();
-    await loginThrottle.prune(Date.now() - THROTTLE_RETENTION_MS);
+    await throttle.prune(Date.now() - THROTTLE_RETENTION_MS);
   };
   const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3600_000);
   pruneTimer.unref();
@@ -144,6 +149,8 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     twoFactor,
     revocation,
     sessions,
+    throttle,
+    throttleStore,
     issuer,
     verifier,
     oauth,

@@ -6,7 +6,7 @@ import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountService } from '../accounts/service.js';
 import type { UserWithGroup } from '../db/schema.js';
 import type { SettingsService } from '../site/settings.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from './login-throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
 import type { SessionRepository, SessionRow } from './repository.js';
 
 export type { SessionRow };
@@ -45,7 +45,7 @@ export class SessionService {
     private readonly repo: SessionRepository,
     private readonly accounts: AccountService,
     private readonly settings: SettingsService,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: Throttle,
     private readonly issuer: TokenIssuer,
     private readonly jwt: Hs256,
     readonly revocation: RevocationService,
@@ -57,15 +57,15 @@ export class SessionService {
 
   async signIn(emailInput: string, password: string, address: string): Promise<SignInResult> {
     const email = emailInput.trim().toLowerCase();
-    const keys = [`acct:${email}`, `addr:${address}`];
-    await this.throttle.check(keys);
-    const user = await this.accounts.checkCredentials(email, password);
-    if (!user) {
-      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
-      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
-    }
-    await this.throttle.clear(keys[0]!);
+    // The attempt is reserved before the password is checked (throttle/service.ts).
+    const user = await this.throttle.attempt(
+      [
+        { key: `acct:${email}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: `addr:${address}`, policy: ADDRESS_POLICY },
+      ],
+      () => this.accounts.checkCredentials(email, password),
+    );
+    if (!user) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
       const sessionId = secretToken(24);
@@ -80,20 +80,23 @@ export class SessionService {
     if (!challenge || challenge.expires_at < Date.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
       throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     }
-    const keys = [`otp:${challenge.user_id}`, `addr:${address}`];
-    await this.throttle.check(keys);
-    // Each guess claims an attempt atomically before the code is checked, so
-    // guesses sent in parallel cannot exceed CHALLENGE_MAX_ATTEMPTS.
-    if (!(await this.challenges.claimAttempt(sessionId, CHALLENGE_MAX_ATTEMPTS))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
-    const user = await this.accounts.verifySecondFactor(challenge.user_id, otp);
-    if (!user) {
-      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
-      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
-    }
+    // The user's codes are limited across all their challenges (reserved
+    // before the code is checked); each challenge also allows only
+    // CHALLENGE_MAX_ATTEMPTS, claimed atomically, so a spent challenge is
+    // refused without counting as a guess.
+    const user = await this.throttle.attempt(
+      [
+        { key: `otp:${challenge.user_id}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: `addr:${address}`, policy: ADDRESS_POLICY },
+      ],
+      async () => {
+        if (!(await this.challenges.claimAttempt(sessionId, CHALLENGE_MAX_ATTEMPTS))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+        return this.accounts.verifySecondFactor(challenge.user_id, otp);
+      },
+    );
+    if (!user) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     // Single use: only the request that deletes the challenge gets tokens.
     if (!(await this.challenges.take(sessionId))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
-    await this.throttle.clear(keys[0]!);
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     return { user, token: (await this.startFamily(user.id)).pair };
   }
