@@ -98,7 +98,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   siteRoutes(app, services.settings, services.accounts);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier);
-  sessionRoutes(app, services.sessions, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));

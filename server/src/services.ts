@@ -19,6 +19,7 @@ import { SqlThrottleStore } from './throttle/repository.js';
 import { Throttle, THROTTLE_RETENTION_MS, type ThrottleStore } from './throttle/service.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
+import { DeviceCookies } from './sessions/device-cookies.js';
 import { ChallengeRepository } from './sessions/challenge-repository.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
@@ -47,6 +48,8 @@ export interface Services {
   twoFactor: TwoFactorService;
   revocation: RevocationService;
   sessions: SessionService;
+  /** Browsers where an account signed in before (sessions/device-cookies.ts). */
+  devices: DeviceCookies;
   /** The guess limit (throttle/service.ts): for every secret a person types (WebDAV Basic too). */
   throttle: Throttle;
   /** The store behind every throttle (another implementation may replace it, e.g. Redis). */
@@ -120,6 +123,7 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
   const throttleStore = new SqlThrottleStore(db);
   const throttle = new Throttle(throttleStore);
   const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS });
+  const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'));
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
@@ -149,6 +153,7 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     twoFactor,
     revocation,
     sessions,
+    devices,
     throttle,
     throttleStore,
     issuer,

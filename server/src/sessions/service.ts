@@ -55,12 +55,19 @@ export class SessionService {
     this.familyChecks.push(check);
   }
 
-  async signIn(emailInput: string, password: string, address: string): Promise<SignInResult> {
+  /**
+   * `device` is the id of a valid device cookie for this e-mail (sessions/
+   * device-cookies.ts), or null: a browser where the account signed in before
+   * is limited on a count of its own, so guesses from elsewhere cannot lock
+   * its owner out.
+   */
+  async signIn(emailInput: string, password: string, address: string, device: string | null = null): Promise<SignInResult> {
     const email = emailInput.trim().toLowerCase();
+    const accountKey = device === null ? `acct:${email}` : `acct-dev:${email}:${device}`;
     // The attempt is reserved before the password is checked (throttle/service.ts).
     const user = await this.throttle.attempt(
       [
-        { key: `acct:${email}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
         { key: `addr:${address}`, policy: ADDRESS_POLICY },
       ],
       () => this.accounts.checkCredentials(email, password),
