@@ -6,7 +6,6 @@ import type { Db } from '../db/database.js';
 import { notFound } from '../core/errors.js';
 import { FileStore } from './repository.js';
 import { LocalStorage } from './storage/local.js';
-import { S3Storage } from './storage/s3.js';
 import type { StorageConfig } from '../config.js';
 import type { StorageDriver } from './storage/driver.js';
 import { Tree, type Quotas } from './tree.js';
@@ -109,13 +108,17 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
       await running?.catch(() => undefined);
       await reclaiming;
       await liveness.stop();
-      if (storage instanceof S3Storage) storage.destroy();
+      storage.destroy?.();
     },
   };
 }
 
 async function openStorage(config: StorageConfig, dataDir: string): Promise<StorageDriver> {
-  if (config.kind === 's3') return new S3Storage(config);
+  if (config.kind === 's3') {
+    // The AWS SDK is loaded only by sites that store in S3 (tens of MB of memory and start-up time otherwise).
+    const { S3Storage } = await import('./storage/s3.js');
+    return new S3Storage(config);
+  }
   const local = new LocalStorage(path.join(dataDir, 'files'));
   await local.init();
   return local;
