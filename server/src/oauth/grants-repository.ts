@@ -114,14 +114,26 @@ function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T 
   };
 }
 
+/**
+ * grantsOfflineAccess (oauth/scopes.ts) in SQL, for the exchange statement,
+ * which picks the family's lifetime from the code row's scopes (stored single-
+ * space separated, parseScopeParam). A case-sensitive substring search: LIKE
+ * is case-insensitive on SQLite, so `OFFLINE_ACCESS` would have matched there
+ * and not in JS. Checked equal to the JS form by
+ * server/test/oauth/offline-rule.test.ts on both databases.
+ */
+export function offlineAccessSql(dialect: Dialect, scopes: Expression<string>) {
+  const padded = sql<string>`(' ' || ${scopes} || ' ')`;
+  return dialect === 'sqlite' ? sql<boolean>`instr(${padded}, ' offline_access ') > 0` : sql<boolean>`strpos(${padded}, ' offline_access ') > 0`;
+}
+
 const FAMILY_FROM_CODE_COLUMNS = ['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl'] as const;
 
 /** The family's row selected from a code row (`source`: the table, or the consumed row of the WITH). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over the table or over the WITH's row: its columns are referenced by name (sql.ref) and typed here
-function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(from: QB, source: 'oauth_codes' | 'consumed', v: Slot<FamilyValues>) {
+function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(dialect: Dialect, from: QB, source: 'oauth_codes' | 'consumed', v: Slot<FamilyValues>) {
   const column = (name: 'user_id' | 'client_id' | 'scopes') => sql.ref<string>(`${source}.${name}`);
-  // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
-  const offline = sql<boolean>`(' ' || ${column('scopes')} || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
+  const offline = offlineAccessSql(dialect, column('scopes'));
   const bigint = (value: number | null) => sql<number>`CAST(${value} AS BIGINT)`;
   return from.select([
     sql<string>`${v('sid')}`.as('id'),
@@ -156,7 +168,7 @@ export class GrantRepository {
       this.db
         .insertInto('sessions')
         .columns(FAMILY_FROM_CODE_COLUMNS)
-        .expression(familyFromCode(this.db.selectFrom('oauth_codes'), 'oauth_codes', v).where((eb) => matching(eb, v, shape))),
+        .expression(familyFromCode('sqlite', this.db.selectFrom('oauth_codes'), 'oauth_codes', v).where((eb) => matching(eb, v, shape))),
     ),
   );
 
@@ -185,7 +197,7 @@ export class GrantRepository {
             .where((eb) => matching(eb, v, shape))
             .returning(OAUTH_CODE_COLUMNS),
         )
-        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode(db.selectFrom('consumed'), 'consumed', v)))
+        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode('postgres', db.selectFrom('consumed'), 'consumed', v)))
         .selectFrom('consumed')
         .select(OAUTH_CODE_COLUMNS),
     ),

@@ -8,7 +8,7 @@ import type { SessionRow } from '../../sessions/service.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';
-import { OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
+import { grantsOfflineAccess, OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
 import type { TokenResponse } from './types.js';
 
 export interface MintOptions {
@@ -36,7 +36,7 @@ export interface FamilyPlan {
 
 /** The family a plan yields for a code's user and scopes; the same row the database was given. */
 export function planFamily(plan: FamilyPlan, userId: string, scopes: string): SessionRow {
-  const offline = scopeList(scopes).includes(OFFLINE_ACCESS);
+  const offline = grantsOfflineAccess(scopes);
   return newFamilyRow(
     { id: plan.sid, jti: plan.jti, userId, clientId: plan.clientId, scopes, refreshTtl: offline ? plan.offlineTtl : plan.onlineTtl },
     plan.siteRefreshTtl,
@@ -57,7 +57,7 @@ export class TokenMinter {
   ) {}
 
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
-    const offline = scopes.includes(OFFLINE_ACCESS);
+    const offline = grantsOfflineAccess(scopes);
     const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
     const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
     // The family was stamped with its creation time; answer with the pair startFamily already signed.
