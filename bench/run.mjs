@@ -6,6 +6,7 @@ import path from 'node:path';
 
 const all = {
   foundation: () => import('./foundation.mjs'),
+  'foundation-ratio': () => import('./foundation-ratio.mjs'),
   oauth: () => import('./oauth.mjs'),
   files: () => import('./files.mjs'),
   web: () => import('./web.mjs'),
