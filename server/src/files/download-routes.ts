@@ -47,7 +47,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
   r.post(
     '/api/v4/file/url',
     {
-      config: READ,
+      config: { ...READ, issuesCredentials: true },
       schema: {
         body: Type.Object(
           { path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) },

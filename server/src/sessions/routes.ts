@@ -18,7 +18,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
 
   r.post(
     '/api/v4/session/token',
-    { config: { auth: 'none' }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
+    { config: { auth: 'none', issuesCredentials: true }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
     async (request, reply) => {
       const device = devices.deviceOf(request.body.email, request.headers.cookie);
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip, device);
@@ -32,7 +32,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
 
   r.post(
     '/api/v4/session/token/2fa',
-    { config: { auth: 'none' }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
+    { config: { auth: 'none', issuesCredentials: true }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
     async (request, reply) => {
       const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
       await recordSignIn?.(token.access_token, request);
@@ -41,7 +41,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
     },
   );
 
-  r.post('/api/v4/session/token/refresh', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
+  r.post('/api/v4/session/token/refresh', { config: { auth: 'none', issuesCredentials: true }, schema: { body: RefreshBody } }, async (request) => {
     return ok((await sessions.refresh(request.body.refresh_token)).pair);
   });
 

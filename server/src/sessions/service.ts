@@ -26,6 +26,8 @@ export interface RefreshResult {
   family: SessionRow;
   accessTtl: number;
   refreshExpiresAt: number;
+  /** The instant the pair was signed at: lifetimes in an answer count from it. */
+  issuedAt: number;
 }
 
 /**
@@ -181,7 +183,7 @@ export class SessionService {
       throw credentialInvalid('Refresh token was already used; the session has been ended');
     }
     const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now);
-    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt };
+    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt, issuedAt: now };
   }
 
   /** The jti to hand out for a concurrent refresh inside the grace window, or '' for reuse. */

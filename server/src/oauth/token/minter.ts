@@ -44,8 +44,14 @@ export function planFamily(plan: FamilyPlan, userId: string, scopes: string): Se
   );
 }
 
-export function secondsUntil(rfc3339: string, now: number): number {
-  return Math.max(0, Math.floor((Date.parse(rfc3339) - now) / 1000));
+/**
+ * Seconds from the instant a token was signed to `rfc3339`. Tokens carry
+ * whole seconds (`iat`, `exp`), so the count starts at the signing instant's
+ * whole second: measuring from the millisecond instead made a 90-day
+ * refresh token answer 7,775,999 (issue 11).
+ */
+export function secondsFromIssue(rfc3339: string, issuedAtMs: number): number {
+  return Math.max(0, Math.round((Date.parse(rfc3339) - Math.floor(issuedAtMs / 1000) * 1000) / 1000));
 }
 
 export class TokenMinter {
@@ -85,7 +91,7 @@ export class TokenMinter {
     const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
     if (scopes.includes(OFFLINE_ACCESS)) {
       response.refresh_token = pair.refresh_token;
-      response.refresh_token_expires_in = secondsUntil(pair.refresh_expires, now);
+      response.refresh_token_expires_in = secondsFromIssue(pair.refresh_expires, now);
     }
     if (scopes.includes(OPENID)) {
       response.id_token = await this.signer.sign(
