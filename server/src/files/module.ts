@@ -30,6 +30,8 @@ import { thumbRoutes } from './thumb-routes.js';
 export interface AccountsPort {
   findById(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined>;
   onUserDeleted(hook: (userId: string) => Promise<void>): void;
+  /** The user cache the auth guard reads (AccountService.cache). */
+  cache: { get(id: string): Promise<{ active: boolean } | null> };
 }
 
 export interface FilesDeps {
@@ -103,6 +105,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey),
+    ownerActive: async (userId) => (await deps.accounts.cache.get(userId))?.active === true,
     async stop() {
       for (const t of timers) clearTimeout(t);
       await running?.catch(() => undefined);
