@@ -1,6 +1,7 @@
 // `serve` and `init`: the only commands that initialize a site, and so the
 // only ones that may create (and print) the first administrator.
 import { buildApp } from '../app.js';
+import { defaultBaseUrl } from '../config.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -33,7 +34,10 @@ const serve: CommandSpec = {
     };
     process.once('SIGINT', () => void shutdown());
     process.once('SIGTERM', () => void shutdown());
-    await app.listen({ host: config.host, port: config.port });
+    const address = await app.listen({ host: config.host, port: config.port });
+    // With CIRRUS_PORT=0 the port is known only now; the issuer and links must name it.
+    if (config.baseUrlDerived && config.port === 0) config.baseUrl = defaultBaseUrl(config.host, Number(new URL(address).port));
+    out(`Cirrus is running at ${config.baseUrl}`);
     // Keep running: the listening server holds the process open.
     await new Promise<never>(() => undefined);
   },
