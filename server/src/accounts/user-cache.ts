@@ -26,7 +26,9 @@ export class UserCache {
     const hit = this.entries.get(id);
     if (hit && now - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.findById(id);
-    const user = row ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, row } : null;
+    const user = row
+      ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, tokensValidAfter: Number(row.tokens_valid_after), row }
+      : null;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
