@@ -9,6 +9,7 @@ import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { registerNoStore } from './http/no-store.js';
+import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { serializeRequest } from './http/log-redaction.js';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerInputGuard(app);
   registerAuthGuard(app, services.verifier);
   registerNoStore(app);
+  registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Fastify parses text/plain by default; a JSON route sent text/plain then
   // failed as "body must be object" (400). Without it, any media type no
