@@ -134,8 +134,9 @@ export function registerCors(app: FastifyInstance, origins: CorsOrigins): void {
         reply
           .header('Access-Control-Allow-Origin', target.policy === 'public' ? '*' : origin)
           .header('Access-Control-Allow-Methods', methods.join(', '))
-          .header('Access-Control-Allow-Headers', target.policy === 'registered' ? API_REQUEST_HEADERS : CLIENT_REQUEST_HEADERS)
           .header('Access-Control-Max-Age', PREFLIGHT_MAX_AGE);
+        // Public documents are read with safelisted headers only; nothing else is offered.
+        if (target.policy !== 'public') reply.header('Access-Control-Allow-Headers', target.policy === 'registered' ? API_REQUEST_HEADERS : CLIENT_REQUEST_HEADERS);
       }
       return reply.code(204).header('Cache-Control', 'no-store').send();
     }
