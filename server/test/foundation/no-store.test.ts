@@ -87,7 +87,7 @@ describe('RFC 6749 §5.1: no-store on every answer that carries a credential', (
     assertNoStore(await api.raw('POST', '/api/v4/session/oauth/token', { form: { grant_type: 'refresh_token', refresh_token: 'x' } }), 'token endpoint error');
   });
 
-  it('an administrator password reset, a WebDAV account password, a signed download URL', async () => {
+  it('an administrator password reset, a WebDAV account password, a signed download URL, a share unlock token', async () => {
     const u = await createUser(api, adminToken, 'nostore-misc@example.com');
     const reset = await api.post<{ password: string }>(`/api/v4/admin/user/${u.user.id}/reset-password`, undefined, { token: adminToken });
     assert.ok(reset.body.data.password, reset.text);
@@ -107,6 +107,13 @@ describe('RFC 6749 §5.1: no-store on every answer that carries a credential', (
     const url = await api.post<{ url: string }>('/api/v4/file/url', { path: '/a.txt' }, { token });
     assert.ok(url.body.data.url, url.text);
     assertNoStore(url, 'signed download URL');
+
+    const share = await api.put<{ id: string }>('/api/v4/share', { path: '/a.txt', password: 'share-password-1' }, { token });
+    assert.equal(share.body.code, 0, share.text);
+    const unlocked = await api.post<{ token: string }>(`/api/v4/share/unlock/${share.body.data.id}`, { password: 'share-password-1' });
+    assert.ok(unlocked.body.data.token, unlocked.text);
+    assertNoStore(unlocked, 'share unlock token');
+    assertNoStore(await api.post(`/api/v4/share/unlock/${share.body.data.id}`, { password: 'wrong-password-1' }), 'failed share unlock');
   });
 
   it('ordinary answers are not marked (the policy is per route, not global)', async () => {
