@@ -171,7 +171,7 @@ export class S3Storage implements StorageDriver {
     }
   }
 
-  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState> {
+  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>, onDurable?: (state: StagingState) => Promise<void>): Promise<StagingState> {
     const marker = await this.marker(uploadId);
     if (!marker) throw new Error('staging area missing');
     const P = this.partSize;
@@ -199,11 +199,15 @@ export class S3Storage implements StorageDriver {
     let partNumber = Math.floor(from.offset / P) + 1;
     // One part uploads while the next fills: two parts of memory at most.
     let inFlight: Promise<void> = Promise.resolve();
-    const flushPart = async (bytes: Buffer, n: number) => {
+    // A failure to record progress (the caller lost its lock) stops the append like a failed source.
+    let recordFailure: unknown = null;
+    const flushPart = async (bytes: Buffer, n: number, crcAtEnd: number) => {
       const res = await this.client.send(
         new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: n, Body: bytes, ContentLength: bytes.length }),
       );
       await this.put(this.etagKey(uploadId, n), Buffer.from(res.ETag ?? ''));
+      // Parts 1..n are stored: a resume from n * P needs no tail, so that offset is durable (one record per part).
+      if (onDurable) await onDurable({ offset: n * P, crc32: crcAtEnd }).catch((err: unknown) => void (recordFailure ??= err));
     };
     let received = 0;
     const writeTail = async () => {
@@ -214,12 +218,15 @@ export class S3Storage implements StorageDriver {
     try {
       for await (const chunk of source) {
         if (chunk.length === 0) continue;
+        if (recordFailure !== null) throw recordFailure;
         let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
         received += rest.length;
-        state.crc32 = crc32(rest, state.crc32);
         while (rest.length > 0) {
           const take = Math.min(P - bufferedBytes, rest.length);
-          buffered.push(take === rest.length ? rest : rest.subarray(0, take));
+          const slice = take === rest.length ? rest : rest.subarray(0, take);
+          // CRC slice by slice, so its value at each part boundary is known (the durable state of that part).
+          state.crc32 = crc32(slice, state.crc32);
+          buffered.push(slice);
           bufferedBytes += take;
           rest = rest.subarray(take);
           if (bufferedBytes === P) {
@@ -228,7 +235,7 @@ export class S3Storage implements StorageDriver {
             bufferedBytes = 0;
             const n = partNumber++;
             await inFlight;
-            inFlight = flushPart(part, n);
+            inFlight = flushPart(part, n, state.crc32);
             // A rejected part is awaited (and thrown) at the next part or at the end.
             inFlight.catch(() => undefined);
           }
@@ -242,6 +249,10 @@ export class S3Storage implements StorageDriver {
       throw new StagingInterrupted({ ...state }, cause);
     }
     await inFlight;
+    if (recordFailure !== null) {
+      state.offset = await writeTail();
+      throw new StagingInterrupted({ ...state }, recordFailure);
+    }
     state.offset = await writeTail();
     return { ...state };
   }
