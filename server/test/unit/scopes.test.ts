@@ -13,8 +13,8 @@ describe('the scope list (api-contract §5)', () => {
     assert.equal(ALL_SCOPES.length, 20);
     assert.equal(new Set(ALL_SCOPES).size, 20);
     for (const r of RESOURCE_SCOPES) {
-      assert.ok(ALL_SCOPES.includes(`${r}.Read`));
-      assert.ok(ALL_SCOPES.includes(`${r}.Write`));
+      assert.ok(ALL_SCOPES.includes(`${r}.Read`), r);
+      assert.ok(ALL_SCOPES.includes(`${r}.Write`), r);
     }
   });
 

@@ -84,6 +84,7 @@ describe('uriPathOf (Destination and If header URIs)', () => {
   it('an absolute URI on this host gives its path; the host compares case-insensitively; userinfo is ignored', () => {
     assert.equal(uriPathOf('http://cloud.example/dav/x', 'cloud.example'), '/dav/x');
     assert.equal(uriPathOf('https://CLOUD.example:8443/dav/x?q', 'cloud.example:8443'), '/dav/x');
+    assert.equal(uriPathOf('http://cloud.example/dav/x', 'Cloud.EXAMPLE'), '/dav/x');
     assert.equal(uriPathOf('http://user:pw@cloud.example/dav/x', 'cloud.example'), '/dav/x');
     assert.equal(uriPathOf('http://cloud.example', 'cloud.example'), '/');
   });

@@ -447,7 +447,7 @@ describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.9, §4.4.1.4, §4.5.3)', ()
     assert.equal(central[0]!.versionNeeded, 20);
     assert.equal(central[0]!.localOffset, 0);
     // The directory itself starts at 30 + 10 + 0xFFFFFFFE > 0xFFFFFFFF: that offset alone needs the ZIP64 end record.
-    assert.ok(end.zip64);
+    assert.ok(end.zip64, 'a ZIP64 end record and locator');
     assert.equal(end.classic.centralOffset, MAX32);
     assert.equal(end.zip64.centralOffset, 30 + 10 + MAX32 - 1);
     assert.deepEqual(zeros.calls, [], 'no data was read');
@@ -489,12 +489,34 @@ describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.9, §4.4.1.4, §4.5.3)', ()
     assert.deepEqual(zip64Values(c1!.extra), [BigInt(offset1)], 'offset only, in the §4.5.3 order');
 
     // §4.3.14: the central directory starts past 4 GiB, so the ZIP64 end record and locator are present.
-    assert.ok(end.zip64);
+    assert.ok(end.zip64, 'a ZIP64 end record and locator');
     assert.equal(end.classic.centralOffset, MAX32);
     assert.equal(end.zip64.centralOffset, offset1 + 30 + 5 + 5);
     assert.equal(end.zip64.count, 2);
     assert.equal(z.size, end.zip64.centralOffset + end.zip64.centralSize + 56 + 20 + 22);
     assert.deepEqual(zeros.calls, []);
+  });
+
+  it('a local header at offset 0xFFFFFFFF exactly (the marker value) gets its offset in the ZIP64 extra; one byte earlier does not', async () => {
+    for (const [shift, needs64] of [
+      [0, true],
+      [1, false],
+    ] as const) {
+      const firstSize = MAX32 - 31 - shift; // 30 + "a" + data ends at 0xFFFFFFFF - shift
+      const entries = [zeroEntry('a', firstSize), zeroEntry('b', 1)];
+      const z = new ZipArchive(entries, new Zeros(new Map([['a', firstSize], ['b', 1]])).open);
+      const { central } = await headers(z, entries);
+      const b = central[1]!;
+      if (needs64) {
+        assert.equal(b.localOffset, MAX32);
+        assert.equal(b.versionNeeded, 45);
+        assert.deepEqual(zip64Values(b.extra), [BigInt(MAX32)]);
+      } else {
+        assert.equal(b.localOffset, MAX32 - 1);
+        assert.equal(b.versionNeeded, 20);
+        assert.equal(b.extra.length, 0);
+      }
+    }
   });
 
   it('65534 entries fit the 16-bit count; 65535 (the marker value) need the ZIP64 end record', async () => {
@@ -508,7 +530,7 @@ describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.9, §4.4.1.4, §4.5.3)', ()
 
     const over = new ZipArchive(many(65535), new Blobs().open);
     const e2 = readEnd(await tailOf(over), over.size);
-    assert.ok(e2.zip64);
+    assert.ok(e2.zip64, 'a ZIP64 end record and locator');
     assert.equal(e2.classic.count, 0xffff);
     assert.equal(e2.zip64.count, 65535);
     assert.equal(e2.classic.centralOffset, e2.zip64.centralOffset, 'offsets below 4 GiB stay in the classic record too');
