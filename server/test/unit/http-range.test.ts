@@ -38,7 +38,7 @@ describe('evaluateRange (RFC 9110 §14)', () => {
     assert.deepEqual(evaluateRange('bytes=-11', 10), partial(0, 9));
   });
 
-  it('§14.1.1: the range unit is case-insensitive and whitespace around the set is tolerated', () => {
+  it('§14.1: the range unit is case-insensitive; whitespace around the set is tolerated', () => {
     assert.deepEqual(evaluateRange('Bytes=1-2', 10), partial(1, 2));
     assert.deepEqual(evaluateRange('BYTES = 1-2 ', 10), partial(1, 2));
   });
@@ -111,7 +111,7 @@ describe('evaluateRange (RFC 9110 §14)', () => {
     },
   );
 
-  it('huge numbers stay exact enough: positions past the length are clamped or unsatisfiable, never NaN', () => {
+  it('§14.1.2: recipients MUST anticipate large numerals: positions past the length are clamped or unsatisfiable, never NaN', () => {
     const size = 5 * 2 ** 30; // a 5 GiB file: positions above 32 bits
     assert.deepEqual(evaluateRange('bytes=4294967296-', size), partial(4294967296, size - 1));
     assert.deepEqual(evaluateRange('bytes=4294967295-4294967296', size), partial(4294967295, 4294967296));

@@ -404,7 +404,7 @@ describe('ZipArchive ranged streaming (RFC 9110 §14 over the archive)', () => {
   });
 });
 
-describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.9, §4.4.1.4, §4.5.3)', () => {
+describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.14, §4.3.15, §4.4.1.4, §4.5.3)', () => {
   /** A blob of `size` zero bytes that is never materialised: it serves any range as zeros. */
   class Zeros {
     readonly calls: ByteRange[] = [];
