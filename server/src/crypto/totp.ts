@@ -14,7 +14,10 @@ export function base32Encode(buf: Buffer): string {
 }
 
 export function base32Decode(text: string): Buffer {
-  return Buffer.from(Secret.fromBase32(text.replace(/=+$/, '').toUpperCase()).bytes);
+  const clean = text.replace(/=+$/, '').toUpperCase();
+  // The library skips characters it does not know; a secret with any is refused instead (RFC 4648 §3.3).
+  if (!/^[A-Z2-7]*$/.test(clean)) throw new Error('invalid base32');
+  return Buffer.from(Secret.fromBase32(clean).bytes);
 }
 
 /** 160 random bits, the size RFC 4226 §4 recommends for HMAC-SHA-1. */

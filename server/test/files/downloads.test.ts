@@ -114,13 +114,15 @@ describe('downloads', () => {
     assert.equal((await res.arrayBuffer()).byteLength, 0);
   });
 
-  it('zero-byte files: 200 empty; any range is unsatisfiable (416)', async () => {
+  it('zero-byte files: 200 empty; a range of positions is unsatisfiable (416), a suffix range is the whole empty body (RFC 9110 §14.1.1, §14.2)', async () => {
     await put(api, alice.token, '/dl/empty.txt', '');
     const res = await get({}, '/dl/empty.txt');
     assert.equal(res.status, 200);
     assert.equal(res.body.length, 0);
     assert.equal((await get({ range: 'bytes=0-' }, '/dl/empty.txt')).status, 416);
-    assert.equal((await get({ range: 'bytes=-1' }, '/dl/empty.txt')).status, 416);
+    const suffix = await get({ range: 'bytes=-1' }, '/dl/empty.txt');
+    assert.equal(suffix.status, 200);
+    assert.equal(suffix.body.length, 0);
   });
 
   it('RFC 6266 §4.3 / RFC 8187: unicode names get filename* and an ASCII fallback', async () => {

@@ -194,12 +194,6 @@ describe('numberedName ("keep both")', () => {
 
   it(
     'api-contract §6: the numbered name stays within 255 bytes even when the stem is one character',
-    {
-      todo:
-        'bug: numberedName("a." + "x".repeat(253), 2, false) (a valid 255-byte name) returns "a (2).xxx…" of 259 bytes: ' +
-        'the loop stops shortening at a one-character stem and never shortens the extension; trash restore (files/trash.ts) ' +
-        'stores that name unchecked. Expected a name of at most 255 bytes',
-    },
     () => {
       const name = 'a.' + 'x'.repeat(253);
       assert.equal(nameProblem(name), null);
