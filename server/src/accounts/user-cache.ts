@@ -13,7 +13,11 @@ const MAX_ENTRIES = 50_000;
 export class UserCache {
   private readonly entries = new Map<string, { at: number; user: AuthUser | null }>();
 
-  constructor(private readonly repo: AccountRepository) {}
+  constructor(
+    private readonly repo: AccountRepository,
+    /** Tells the other instances (through Redis) that this user changed. */
+    private readonly broadcast: (id: string) => void = () => undefined,
+  ) {}
 
   /** The cached user when fresh (no await on the hot path); undefined when it must be read. */
   peek(id: string): AuthUser | null | undefined {
@@ -37,6 +41,12 @@ export class UserCache {
   }
 
   invalidate(id: string): void {
+    this.entries.delete(id);
+    this.broadcast(id);
+  }
+
+  /** Drops an entry another instance changed. */
+  forget(id: string): void {
     this.entries.delete(id);
   }
 

@@ -1,6 +1,7 @@
 // `serve` and `init`: the only commands that initialize a site, and so the
 // only ones that may create (and print) the first administrator.
 import { buildApp } from '../app.js';
+import { installShutdown } from '../ops/shutdown.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -27,12 +28,7 @@ const serve: CommandSpec = {
   async run({ config, out }) {
     const { app, services } = await buildApp(config);
     printInit(services, out);
-    const shutdown = async () => {
-      await app.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
+    installShutdown(app, (code) => process.exit(code));
     await app.listen({ host: config.host, port: config.port });
     // Keep running: the listening server holds the process open.
     await new Promise<never>(() => undefined);
