@@ -18,7 +18,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
 }
 
 /** pg_advisory_lock key of site initialization: "cirrus" as a number. */
-const INIT_LOCK = 0x6369727275;
+export const INIT_LOCK = 0x6369727275;
 
 /**
  * Runs `fn` (migrations and site initialization) while holding a PostgreSQL

@@ -112,16 +112,15 @@ export class Instance {
 export interface Instances {
   list: Instance[];
   dbUrl: string;
-  /** A connection of the test's own to the site's database (read-only use). */
+  /** Starts every instance at the same time and waits until all answer. */
+  startAll(): Promise<void>;
+  /** On a connection of the test's own to the site's database. */
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
-/**
- * Creates a fresh database and starts `count` instances on it at the same
- * time (so that start-up against an empty database is exercised too).
- */
-export async function startInstances(count: number, env: Record<string, string>): Promise<Instances> {
+/** A fresh database and `count` instances configured for it, not started yet. */
+export async function createInstances(count: number, env: Record<string, string>): Promise<Instances> {
   const server = await pgForInstances();
   if (!server.url) throw new Error(server.skip);
   const db = await createPgDatabase(server.url);
@@ -135,27 +134,41 @@ export async function startInstances(count: number, env: Record<string, string>)
     ...env,
   };
   const list = Array.from({ length: count }, () => new Instance(shared));
-  const client = new pg.Client({ connectionString: db.url });
-  const close = async () => {
-    await Promise.all(list.map((i) => i.close()));
-    await client.end().catch(() => undefined);
-    await db.drop();
-  };
-  try {
-    await Promise.all(list.map((i) => i.start()));
-    await client.connect();
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  let client: pg.Client | null = null;
   return {
     list,
     dbUrl: db.url,
+    async startAll() {
+      await Promise.all(list.map((i) => i.start()));
+    },
     async query<T>(text: string, params: unknown[] = []) {
+      if (!client) {
+        client = new pg.Client({ connectionString: db.url });
+        await client.connect();
+      }
       return (await client.query(text, params)).rows as T[];
     },
-    close,
+    async close() {
+      await Promise.all(list.map((i) => i.close()));
+      await client?.end().catch(() => undefined);
+      await db.drop();
+    },
   };
+}
+
+/**
+ * Creates a fresh database and starts `count` instances on it at the same
+ * time (so that start-up against an empty database is exercised too).
+ */
+export async function startInstances(count: number, env: Record<string, string>): Promise<Instances> {
+  const site = await createInstances(count, env);
+  try {
+    await site.startAll();
+  } catch (err) {
+    await site.close();
+    throw err;
+  }
+  return site;
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
