@@ -58,18 +58,24 @@ describe('two instances behind one load balancer', { skip }, () => {
 
   it('a sign-out on one instance stops the access token on the other within 1 s (auth-interface: revocation)', async () => {
     const p = await person();
-    const signed = await signIn(a, p.email, p.password);
-    const token = signed.token.access_token;
-    assert.equal((await b.get('/api/v4/user/me', { token })).status, 200);
-    const out = await a.call('DELETE', '/api/v4/session/token', { json: { refresh_token: signed.token.refresh_token } });
-    assert.equal(out.status, 200, out.text);
-    const started = Date.now();
-    let status = 200;
-    while (status === 200 && Date.now() - started < 3000) status = (await b.get('/api/v4/user/me', { token })).status;
-    const elapsed = Date.now() - started;
-    assert.equal(status, 401);
-    assert.ok(elapsed < 1000, `refused on the other instance after ${elapsed} ms`);
-    console.log(`# sign-out propagated in ${elapsed} ms`);
+    const lags: number[] = [];
+    for (let k = 0; k < 5; k++) {
+      const signed = await signIn(a, p.email, p.password);
+      const token = signed.token.access_token;
+      assert.equal((await b.get('/api/v4/user/me', { token })).status, 200);
+      const out = await a.call('DELETE', '/api/v4/session/token', { json: { refresh_token: signed.token.refresh_token } });
+      assert.equal(out.status, 200, out.text);
+      const started = Date.now();
+      let status = 200;
+      while (status === 200 && Date.now() - started < 3000) status = (await b.get('/api/v4/user/me', { token })).status;
+      assert.equal(status, 401);
+      lags.push(Date.now() - started);
+    }
+    lags.sort((x, y) => x - y);
+    console.log(`# sign-out propagated in ${lags.join(', ')} ms`);
+    assert.ok(lags[4]! < 1000, `slowest ${lags[4]} ms`);
+    // Through Redis it takes milliseconds; the once-a-second database poll alone would give a median near 500 ms.
+    assert.ok(lags[2]! < 250, `median ${lags[2]} ms: is the Redis fan-out working?`);
   });
 
   it('an OAuth code issued on one instance is exchanged on the other (RFC 6749 §4.1.3)', async () => {
