@@ -22,7 +22,7 @@ const DEFAULT_PG = 'postgres://postgres@127.0.0.1:5432/postgres';
  * `skip` says why the tests cannot run when there is none.
  */
 export async function pgForInstances(): Promise<{ url: string; skip?: undefined } | { url?: undefined; skip: string }> {
-  const url = process.env.CIRRUS_TEST_DATABASE_URL ?? DEFAULT_PG;
+  const url = process.env.CIRRUS_TEST_DATABASE_URL || DEFAULT_PG;
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2_000 });
   try {
     await client.connect();
