@@ -142,6 +142,10 @@ async function transfers() {
     const rssAtStart = peakRssMB(cirrus.pid);
     const token = (await signIn(cirrus.url)).access_token;
     const auth = { authorization: `Bearer ${token}` };
+    // The default quota may be smaller than the file.
+    const me = await api(cirrus.url, 'GET', '/api/v4/user/me', { token });
+    const raised = await api(cirrus.url, 'PUT', `/api/v4/admin/user/${me.body.data.id}`, { token, json: { storage_quota: 2 ** 50 } });
+    if (raised.status !== 200) throw new Error(`raising the quota answered ${raised.status}`);
     const MBs = (seconds) => size / 1e6 / seconds;
 
     const t0 = performance.now();
