@@ -8,6 +8,8 @@ import type { AccountRepository } from './repository.js';
 export type { AuthUser };
 
 const TTL_MS = 3000;
+/** Not a user id (UIDs have no '*'): names the whole cache in an invalidation. */
+const EVERY_USER = '*';
 const MAX_ENTRIES = 50_000;
 
 export class UserCache {
@@ -45,13 +47,15 @@ export class UserCache {
     this.broadcast(id);
   }
 
-  /** Drops an entry another instance changed. */
+  /** Drops an entry another instance changed (every entry for EVERY_USER). */
   forget(id: string): void {
-    this.entries.delete(id);
+    if (id === EVERY_USER) this.entries.clear();
+    else this.entries.delete(id);
   }
 
   /** After a change that touches many users at once (a group's rights). */
   clear(): void {
     this.entries.clear();
+    this.broadcast(EVERY_USER);
   }
 }

@@ -188,6 +188,23 @@ describe('two instances behind one load balancer', { skip }, () => {
     assert.equal(status, 401);
   });
 
+  it('a group losing administrator rights on one instance loses them on the other at once (cache invalidation through Redis)', async () => {
+    const group = await a.put<{ id: number }>('/api/v4/admin/group', { name: `Ops ${Date.now()}`, is_admin: true }, { token: admin });
+    assert.equal(group.status, 200, group.text);
+    const p = await person();
+    assert.equal((await a.put(`/api/v4/admin/user/${p.id}`, { group_id: group.body.data.id }, { token: admin })).status, 200);
+    let status = 0;
+    const warm = Date.now();
+    while (status !== 200 && Date.now() - warm < 5000) status = (await b.get('/api/v4/admin/group', { token: p.token })).status;
+    assert.equal(status, 200, 'an administrator on the other instance');
+    assert.equal((await a.put(`/api/v4/admin/group/${group.body.data.id}`, { is_admin: false }, { token: admin })).status, 200);
+    const started = Date.now();
+    while (status === 200 && Date.now() - started < 5000) status = (await b.get('/api/v4/admin/group', { token: p.token })).status;
+    assert.equal(status, 403);
+    // The user cache would keep the old rights for up to 3 s without the broadcast.
+    assert.ok(Date.now() - started < 1000, `rights dropped on the other instance after ${Date.now() - started} ms`);
+  });
+
   it('health on both instances names every part ok', async () => {
     for (const api of [a, b]) {
       const res = await api.raw('GET', '/api/v4/site/health');
