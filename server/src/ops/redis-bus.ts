@@ -78,8 +78,31 @@ export class RedisBus {
         }
       }
     };
-    // Subscribing while disconnected is recorded by the client and sent on connect.
-    await this.sub.subscribe(name, deliver).catch(() => undefined);
+    await this.trySubscribe(name, deliver);
+  }
+
+  /** Channels whose SUBSCRIBE could not be sent (Redis down): sent when the connection is ready. */
+  private readonly pending = new Map<string, (message: string) => void>();
+
+  private async trySubscribe(name: string, deliver: (message: string) => void): Promise<void> {
+    // The client re-sends the subscriptions it holds after a reconnect, but one refused while
+    // disconnected (no offline queue) is not held: an instance started during a Redis outage
+    // would never hear from the others. Those are kept here and retried on 'ready'.
+    try {
+      await this.sub.subscribe(name, deliver);
+      this.pending.delete(name);
+    } catch {
+      if (this.closed) return;
+      const first = this.pending.size === 0;
+      this.pending.set(name, deliver);
+      if (first) this.sub.once('ready', () => void this.retryPending());
+    }
+  }
+
+  private async retryPending(): Promise<void> {
+    const waiting = [...this.pending];
+    this.pending.clear();
+    for (const [name, deliver] of waiting) await this.trySubscribe(name, deliver);
   }
 
   async close(): Promise<void> {
