@@ -138,9 +138,10 @@ describe('faults with two instances', { skip }, () => {
     assert.equal(out.status, 200, out.text);
     // The database poll carries the revocation instead (once a second; the contract allows 5 s).
     const started = Date.now();
-    await until('the sign-out made during the outage to reach instance 1', 5_000, async () => ((await me(1, during.token.access_token)) === 401 ? true : undefined));
+    await until('the sign-out made during the outage to reach instance 1', 8_000, async () => ((await me(1, during.token.access_token)) === 401 ? true : undefined));
     const lag = Date.now() - started;
-    assert.ok(lag < 2_000, `refused on the other instance after ${lag} ms without Redis`);
+    // The contract's bound; on an idle machine it takes up to about one poll period.
+    assert.ok(lag < 5_000, `refused on the other instance after ${lag} ms without Redis`);
     console.log(`# sign-out propagated in ${lag} ms through the database while Redis was down`);
     // Once refused, never accepted again, on either instance, during the outage and after it.
     const neverAgain = async () => {
