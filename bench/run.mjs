@@ -10,6 +10,7 @@ const all = {
   oauth: () => import('./oauth.mjs'),
   files: () => import('./files.mjs'),
   web: () => import('./web.mjs'),
+  scale: () => import('./scale.mjs'),
   webdav: () => import('./webdav.mjs'),
 };
 

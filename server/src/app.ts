@@ -27,6 +27,7 @@ import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
+import { healthRoutes } from './ops/health.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -91,6 +92,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   registerHostCheck(app);
   registerInputGuard(app);
+  services.metrics.register(app, config.metricsToken);
   registerAuthGuard(app, services.verifier);
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
@@ -113,6 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await filesRoutes(app, services.files, () => config.baseUrl);
   sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
+  healthRoutes(app, services.health);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -2,6 +2,7 @@
 // only ones that may create (and print) the first administrator.
 import { buildApp } from '../app.js';
 import { defaultBaseUrl } from '../config.js';
+import { installShutdown } from '../ops/shutdown.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -28,12 +29,7 @@ const serve: CommandSpec = {
   async run({ config, out }) {
     const { app, services } = await buildApp(config);
     printInit(services, out);
-    const shutdown = async () => {
-      await app.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
+    installShutdown(app, (code) => process.exit(code));
     const address = await app.listen({ host: config.host, port: config.port });
     // With CIRRUS_PORT=0 the port is known only now; the issuer and links must name it.
     if (config.baseUrlDerived && config.port === 0) config.baseUrl = defaultBaseUrl(config.host, Number(new URL(address).port));

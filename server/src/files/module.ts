@@ -42,6 +42,8 @@ export interface FilesDeps {
   masterKey: string;
   accounts: AccountsPort;
   uploadOptions?: Partial<UploadOptions>;
+  /** Told when a background sweep fails (metrics). */
+  onJobFailure?: (err: unknown) => void;
   /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
   sweepIntervalMs?: number;
   /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
@@ -82,7 +84,8 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const interval = deps.sweepIntervalMs ?? 600_000;
   const timers: NodeJS.Timeout[] = [];
   if (interval > 0) {
-    timers.push(setTimeout(() => void sweep().catch(() => undefined), 5_000), setInterval(() => void sweep().catch(() => undefined), interval));
+    const failed = deps.onJobFailure ?? (() => undefined);
+    timers.push(setTimeout(() => void sweep().catch(failed), 5_000), setInterval(() => void sweep().catch(failed), interval));
   }
   // Cheap and frequent: two indexed queries that usually find nothing.
   let reclaiming: Promise<unknown> | null = null;

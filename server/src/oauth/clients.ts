@@ -163,7 +163,16 @@ export class ClientService {
     private readonly repo: ClientRepository,
     readonly secrets: ClientSecrets,
     private readonly revocation: RevocationService,
+    /** Tells the other instances (through Redis) that this client changed. */
+    private readonly broadcast: (id: string) => void = () => undefined,
   ) {}
+
+  /** Drops an entry another instance changed. */
+  forget(id: string): void {
+    this.generation++;
+    this.cache.delete(id);
+    this.origins = undefined;
+  }
 
   async find(id: string): Promise<Client | undefined> {
     const row = await this.repo.find(id);
@@ -195,9 +204,8 @@ export class ClientService {
   }
 
   private invalidate(id: string): void {
-    this.generation++;
-    this.cache.delete(id);
-    this.origins = undefined;
+    this.forget(id);
+    this.broadcast(id);
   }
 
   /**

@@ -2,6 +2,7 @@
 // registration of every route it serves.
 import type { FastifyInstance } from 'fastify';
 import type { Throttle } from '../throttle/service.js';
+import type { Invalidations } from '../ops/invalidations.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Hs256 } from '../crypto/jwt.js';
@@ -44,6 +45,7 @@ export interface OAuthDeps {
   verifier: AccessTokenVerifier;
   /** The project's throttle with the clean-key memory (token endpoint hot path). */
   clientThrottle: Throttle;
+  invalidations?: Invalidations;
 }
 
 export interface OAuth {
@@ -65,7 +67,8 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   // Read at use, not at start: the base URL is configuration, and tests learn their port late.
   const issuer = () => deps.config.baseUrl;
   const grantRepo = new GrantRepository(deps.db);
-  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation);
+  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation, (id) => deps.invalidations?.publish('client', id));
+  deps.invalidations?.on('client', (id) => clients.forget(id));
   const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer);
   const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);

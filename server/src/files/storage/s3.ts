@@ -28,6 +28,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
+import { DomainError, ErrorCode } from '../../core/errors.js';
 
 export interface S3Options {
   endpoint?: string;
@@ -92,6 +93,18 @@ export class S3Storage implements StorageDriver {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Outermost (after the SDK's retries): a store that does not answer at all
+    // is told to the client as such (503, try later) rather than as an internal error.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          throw unreachable(err) ?? err;
+        }
+      },
+      { step: 'initialize', name: 'cirrusStoreUnreachable' },
+    );
   }
 
   blobKey(blobId: string): string {
@@ -393,4 +406,15 @@ function limitTo(length: number): Transform {
       done(null, part);
     },
   });
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** A DomainError for a request the store never answered (no HTTP status), else undefined. */
+function unreachable(err: unknown): DomainError | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.$metadata?.httpStatusCode !== undefined) return undefined;
+  if (!(NETWORK_CODES.has(e.code ?? '') || e.name === 'TimeoutError')) return undefined;
+  return new DomainError(ErrorCode.Internal, 'The file store is unavailable; try again later', { kind: 'unavailable', retryAfterSeconds: 5, detail: `${e.name}: ${e.message}` });
 }
