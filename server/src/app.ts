@@ -89,6 +89,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'] });
   });
+  // Background job failures go to the server's log from now on.
+  services.jobs.useLogger(app.log);
   registerErrorHandler(app);
   registerHostCheck(app);
   registerInputGuard(app);

@@ -5,6 +5,7 @@ import { createDb, poolStats, type Db } from './db/database.js';
 import { migrateToLatest, withInitLock } from './db/migrate.js';
 import { Metrics } from './ops/metrics.js';
 import type { HealthSources } from './ops/health.js';
+import { Jobs } from './core/jobs.js';
 import { RedisBus } from './ops/redis-bus.js';
 import { Invalidations } from './ops/invalidations.js';
 import { parseRevocationMessage } from './sessions/revocation-messages.js';
@@ -72,6 +73,8 @@ export interface Services {
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
   health: HealthSources;
+  /** The background tasks (core/jobs.ts). */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -122,8 +125,9 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
   const metrics = new Metrics(() => poolStats(db));
-  const jobFailed = (job: string) => () => metrics.jobFailed(job);
-  const revocationCache = new RevocationCache(new RevocationRepository(db), jobFailed('revocation_sync'));
+  // Every background task reports here: failures logged and counted, state shown by /site/health.
+  const jobs = new Jobs((job) => metrics.jobFailed(job));
+  const revocationCache = new RevocationCache(new RevocationRepository(db), (err) => jobs.outcome('revocation_sync', err));
   const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache, (events) => {
     void redis?.publish('revocations', JSON.stringify(events));
   });
@@ -158,8 +162,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations });
-  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, onJobFailure: jobFailed('upload_sweep') });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs });
+  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: () => config.baseUrl });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle });
@@ -175,8 +179,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     await revocation.prune();
     await throttle.prune(Date.now() - THROTTLE_RETENTION_MS);
   };
-  const pruneTimer = setInterval(() => void prune().catch(jobFailed('prune')), 3600_000);
-  pruneTimer.unref();
+  jobs.every('prune', 3600_000, prune);
 
   return {
     config,
@@ -202,16 +205,18 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     summary,
     metrics,
     redis,
+    jobs,
     health: {
       database: () => pingDatabase(db),
       storage: () => files.storage.check(),
       redis: redis ? () => redis.ping() : undefined,
       revocationSyncedAt: () => revocationCache.syncedAt,
+      jobs: () => jobs.states(),
     },
     async close() {
       oauth.stop();
       await files.stop();
-      clearInterval(pruneTimer);
+      await jobs.stop();
       revocationCache.stop();
       await revocationCache.idle();
       await redis?.close();

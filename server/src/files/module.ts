@@ -42,8 +42,8 @@ export interface FilesDeps {
   masterKey: string;
   accounts: AccountsPort;
   uploadOptions?: Partial<UploadOptions>;
-  /** Told when a background sweep fails (metrics). */
-  onJobFailure?: (err: unknown) => void;
+  /** Runs the sweep and the reclaim (failures logged, counted and shown by health); a private runner when absent. */
+  jobs?: Jobs;
   /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
   sweepIntervalMs?: number;
   /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
@@ -52,6 +52,7 @@ export interface FilesDeps {
 }
 
 import type { Files } from './types.js';
+import { Jobs } from '../core/jobs.js';
 
 export type { Files };
 
@@ -81,28 +82,10 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     });
     return running;
   };
-  const interval = deps.sweepIntervalMs ?? 600_000;
-  const timers: NodeJS.Timeout[] = [];
-  if (interval > 0) {
-    const failed = deps.onJobFailure ?? (() => undefined);
-    timers.push(setTimeout(() => void sweep().catch(failed), 5_000), setInterval(() => void sweep().catch(failed), interval));
-  }
+  const jobs = deps.jobs ?? new Jobs();
+  jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
-  let reclaiming: Promise<unknown> | null = null;
-  const reclaimEvery = deps.reclaimIntervalMs ?? 3_000;
-  if (reclaimEvery > 0) {
-    timers.push(
-      setInterval(() => {
-        reclaiming ??= uploads
-          .reclaim()
-          .catch(() => undefined)
-          .finally(() => {
-            reclaiming = null;
-          });
-      }, reclaimEvery),
-    );
-  }
-  for (const t of timers) t.unref();
+  jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 3_000, () => uploads.reclaim());
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),
@@ -110,9 +93,9 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     signer: new UrlSigner(deps.masterKey),
     ownerActive: async (userId) => (await deps.accounts.cache.get(userId))?.active === true,
     async stop() {
-      for (const t of timers) clearTimeout(t);
+      // A private runner is stopped here; a shared one by its owner (its other jobs go on until then).
+      if (!deps.jobs) await jobs.stop();
       await running?.catch(() => undefined);
-      await reclaiming;
       await liveness.stop();
       storage.destroy?.();
     },

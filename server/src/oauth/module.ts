@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Throttle } from '../throttle/service.js';
 import type { Invalidations } from '../ops/invalidations.js';
+import type { Jobs } from '../core/jobs.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Hs256 } from '../crypto/jwt.js';
@@ -46,6 +47,7 @@ export interface OAuthDeps {
   /** The project's throttle with the clean-key memory (token endpoint hot path). */
   clientThrottle: Throttle;
   invalidations?: Invalidations;
+  jobs: Jobs;
 }
 
 export interface OAuth {
@@ -79,8 +81,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),
     refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
   };
-  const pruneTimer = setInterval(() => void consent.pruneCodes().catch(() => undefined), PRUNE_MS);
-  pruneTimer.unref();
+  deps.jobs.every('oauth_code_prune', PRUNE_MS, () => consent.pruneCodes());
   return {
     clients,
     consent,
@@ -91,7 +92,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
-    stop: () => clearInterval(pruneTimer),
+    stop: () => undefined,
   };
 }
 

@@ -2,6 +2,7 @@
 // failing, within a bound, with no detail an outsider could use (no error
 // text, no host, no connection string). Load balancers read the status code.
 import type { FastifyInstance } from 'fastify';
+import type { JobState } from '../core/jobs.js';
 
 export type PartState = 'ok' | 'error' | 'disabled';
 
@@ -12,6 +13,8 @@ export interface HealthSources {
   redis?: () => Promise<void>;
   /** When revocations were last read successfully (ms). */
   revocationSyncedAt(): number;
+  /** The background jobs' state (core/jobs.ts); no error text, which stays in the logs. */
+  jobs?: () => JobState[];
 }
 
 /** Past this, the revocation view is too stale to trust (the contract allows 5 s). */
@@ -36,12 +39,18 @@ async function state(check: (() => Promise<void>) | undefined): Promise<PartStat
   }
 }
 
+const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
+
 export async function health(sources: HealthSources) {
   const [database, storage, redis] = await Promise.all([state(sources.database), state(sources.storage), state(sources.redis)]);
   const lag = Math.max(0, Date.now() - sources.revocationSyncedAt());
   const revocation: PartState = lag <= REVOCATION_LAG_LIMIT_MS ? 'ok' : 'error';
   const failing = [database, storage, redis, revocation].includes('error');
-  return { status: failing ? ('error' as const) : ('ok' as const), database, storage, redis, revocation, revocation_lag_ms: lag };
+  // A job failing now is reported but does not fail the instance: the parts above say whether it can serve.
+  const jobs = Object.fromEntries(
+    (sources.jobs?.() ?? []).map((j) => [j.name, { state: j.failing_for > 0 ? 'failing' : 'ok', failures: j.failures, last_success_at: iso(j.last_success_at), last_failure_at: iso(j.last_failure_at) }]),
+  );
+  return { status: failing ? ('error' as const) : ('ok' as const), database, storage, redis, revocation, revocation_lag_ms: lag, jobs };
 }
 
 export function healthRoutes(app: FastifyInstance, sources: HealthSources): void {

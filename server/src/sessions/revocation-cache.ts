@@ -21,7 +21,8 @@ export class RevocationCache {
 
   constructor(
     private readonly repo: RevocationRepository,
-    private readonly onPollFailure: () => void = () => undefined,
+    /** Told of each poll's outcome (null: success), so a failing poll is logged and shown (core/jobs.ts). */
+    private readonly onPoll: (err: unknown) => void = () => undefined,
   ) {}
 
   async start(): Promise<void> {
@@ -53,10 +54,11 @@ export class RevocationCache {
         this.lastPoll = started;
         this.syncedAt = started;
         this.prune(started);
+        this.onPoll(null);
       })
-      .catch(() => {
-        // The next poll retries; a database outage must not crash the server (health shows the lag).
-        this.onPollFailure();
+      .catch((err: unknown) => {
+        // The next poll retries; a database outage must not crash the server (logged once, health shows the lag).
+        this.onPoll(err);
       })
       .finally(() => {
         this.polling = undefined;

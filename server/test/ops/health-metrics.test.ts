@@ -31,6 +31,12 @@ describe('health and metrics', () => {
     assert.equal(typeof body.revocation_lag_ms, 'number');
     assert.ok((body.revocation_lag_ms as number) < 5000);
     assert.ok(!/postgres:|password|secret|\/tmp\//i.test(res.text), res.text);
+    // The background jobs (core/jobs.ts, issue 13 item 3) are named with their state, never their error text.
+    const jobs = body.jobs as Record<string, { state: string; failures: number; last_success_at: string | null }>;
+    for (const name of ['prune', 'oauth_code_prune', 'upload_sweep', 'upload_reclaim']) {
+      assert.equal(jobs[name]?.state, 'ok', `${name}: ${JSON.stringify(jobs[name])}`);
+      assert.equal(jobs[name]!.failures, 0);
+    }
   });
 
   it('metrics: 401 without or with a wrong token, Prometheus text with the right one', async () => {
@@ -69,7 +75,7 @@ describe('health and metrics', () => {
     try {
       const res = await api.raw('GET', '/api/v4/site/health');
       assert.equal(res.status, 503);
-      assert.deepEqual({ ...(res.body as Record<string, unknown>), revocation_lag_ms: 0 }, { status: 'error', database: 'ok', storage: 'error', redis: 'disabled', revocation: 'ok', revocation_lag_ms: 0 });
+      assert.deepEqual({ ...(res.body as Record<string, unknown>), revocation_lag_ms: 0, jobs: undefined }, { status: 'error', database: 'ok', storage: 'error', redis: 'disabled', revocation: 'ok', revocation_lag_ms: 0, jobs: undefined });
     } finally {
       renameSync(`${blobs}.away`, blobs);
     }
