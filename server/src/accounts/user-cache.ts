@@ -2,6 +2,7 @@
 // verifying a token costs no database round trip on most requests. A ban or
 // deletion on another instance is seen within TTL_MS (contract: at most 5 s);
 // on this instance it is seen at once through invalidate().
+import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../core/identity.js';
 import type { AccountRepository } from './repository.js';
 
@@ -13,7 +14,7 @@ const EVERY_USER = '*';
 const MAX_ENTRIES = 50_000;
 
 export class UserCache {
-  private readonly entries = new Map<string, { at: number; user: AuthUser | null }>();
+  private readonly entries = new LRUCache<string, { at: number; user: AuthUser | null }>({ max: MAX_ENTRIES });
 
   constructor(
     private readonly repo: AccountRepository,
@@ -35,11 +36,6 @@ export class UserCache {
     const user = row
       ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, tokensValidAfter: Number(row.tokens_valid_after), row }
       : null;
-    if (this.entries.size >= MAX_ENTRIES) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
-    this.entries.delete(id);
     this.entries.set(id, { at: now, user });
     return user;
   }

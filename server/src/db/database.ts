@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -58,13 +59,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * (the service does not stream from SQLite).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt === undefined) {
         stmt = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sql, stmt);
       }
       return stmt;

@@ -1,5 +1,6 @@
 // OAuth applications: registration rules, the admin's view, and lookup for
 // the authorization and token endpoints.
+import { LRUCache } from 'lru-cache';
 import { uuid } from '../crypto/random.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
@@ -154,7 +155,7 @@ const CLIENT_CACHE_MAX = 10_000;
 
 export class ClientService {
   /** Only rows that exist are kept: unknown ids (anyone can send them) always read the database. */
-  private readonly cache = new Map<string, { at: number; client: Client }>();
+  private readonly cache = new LRUCache<string, { at: number; client: Client }>({ max: CLIENT_CACHE_MAX });
   /** Bumped on every local change, so a read that started before it is not cached after it. */
   private generation = 0;
   private origins: { at: number; set: Promise<ReadonlySet<string>> } | undefined;
@@ -195,11 +196,6 @@ export class ClientService {
   }
 
   private remember(id: string, entry: { at: number; client: Client }): void {
-    this.cache.delete(id);
-    if (this.cache.size >= CLIENT_CACHE_MAX) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     this.cache.set(id, entry);
   }
 

@@ -1,6 +1,7 @@
 // Verifies bearer access tokens (api-contract §2) without touching the
 // database on the hot path: signature and claims are checked in memory,
 // revocations come from the RevocationCache, user status from the UserCache.
+import { LRUCache } from 'lru-cache';
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import type { UserCache } from '../accounts/user-cache.js';
 import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
@@ -16,15 +17,16 @@ export { InvalidToken, type AuthContext };
  * on every request.
  */
 class VerifiedTokens {
-  private readonly map = new Map<string, JwtClaims>();
-  constructor(private readonly max: number) {}
+  private readonly map: LRUCache<string, JwtClaims>;
+  constructor(max: number) {
+    this.map = new LRUCache({ max });
+  }
 
   get(token: string): JwtClaims | undefined {
     return this.map.get(token);
   }
 
   set(token: string, claims: JwtClaims): void {
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
     this.map.set(token, claims);
   }
 }

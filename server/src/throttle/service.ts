@@ -24,6 +24,7 @@
 // failure is recorded at once and makes the key unclean. With several
 // instances each may admit up to freeFailures such attempts within the
 // memory's span (docs/security.md).
+import { LRUCache } from 'lru-cache';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { Reservation, ThrottlePolicy, ThrottleStore } from './store.js';
 
@@ -73,7 +74,7 @@ export class Throttle {
   private readonly rememberMs: number;
   private readonly now: () => number;
   /** key -> when the store last showed it without a count. */
-  private readonly clean = new Map<string, number>();
+  private readonly clean = new LRUCache<string, number>({ max: MAX_REMEMBERED });
   /** key -> attempts admitted on this instance without a store write, still in flight. */
   private readonly inFlight = new Map<string, number>();
   private generation = 0;
@@ -173,11 +174,6 @@ export class Throttle {
   }
 
   private remember(key: string, now: number): void {
-    this.clean.delete(key);
-    if (this.clean.size >= MAX_REMEMBERED) {
-      const oldest = this.clean.keys().next().value;
-      if (oldest !== undefined) this.clean.delete(oldest);
-    }
     this.clean.set(key, now);
   }
 

@@ -8,6 +8,7 @@
 // never the password) for VERIFIED_TTL_MS, but the account row is read on
 // every request, so a deleted account, a new password or a changed folder
 // takes effect at once on every instance.
+import { LRUCache } from 'lru-cache';
 import { createHash, randomBytes, createHmac } from 'node:crypto';
 import { burnPasswordCheck, verifyPassword } from '../crypto/passwords.js';
 import { safeEqual } from '../crypto/compare.js';
@@ -45,7 +46,7 @@ export function unauthorized(message = 'Authentication required', bearerError?: 
 
 export class DavAuthenticator {
   /** keyed hash of (username, password) -> account id and the hash it was verified against. */
-  private readonly verified = new Map<string, { accountId: string; userId: string; passwordHash: string; at: number }>();
+  private readonly verified = new LRUCache<string, { accountId: string; userId: string; passwordHash: string; at: number }>({ max: VERIFIED_MAX });
   private readonly cacheKey = randomBytes(32);
 
   constructor(
@@ -129,7 +130,6 @@ export class DavAuthenticator {
     );
     if (!found) throw unauthorized('Wrong e-mail or WebDAV password');
     const row = found;
-    if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: Date.now() });
     return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };
   }
