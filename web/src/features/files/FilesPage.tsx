@@ -96,10 +96,13 @@ export default function FilesPage({ params }: PageProps) {
 
   const sel = selectedItems;
   const one = sel.length === 1 ? sel[0]! : null;
+  const asZip = sel.length > 1 || one?.type === 'folder';
+  const downloadLabel = asZip ? t('files.downloadZip') : t('common.download');
+  const download = () => void actions.download(sel, folderName);
   const menuActions: MenuAction[] = [];
   if (sel.length > 0) {
     if (one) menuActions.push({ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) });
-    menuActions.push({ key: 'download', label: t('common.download'), icon: <IconDownload size={16} aria-hidden="true" />, onClick: () => void actions.download(sel) });
+    menuActions.push({ key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: download });
     if (one) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
     if (one) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
     menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
@@ -188,7 +191,7 @@ export default function FilesPage({ params }: PageProps) {
           </Menu>
           {sel.length > 0 && (
             <Group gap={6} wrap="wrap" role="toolbar" aria-label={t('files.selectionActions', { count: sel.length })}>
-              {toolbarIcon('download', t('common.download'), <IconDownload size={18} aria-hidden="true" />, () => void actions.download(sel))}
+              {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
               {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one)}
               {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one)}
               {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}
