@@ -245,6 +245,13 @@ export interface ServerInstancesTable {
   heartbeat_at: number;
 }
 
+/** A person's picture: a 256-pixel square WebP (server/src/accounts/avatars.ts). */
+export interface UserAvatarsTable {
+  user_id: string;
+  image: Buffer;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -266,6 +273,7 @@ export interface Database {
   dav_accounts: DavAccountsTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
+  user_avatars: UserAvatarsTable;
 }
 
 // Every column of the tables read by statements prepared by name on

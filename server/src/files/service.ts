@@ -22,6 +22,36 @@ export interface ListPage {
 }
 
 export const MAX_PAGE_SIZE = 1000;
+
+/** A listing's order. Folders always come first; `name` is byte order. */
+export interface ListSort {
+  by: 'name' | 'size' | 'updated_at';
+  desc: boolean;
+}
+const DEFAULT_SORT: ListSort = { by: 'name', desc: false };
+
+// Tokens of a sorted listing name the folder and the order they belong to, so
+// one replayed against another order is refused instead of skipping entries.
+function encodeSortedToken(folderId: string, sort: ListSort, row: FileRow): string {
+  const value = sort.by === 'name' ? row.name : Number(row[sort.by]);
+  return Buffer.from(JSON.stringify([folderId, sort.by, sort.desc ? 1 : 0, row.kind, value, row.name]), 'utf8').toString('base64url');
+}
+
+function decodeSortedToken(token: string, folderId: string, sort: ListSort): { kind: number; value: number | string; name: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('next_page_token: is not a token from this listing');
+  }
+  const ok =
+    Array.isArray(parsed) && parsed.length === 6 && parsed[0] === folderId && parsed[1] === sort.by && parsed[2] === (sort.desc ? 1 : 0) &&
+    (parsed[3] === FOLDER || parsed[3] === FILE) && (sort.by === 'name' ? typeof parsed[4] === 'string' : Number.isSafeInteger(parsed[4])) &&
+    typeof parsed[5] === 'string' && !parsed[5].includes('\u0000');
+  if (!ok) throw badRequest('next_page_token: is not a token from this listing (or of another order)');
+  const p = parsed as [string, string, number, number, number | string, string];
+  return { kind: p[3], value: p[4], name: p[5] };
+}
 export const MAX_ZIP_ENTRIES = 250_000;
 
 function encodeToken(folderId: string, row: FileRow): string {
@@ -87,9 +117,10 @@ export class FilesService {
   }
 
   /** Public API: one page of a folder, folders first then names in byte order; stable under inserts. */
-  async list(folder: Entry, pageSize: number, pageToken?: string): Promise<ListPage> {
+  async list(folder: Entry, pageSize: number, pageToken?: string, sort: ListSort = DEFAULT_SORT): Promise<ListPage> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
     const size = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
+    if (sort.by !== 'name' || sort.desc) return this.listSorted(folder, size, pageToken, sort);
     const after = pageToken ? decodeToken(pageToken, folder.row.id) : null;
     const rows = await this.store.tree.listChildren(folder.row.id, after, size + 1);
     const page = rows.slice(0, size);
@@ -97,6 +128,24 @@ export class FilesService {
     return {
       entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
       nextPageToken: rows.length > size && last ? encodeToken(folder.row.id, last) : null,
+    };
+  }
+
+  private async listSorted(folder: Entry, size: number, pageToken: string | undefined, sort: ListSort): Promise<ListPage> {
+    const after = pageToken ? decodeSortedToken(pageToken, folder.row.id, sort) : null;
+    const rows: FileRow[] = [];
+    // Folders, then files: each kind is read from where the token left off (or from its start).
+    for (const kind of [FOLDER, FILE]) {
+      if (after && kind < after.kind) continue;
+      const from = after && kind === after.kind ? { value: after.value, name: after.name } : null;
+      rows.push(...(await this.store.tree.listChildrenOfKind(folder.row.id, kind, sort.by, sort.desc, from, size + 1 - rows.length)));
+      if (rows.length > size) break;
+    }
+    const page = rows.slice(0, size);
+    const last = page[page.length - 1];
+    return {
+      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      nextPageToken: rows.length > size && last ? encodeSortedToken(folder.row.id, sort, last) : null,
     };
   }
 

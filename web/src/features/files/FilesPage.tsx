@@ -16,7 +16,7 @@ import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
 import { filesFromDrop, filesFromInput, type PickedFile } from './drop';
-import { FileTable, sortItems, type Sort } from './FileTable';
+import { FileTable, type Sort } from './FileTable';
 import { FolderPicker } from './FolderPicker';
 import { uploads } from './uploads/store';
 import { findConflicts, plan, type ConflictChoice } from './uploads/prepare';
@@ -38,14 +38,21 @@ type Dialog =
   | null;
 
 const VIEW_KEY = 'cirrus.files.view';
+const SORT_KEY = 'cirrus.files.sort';
+
+function readSort(): Sort {
+  const [key, dir] = (localStorage.getItem(SORT_KEY) ?? '').split(' ');
+  return (key === 'name' || key === 'size' || key === 'updated_at') && (dir === 'asc' || dir === 'desc') ? { key, dir } : { key: 'name', dir: 'asc' };
+}
 
 export default function FilesPage({ params }: PageProps) {
   const path = params['*'] && params['*'] !== '/' ? params['*'] : '/';
   const { t } = useTranslation();
-  const folder = useFolder(path);
-  const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
+  const [sort, setSort] = useState<Sort>(readSort);
+  const folder = useFolder(path, sort);
   const [view, setView] = useState<'list' | 'grid'>(() => (localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list'));
-  const items = useMemo(() => sortItems(folder.items, sort), [folder.items, sort]);
+  // The server sorts (and pages in that order); the list shows what it sends.
+  const items = folder.items;
   const ids = useMemo(() => items.map((i) => i.id), [items]);
   const selection = useSelection(ids);
   const selectedItems = useMemo(() => items.filter((i) => selection.selected.has(i.id)), [items, selection.selected]);
@@ -62,6 +69,7 @@ export default function FilesPage({ params }: PageProps) {
     document.title = `${folderName} · Cirrus`;
   }, [folderName]);
   useEffect(() => localStorage.setItem(VIEW_KEY, view), [view]);
+  useEffect(() => localStorage.setItem(SORT_KEY, `${sort.key} ${sort.dir}`), [sort]);
   useEffect(() => {
     // The folder-picker input needs the non-standard attribute set on the element.
     folderInput.current?.setAttribute('webkitdirectory', '');

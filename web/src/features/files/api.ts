@@ -36,8 +36,11 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 
 export const PAGE_SIZE = 500;
 
-export const listFolder = (path: string, token?: string | null, pageSize = PAGE_SIZE) =>
-  call<Page<FileItem> & { parent: FileItem }>('GET', `/api/v4/file?${q({ path, page_size: pageSize, next_page_token: token })}`);
+export const listFolder = (path: string, token?: string | null, sort?: { key: 'name' | 'size' | 'updated_at'; dir: 'asc' | 'desc' }, pageSize = PAGE_SIZE) =>
+  call<Page<FileItem> & { parent: FileItem }>(
+    'GET',
+    `/api/v4/file?${q({ path, page_size: pageSize, next_page_token: token, order_by: sort?.key, order: sort?.dir })}`,
+  );
 export const fileInfo = (path: string) => call<FileItem>('GET', `/api/v4/file/info?${q({ path })}`);
 export const createFolder = (path: string) => call<FileItem>('POST', '/api/v4/file/create', { body: { path, type: 'folder' } });
 export const renameItem = (path: string, new_name: string) => call<FileItem>('POST', '/api/v4/file/rename', { body: { path, new_name } });
