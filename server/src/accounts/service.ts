@@ -94,6 +94,7 @@ export class AccountService {
         totp_secret: null,
         totp_pending_secret: null,
         totp_last_step: null,
+        avatar_at: null,
         created_at: now,
         updated_at: now,
       });

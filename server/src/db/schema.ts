@@ -28,6 +28,8 @@ export interface UsersTable {
   totp_secret: string | null;
   totp_pending_secret: string | null;
   totp_last_step: number | null;
+  /** Version (ms) of the avatar in user_avatars; null = none, initials shown. */
+  avatar_at: number | null;
   created_at: number;
   updated_at: number;
 }

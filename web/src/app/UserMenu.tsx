@@ -1,6 +1,6 @@
 // The account menu: who is signed in, Settings, Dashboard (administrators), Sign out.
 import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconDashboard, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../features/settings/api';
 import { navigate } from './router';
@@ -16,9 +16,7 @@ export function UserMenu() {
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
         <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
-          <Avatar src={avatarUrl(user)} radius="xl" size={36} alt="">
-            <IconUser size={20} aria-hidden="true" />
-          </Avatar>
+          <Avatar src={avatarUrl(user)} name={name} radius="xl" size={36} alt="" data-testid="header-avatar" />
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

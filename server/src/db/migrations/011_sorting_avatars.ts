@@ -19,9 +19,12 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('image', isSqlite(db) ? 'blob' : 'bytea', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
+  // The avatar's version (null: initials), read with the user row the auth guard caches anyway.
+  await db.schema.alterTable('users').addColumn('avatar_at', 'bigint').execute();
 }
 
 export async function down(db: AnyDb): Promise<void> {
+  await db.schema.alterTable('users').dropColumn('avatar_at').execute();
   await db.schema.dropTable('user_avatars').execute();
   await db.schema.dropIndex('files_list_updated_idx').execute();
   await db.schema.dropIndex('files_list_size_idx').execute();
