@@ -39,7 +39,8 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
           <Text c="dimmed" aria-hidden="true">
             <ArrowsIcon size={22} />
           </Text>
-          <Avatar name={user.nickname || user.email} color="initials" size={44} radius="xl" alt={t('authorize.you')} />
+          {/* Mantine's name-derived colours put white on some mid greens and reds below 4.5:1; the theme's light avatar always passes. */}
+          <Avatar src={user.avatar_url ?? undefined} name={user.nickname || user.email} size={44} radius="xl" alt={t('authorize.you')} />
         </Group>
         <Title order={1} fz={22} mt="xs">
           {t('authorize.wantsAccess', { app: app.name })}
