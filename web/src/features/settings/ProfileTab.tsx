@@ -57,7 +57,7 @@ export default function ProfileTab() {
     <Stack gap="lg" maw={560}>
       <Group align="flex-start">
         <Stack gap={6} align="center">
-          <Avatar src={avatarUrl(user)} name={user.nickname || user.email} size={72} radius="xl" alt={t('settings.profile.avatarAlt')} data-testid="profile-avatar" />
+          <Avatar src={avatarUrl(user)} name={user.nickname || user.email} size={72} radius={1000} alt={t('settings.profile.avatarAlt')} data-testid="profile-avatar" />
           <FileButton onChange={setPicked} accept={PICTURE_TYPES}>
             {(props) => (
               <Button {...props} size="compact-xs" variant="light">

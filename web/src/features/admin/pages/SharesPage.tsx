@@ -37,7 +37,7 @@ export function SharesPage() {
     { key: 'downloads', label: t('admin.shares.downloads'), sortable: true, wide: true, render: (s) => (s.download_limit ? `${s.downloads} / ${s.download_limit}` : s.downloads) },
     { key: 'created_at', label: t('admin.shares.created'), sortable: true, wide: true, render: (s) => formatDate(s.created_at, i18n.language) },
     { key: 'expires_at', label: t('admin.shares.expires'), sortable: true, wide: true, render: (s) => (s.expires_at ? formatDate(s.expires_at, i18n.language) : t('admin.shares.never')) },
-    { key: 'status', label: t('admin.shares.status'), render: (s) => <Badge variant="dot" color={s.status === 'active' ? 'teal' : 'gray'}>{t(`admin.shares.${s.status}`)}</Badge> },
+    { key: 'status', label: t('admin.shares.status'), render: (s) => <Badge variant="dot" color={s.status === 'active' ? 'teal' : 'gray'} style={{ minWidth: 'max-content' }}>{t(`admin.shares.${s.status}`)}</Badge> },
     {
       key: 'actions',
       label: t('admin.common.actions'),
