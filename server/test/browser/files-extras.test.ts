@@ -234,6 +234,21 @@ describe('web app: ZIP of a selection, sorting, code, avatar, admin shares, Chin
     }
   });
 
+  it('switching to Simplified Chinese in Preferences fetches its texts; a reload starts in Chinese', async () => {
+    await page.goto(server.url + '/settings/preferences');
+    await page.getByLabel('Language', { exact: true }).first().click();
+    await page.getByRole('option', { name: '简体中文' }).click();
+    await page.getByRole('link', { name: '我的文件' }).waitFor();
+    await page.reload();
+    await page.getByRole('link', { name: '我的文件' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
+    await page.getByLabel('语言', { exact: true }).first().waitFor();
+    await screenshotView(page, 'extras-preferences-zh-1280');
+    await page.getByLabel('语言', { exact: true }).first().click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('link', { name: 'My files' }).waitFor();
+  });
+
   it('no console errors on the way', () => {
     assert.deepEqual(problems, []);
   });
