@@ -14,7 +14,6 @@ import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
 import { avatarRoutes } from './accounts/avatar-routes.js';
-import { Avatars } from './accounts/avatars.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userSessionRoutes } from './sessions/user-session-routes.js';
@@ -103,7 +102,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sessionRoutes(app, services.sessions, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
-  await avatarRoutes(app, new Avatars(services.db, services.accounts.cache));
+  await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);
   adminSummaryRoutes(app, services.summary);

@@ -4,8 +4,8 @@
 // users.avatar_at is its version: the user view's avatar_url carries it, so
 // browsers may cache a version for good and a new upload is a new URL.
 import sharp from 'sharp';
-import type { Db } from '../db/database.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
+import type { AvatarRepository } from './avatar-repository.js';
 import type { UserCache } from './user-cache.js';
 
 export const AVATAR_SIZE = 256;
@@ -21,7 +21,7 @@ export function avatarPath(userId: string, version: number): string {
 
 export class Avatars {
   constructor(
-    private readonly db: Db,
+    private readonly repo: AvatarRepository,
     private readonly cache: UserCache,
   ) {}
 
@@ -38,33 +38,21 @@ export class Avatars {
       throw new DomainError(tooBig ? ErrorCode.TooLarge : ErrorCode.ParamError, tooBig ? 'The picture has too many pixels' : 'The file cannot be read as a picture (JPEG, PNG, WebP, GIF or AVIF)');
     }
     // Milliseconds, but never the same version twice for one person (two uploads in one ms).
-    const previous = await this.version(userId);
+    const previous = await this.repo.version(userId);
     const now = Math.max(Date.now(), (previous ?? 0) + 1);
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('user_avatars').where('user_id', '=', userId).execute();
-      await tx.insertInto('user_avatars').values({ user_id: userId, image, updated_at: now }).execute();
-      await tx.updateTable('users').set({ avatar_at: now }).where('id', '=', userId).execute();
-    });
+    await this.repo.replace(userId, image, now);
     this.cache.invalidate(userId);
     return now;
   }
 
   async remove(userId: string): Promise<void> {
-    await this.db.transaction().execute(async (tx) => {
-      await tx.deleteFrom('user_avatars').where('user_id', '=', userId).execute();
-      await tx.updateTable('users').set({ avatar_at: null }).where('id', '=', userId).execute();
-    });
+    await this.repo.remove(userId);
     this.cache.invalidate(userId);
   }
 
   async get(userId: string): Promise<{ image: Buffer; updatedAt: number }> {
-    const row = await this.db.selectFrom('user_avatars').select(['image', 'updated_at']).where('user_id', '=', userId).executeTakeFirst();
-    if (!row) throw notFound('No avatar');
-    return { image: Buffer.from(row.image), updatedAt: Number(row.updated_at) };
-  }
-
-  private async version(userId: string): Promise<number | null> {
-    const row = await this.db.selectFrom('user_avatars').select('updated_at').where('user_id', '=', userId).executeTakeFirst();
-    return row ? Number(row.updated_at) : null;
+    const found = await this.repo.get(userId);
+    if (!found) throw notFound('No avatar');
+    return found;
   }
 }
