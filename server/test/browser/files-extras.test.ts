@@ -123,6 +123,12 @@ describe('web app: ZIP of a selection, sorting, code, avatar, admin shares, Chin
     assert.ok(requests.slice(before).some((u) => /\/assets\/highlight-[^/]+\.js$/.test(u)), 'the highlight chunk was fetched for the preview');
     await screenshotView(page, 'extras-code-preview-1280');
     await noA11yProblems(page, 'code preview');
+    // The theme follows the system by default: the dark colours must pass too.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.waitForFunction(() => document.documentElement.getAttribute('data-mantine-color-scheme') === 'dark');
+    await screenshotView(page, 'extras-code-preview-dark-1280');
+    await noA11yProblems(page, 'code preview (dark)');
+    await page.emulateMedia({ colorScheme: 'light' });
     await page.keyboard.press('Escape');
   });
 
