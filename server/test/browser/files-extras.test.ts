@@ -94,6 +94,26 @@ describe('web app: ZIP of a selection, sorting, code, avatar, admin shares, Chin
     await page.keyboard.press('Escape');
   });
 
+  it('search results from two folders with the same name download as one ZIP, the names told apart', async () => {
+    await put('/x/notes-report.txt', 'from x');
+    await put('/y/notes-report.txt', 'from y');
+    await page.goto(server.url + '/search?q=notes-report');
+    await page.locator('[data-path="/x/notes-report.txt"]').click();
+    await page.locator('[data-path="/y/notes-report.txt"]').click({ modifiers: ['Control'] });
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('toolbar').getByRole('button', { name: 'Download as ZIP' }).click()]);
+    assert.equal(download.suggestedFilename(), 'files.zip');
+    const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-extras-'));
+    try {
+      execFileSync('unzip', ['-q', (await download.path())!, '-d', dir]);
+      const got = ['notes-report.txt', 'notes-report (2).txt'].map((n) => readFileSync(path.join(dir, n), 'utf8')).sort();
+      assert.deepEqual(got, ['from x', 'from y']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+    await page.goto(server.url + '/files/sortme');
+    await page.locator('[data-path="/sortme/a-small.txt"]').waitFor();
+  });
+
   it('the column headers sort on the server (folders first), either way, and the choice survives a reload', async () => {
     await page.getByRole('columnheader', { name: 'Size' }).getByRole('button').click();
     await page.waitForFunction(() => document.querySelector('[role="columnheader"][aria-sort="ascending"]')?.textContent?.includes('Size'));
