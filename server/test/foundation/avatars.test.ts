@@ -80,6 +80,9 @@ describe('avatars', () => {
     const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     const res = await upload(bomb);
     assert.equal(res.status, 413, await res.text());
+    const huge = await upload(Buffer.alloc(10 * 1024 * 1024 + 1), 'image/jpeg');
+    assert.equal(huge.status, 413, 'over the 10 MiB body cap');
+    assert.equal(((await huge.json()) as { code: number }).code, 40049);
     assert.notEqual((await me()).avatar_url, null, 'the earlier avatar stays');
   });
 
