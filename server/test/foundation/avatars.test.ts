@@ -32,6 +32,9 @@ describe('avatars', () => {
   it('starts without an avatar (initials): avatar_url is null and the route is 404', async () => {
     assert.equal((await me()).avatar_url, null);
     assert.equal((await fetch(`${server.url}/api/v4/user/avatar/${userId}`)).status, 404);
+    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
+    assert.equal(info.sub, userId);
+    assert.equal(info.picture, undefined, 'no picture claim with initials');
   });
 
   it('a wide picture becomes a 256×256 WebP of its centre, served with version-bound caching', async () => {
@@ -46,6 +49,9 @@ describe('avatars', () => {
     const { data } = (await res.json()) as { data: { avatar_url: string } };
     assert.match(data.avatar_url, new RegExp(`^/api/v4/user/avatar/${userId}\\?v=\\d+$`));
     assert.equal((await me()).avatar_url, data.avatar_url, '/user/me shows the new avatar at once');
+    // userinfo is plain JSON (OIDC), not the envelope.
+    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string };
+    assert.equal(info.picture, server.url + data.avatar_url, 'OIDC userinfo: picture');
 
     const pic = await fetch(server.url + data.avatar_url);
     assert.equal(pic.status, 200);
@@ -94,6 +100,9 @@ describe('avatars', () => {
     assert.equal(del.status, 200);
     assert.equal((await me()).avatar_url, null);
     assert.equal((await fetch(`${server.url}/api/v4/user/avatar/${userId}`)).status, 404);
+    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
+    assert.equal(info.sub, userId);
+    assert.equal(info.picture, undefined, 'no picture claim with initials');
     assert.equal((await fetch(server.url + theirs.data.avatar_url)).status, 200);
   });
 });
