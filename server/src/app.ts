@@ -8,6 +8,8 @@ import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
+import { registerNoStore } from './http/no-store.js';
+import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { serializeRequest } from './http/log-redaction.js';
@@ -26,6 +28,7 @@ import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
+import { healthRoutes } from './ops/health.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -90,7 +93,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   registerHostCheck(app);
   registerInputGuard(app);
+  services.metrics.register(app, config.metricsToken);
   registerAuthGuard(app, services.verifier);
+  registerNoStore(app);
+  registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Fastify parses text/plain by default; a JSON route sent text/plain then
   // failed as "body must be object" (400). Without it, any media type no
@@ -99,7 +105,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   siteRoutes(app, services.settings, services.accounts);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier);
-  sessionRoutes(app, services.sessions, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
   await avatarRoutes(app, services.avatars);
@@ -111,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await filesRoutes(app, services.files, () => config.baseUrl);
   sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
+  healthRoutes(app, services.health);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -48,7 +48,7 @@ export function adminAccountRoutes(app: FastifyInstance, accounts: AccountServic
     return ok({ users: await adminViews(users), pagination: { page, page_size: pageSize, total } });
   });
 
-  r.post('/api/v4/admin/user/:id/reset-password', { config: write, schema: { params: UserId } }, async (request) => {
+  r.post('/api/v4/admin/user/:id/reset-password', { config: { ...write, issuesCredentials: true }, schema: { params: UserId } }, async (request) => {
     await accounts.get(request.params.id);
     // Shown once to the administrator, who hands it over; every session of the user ends.
     return ok({ password: await accounts.resetPassword(request.params.id) });

@@ -66,7 +66,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     },
   );
 
-  r.post('/api/v4/user/setting/2fa', { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] } }, async (request) => {
+  r.post('/api/v4/user/setting/2fa', { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true } }, async (request) => {
     return ok(await twoFactor.begin(requireAuth(request).user.id));
   });
 

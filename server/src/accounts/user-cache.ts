@@ -8,12 +8,18 @@ import type { AccountRepository } from './repository.js';
 export type { AuthUser };
 
 const TTL_MS = 3000;
+/** Not a user id (UIDs have no '*'): names the whole cache in an invalidation. */
+const EVERY_USER = '*';
 const MAX_ENTRIES = 50_000;
 
 export class UserCache {
   private readonly entries = new Map<string, { at: number; user: AuthUser | null }>();
 
-  constructor(private readonly repo: AccountRepository) {}
+  constructor(
+    private readonly repo: AccountRepository,
+    /** Tells the other instances (through Redis) that this user changed. */
+    private readonly broadcast: (id: string) => void = () => undefined,
+  ) {}
 
   /** The cached user when fresh (no await on the hot path); undefined when it must be read. */
   peek(id: string): AuthUser | null | undefined {
@@ -26,7 +32,9 @@ export class UserCache {
     const hit = this.entries.get(id);
     if (hit && now - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.findById(id);
-    const user = row ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, row } : null;
+    const user = row
+      ? { id: row.id, email: row.email, active: row.status === 'active', isAdmin: row.group_is_admin === 1, groupId: row.group_id, tokensValidAfter: Number(row.tokens_valid_after), row }
+      : null;
     if (this.entries.size >= MAX_ENTRIES) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
@@ -38,10 +46,18 @@ export class UserCache {
 
   invalidate(id: string): void {
     this.entries.delete(id);
+    this.broadcast(id);
+  }
+
+  /** Drops an entry another instance changed (every entry for EVERY_USER). */
+  forget(id: string): void {
+    if (id === EVERY_USER) this.entries.clear();
+    else this.entries.delete(id);
   }
 
   /** After a change that touches many users at once (a group's rights). */
   clear(): void {
     this.entries.clear();
+    this.broadcast(EVERY_USER);
   }
 }

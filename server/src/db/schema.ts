@@ -32,6 +32,8 @@ export interface UsersTable {
   avatar_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Access tokens dated at or before this (Unix ms) are refused; 0 for none (migration 011). */
+  tokens_valid_after: number;
 }
 
 export interface SessionsTable {

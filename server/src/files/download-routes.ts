@@ -133,7 +133,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
   r.post(
     '/api/v4/file/url',
     {
-      config: READ,
+      config: { ...READ, issuesCredentials: true },
       schema: {
         body: Type.Object(
           { path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) },
@@ -164,6 +164,8 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
       const verdict = f.signer.verify({ fileId: request.params.id, expires: q.expires, inline: isOn(q.inline) }, q.sig);
       if (verdict !== 'ok') throw new DomainError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
       const entry = await f.files.getLiveById(request.params.id);
+      // The signature outlives a ban (up to MAX_URL_TTL); the owner's state does not.
+      if (!(await f.ownerActive(entry.row.owner_id))) throw new DomainError(ErrorCode.NotFound, 'File not found');
       return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline) });
     },
   });

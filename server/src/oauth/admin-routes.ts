@@ -58,12 +58,12 @@ export function adminClientRoutes(app: FastifyInstance, clients: ClientService):
 
   r.get(`${path}/:id`, { config: read, schema: { params: IdParam } }, async (request) => ok(toClientView(await clients.get(request.params.id))));
 
-  r.put(path, { config: write, schema: { body: CreateBody } }, async (request) => {
+  r.put(path, { config: { ...write, issuesCredentials: true }, schema: { body: CreateBody } }, async (request) => {
     const { client, secret } = await clients.create(request.body.client);
     return ok(toClientView(client, secret));
   });
 
-  r.put(`${path}/:id`, { config: write, schema: { params: IdParam, body: UpdateBody } }, async (request) => {
+  r.put(`${path}/:id`, { config: { ...write, issuesCredentials: true }, schema: { params: IdParam, body: UpdateBody } }, async (request) => {
     const { client, secret } = await clients.update(request.params.id, request.body.client);
     return ok(toClientView(client, secret));
   });

@@ -53,7 +53,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
     return ok(await deps.consent.appInfo(request.params.client_id, request.auth?.user.id ?? null));
   });
 
-  r.post(OAUTH_PATHS.consent, { config: { auth: 'required', firstPartyOnly: true }, schema: { body: ConsentBody } }, async (request) => {
+  r.post(OAUTH_PATHS.consent, { config: { auth: 'required', firstPartyOnly: true, issuesCredentials: true }, schema: { body: ConsentBody } }, async (request) => {
     const auth = requireAuth(request);
     const result = await check(paramsFromObject(request.body));
     if (result.kind === 'invalid') throw new DomainError(ErrorCode.ParamError, result.message);

@@ -1,12 +1,13 @@
 // The OAuth feature assembled: services from the foundation's parts, and the
 // registration of every route it serves.
 import type { FastifyInstance } from 'fastify';
+import type { Throttle } from '../throttle/service.js';
+import type { Invalidations } from '../ops/invalidations.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Hs256 } from '../crypto/jwt.js';
 import type { AccountService } from '../accounts/service.js';
 import type { AccessTokenVerifier } from '../sessions/access-tokens.js';
-import { LoginThrottle } from '../sessions/login-throttle.js';
 import type { RevocationService } from '../sessions/revocation.js';
 import type { SessionService } from '../sessions/service.js';
 import type { TokenIssuer } from '../sessions/token-issuer.js';
@@ -23,7 +24,6 @@ import { authorizeRoutes } from './authorize-routes.js';
 import { oauthPublicRoutes } from './public-routes.js';
 import { authorizationCodeGrant } from './token/authorization-code.js';
 import { ClientAuthenticator } from './token/client-auth.js';
-import { RememberingThrottle } from './token/throttle-memory.js';
 import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
@@ -43,6 +43,9 @@ export interface OAuthDeps {
   tokens: TokenIssuer;
   jwt: Hs256;
   verifier: AccessTokenVerifier;
+  /** The project's throttle with the clean-key memory (token endpoint hot path). */
+  clientThrottle: Throttle;
+  invalidations?: Invalidations;
 }
 
 export interface OAuth {
@@ -64,7 +67,8 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   // Read at use, not at start: the base URL is configuration, and tests learn their port late.
   const issuer = () => deps.config.baseUrl;
   const grantRepo = new GrantRepository(deps.db);
-  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation);
+  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation, (id) => deps.invalidations?.publish('client', id));
+  deps.invalidations?.on('client', (id) => clients.forget(id));
   const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer);
   const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
@@ -81,7 +85,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     clients,
     consent,
     signer,
-    clientAuth: new ClientAuthenticator(clients, new RememberingThrottle(new LoginThrottle(deps.db))),
+    clientAuth: new ClientAuthenticator(clients, deps.clientThrottle),
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer),
     grants,
     issuer,

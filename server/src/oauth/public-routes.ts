@@ -16,7 +16,7 @@ export interface PublicRouteDeps {
 }
 
 export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
-  const none = { config: { auth: 'none' as const } };
+  const none = { config: { auth: 'none' as const, cors: 'public' as const } };
   for (const path of [OAUTH_PATHS.openidConfiguration, OAUTH_PATHS.authorizationServerMetadata]) {
     app.get(path, none, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');

@@ -75,6 +75,15 @@ export class AccessTokenVerifier implements TokenVerifier {
     const peeked = this.users.peek(sub);
     const user = peeked === undefined ? await this.users.get(sub) : peeked;
     if (!user || !user.active) throw new InvalidToken('user unavailable');
+    // The user's "tokens not valid before" time (password change, reset, ban, sign-out
+    // everywhere). A token of a live family is spared: every family the change was meant
+    // to end is revoked with it, and the one kept (the session that changed the password)
+    // must keep working. Everything else, tokens signed locally with the master key above
+    // all, is dated by the earlier of iat and nbf, so a later iat cannot dodge the cut-off.
+    if (sid === null && user.tokensValidAfter > 0) {
+      const datedMs = Math.min((iat as number | undefined) ?? Infinity, claims.nbf) * 1000;
+      if (datedMs <= user.tokensValidAfter) throw new InvalidToken('token predates a password change or sign-out');
+    }
     return { user, claims, sid, clientId, scopes };
   }
 }

@@ -14,15 +14,21 @@ export class RevocationCache {
   /** key -> revoked_at (ms): tokens issued before it are dead. */
   private readonly cutoffs = new Map<string, number>();
   private lastPoll = 0;
+  /** When the events were last read from the database successfully (health). */
+  syncedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
 
-  constructor(private readonly repo: RevocationRepository) {}
+  constructor(
+    private readonly repo: RevocationRepository,
+    private readonly onPollFailure: () => void = () => undefined,
+  ) {}
 
   async start(): Promise<void> {
     const now = Date.now();
     this.applyAll(await this.repo.activeAt(now));
     this.lastPoll = now;
+    this.syncedAt = Date.now();
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();
   }
@@ -45,10 +51,12 @@ export class RevocationCache {
       .then((events) => {
         this.applyAll(events);
         this.lastPoll = started;
+        this.syncedAt = started;
         this.prune(started);
       })
       .catch(() => {
-        /* the next poll retries; a database outage must not crash the server */
+        // The next poll retries; a database outage must not crash the server (health shows the lag).
+        this.onPollFailure();
       })
       .finally(() => {
         this.polling = undefined;

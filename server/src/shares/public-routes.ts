@@ -62,10 +62,9 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
 
   r.post(
     '/api/v4/share/unlock/:id',
-    { config: PUBLIC, schema: { params: ShareIdParams, body: Type.Object({ password: OfferedPassword }, { additionalProperties: false }) } },
-    async (request, reply) => {
+    { config: { ...PUBLIC, issuesCredentials: true }, schema: { params: ShareIdParams, body: Type.Object({ password: OfferedPassword }, { additionalProperties: false }) } },
+    async (request) => {
       const unlocked = await access.unlock(request.params.id, request.body.password, request.ip);
-      reply.header('Cache-Control', 'no-store');
       return ok(unlocked);
     },
   );

@@ -56,7 +56,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.put(
     '/api/v4/devices/dav',
-    { config: WRITE, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: envelope(NewDavAccountSchema) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: envelope(NewDavAccountSchema) } } },
     async (request) => {
       const { row, password } = await accounts.create(requireAuth(request).user.id, request.body);
       return ok({ ...toAccountView(row), password });
@@ -65,7 +65,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.patch(
     '/api/v4/devices/dav/:id',
-    { config: WRITE, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: envelope(ChangedDavAccountSchema) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: envelope(ChangedDavAccountSchema) } } },
     async (request) => {
       const { row, password } = await accounts.update(requireAuth(request).user.id, request.params.id, request.body);
       return ok({ ...toAccountView(row), ...(password !== null ? { password } : {}) });

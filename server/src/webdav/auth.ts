@@ -17,14 +17,10 @@ import type { UserCache } from '../accounts/user-cache.js';
 import { DavError } from './errors.js';
 import { KEY_ID_LENGTH } from './accounts.js';
 import type { DavRepository } from './repository.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
 
-/** The throttle Basic failures go through (the project's sign-in throttle satisfies it). */
-export interface CredentialThrottle {
-  /** Rejects (429 with Retry-After) when any key is locked. */
-  check(keys: string[]): Promise<void>;
-  failed(key: string, kind: 'account' | 'address'): Promise<void>;
-  succeeded(key: string): Promise<void>;
-}
+/** The guess limit Basic passwords go through (throttle/service.ts): reserve, check, keep or give back. */
+export type CredentialThrottle = Pick<Throttle, 'attempt'>;
 
 export interface DavPrincipal {
   userId: string;
@@ -115,18 +111,24 @@ export class DavAuthenticator {
     }
     const accountKey = `dav:${createHash('sha256').update(login).digest('hex').slice(0, 32)}`;
     const addressKey = `dav-addr:${address}`;
-    await this.throttle.check([accountKey, addressKey]);
-    const user = await this.users.findByLogin(login);
-    const row = user ? await this.repo.findAccountByKey(user.id, password.slice(0, KEY_ID_LENGTH)) : undefined;
-    let good = false;
-    if (row && password.length > KEY_ID_LENGTH && safeEqual(row.key_id, password.slice(0, KEY_ID_LENGTH))) good = await verifyPassword(row.password_hash, password);
-    else await burnPasswordCheck(password);
-    if (!good || !row || !user || user.status !== 'active') {
-      await this.throttle.failed(accountKey, 'account');
-      await this.throttle.failed(addressKey, 'address');
-      throw unauthorized('Wrong e-mail or WebDAV password');
-    }
-    await this.throttle.succeeded(accountKey);
+    // The attempt is reserved before the password is checked, so parallel
+    // guesses cannot outrun the count (throttle/service.ts).
+    const found = await this.throttle.attempt(
+      [
+        { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: addressKey, policy: ADDRESS_POLICY },
+      ],
+      async () => {
+        const user = await this.users.findByLogin(login);
+        const row = user ? await this.repo.findAccountByKey(user.id, password.slice(0, KEY_ID_LENGTH)) : undefined;
+        let good = false;
+        if (row && password.length > KEY_ID_LENGTH && safeEqual(row.key_id, password.slice(0, KEY_ID_LENGTH))) good = await verifyPassword(row.password_hash, password);
+        else await burnPasswordCheck(password);
+        return good && row && user && user.status === 'active' ? row : undefined;
+      },
+    );
+    if (!found) throw unauthorized('Wrong e-mail or WebDAV password');
+    const row = found;
     if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
     this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: Date.now() });
     return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };

@@ -24,6 +24,8 @@ export class ApiError extends Error {
     message: string,
     /** The envelope's `data` on an error (e.g. `{field, index}` of a refused list entry). */
     readonly data: unknown = null,
+    /** Seconds until a 429's lock ends (Retry-After), so the person is told how long to wait. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -39,13 +41,21 @@ export interface CallOptions {
 
 let refreshing: Promise<boolean> | null = null;
 
-async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; envelope: Envelope<unknown> }> {
+/**
+ * Only the password and second-factor sign-ins carry cookies: the server
+ * remembers a browser where the account signed in before (its device cookie,
+ * docs/security.md), so strangers' guesses cannot lock its owner out. Every
+ * other request is cookie-free (Bearer tokens only).
+ */
+const SIGN_IN_PATHS = new Set(['/api/v4/session/token', '/api/v4/session/token/2fa']);
+
+async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; envelope: Envelope<unknown>; retryAfter: number | null }> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'omit', cache: 'no-store' });
+    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: method === 'POST' && SIGN_IN_PATHS.has(path) ? 'same-origin' : 'omit', cache: 'no-store' });
   } catch {
     throw new ApiError(0, 0, 'Cannot reach the server. Check your connection and try again.');
   }
@@ -59,7 +69,9 @@ async function send(method: string, path: string, body: unknown, token: string |
   if (!e || typeof e !== 'object' || typeof e.code !== 'number') {
     throw new ApiError(res.status, 50000, `Unexpected response from the server (HTTP ${res.status}).`);
   }
-  return { status: res.status, envelope: { code: e.code, data: e.data ?? null, msg: typeof e.msg === 'string' ? e.msg : '' } };
+  const wait = Number(res.headers.get('retry-after'));
+  const retryAfter = res.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : null;
+  return { status: res.status, envelope: { code: e.code, data: e.data ?? null, msg: typeof e.msg === 'string' ? e.msg : '' }, retryAfter };
 }
 
 async function doRefresh(refreshToken: string): Promise<boolean> {
@@ -91,18 +103,18 @@ export async function callEnvelope<T>(method: string, path: string, opts: CallOp
   const auth = opts.auth ?? 'required';
   const sentToken = auth === 'none' ? undefined : tokenStore.get()?.access_token;
   if (auth === 'required' && !sentToken) throw new ApiError(401, Code.LoginRequired, 'Please sign in.');
-  let { status, envelope } = await send(method, path, opts.body, sentToken);
+  let { status, envelope, retryAfter } = await send(method, path, opts.body, sentToken);
 
   if (sentToken && status === 401 && envelope.code === Code.LoginRequired) {
     // Another tab may already have refreshed; otherwise refresh ourselves.
     const current = tokenStore.get()?.access_token;
     const retryWith = current && current !== sentToken ? current : (await refreshSession()) ? tokenStore.get()?.access_token : undefined;
     if (!retryWith) throw new ApiError(401, Code.LoginRequired, 'Your session has ended. Please sign in again.');
-    ({ status, envelope } = await send(method, path, opts.body, retryWith));
+    ({ status, envelope, retryAfter } = await send(method, path, opts.body, retryWith));
   }
 
   if (status >= 200 && status < 300 && (envelope.code === Code.Ok || envelope.code === Code.SecondFactor)) return envelope as Envelope<T>;
-  throw new ApiError(status, envelope.code, envelope.msg || `Request failed (HTTP ${status}).`, envelope.data);
+  throw new ApiError(status, envelope.code, envelope.msg || `Request failed (HTTP ${status}).`, envelope.data, retryAfter);
 }
 
 /** Returns `data` of a successful envelope; throws ApiError otherwise. */

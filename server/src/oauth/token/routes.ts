@@ -50,7 +50,10 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
 
-    const route = { config: { auth: 'none' as const } };
+    // CORS (http/cors.ts): a browser app may exchange and revoke its own tokens from the
+    // origins of its redirect URIs; introspection is for resource servers, never a page.
+    const route = { config: { auth: 'none' as const, cors: 'client' as const } };
+    const introspection = { config: { auth: 'none' as const, cors: false as const } };
     const authenticate = (request: FastifyRequest, form: Form) => deps.clientAuth.authenticate(request.headers.authorization, form, request.ip);
 
     scope.post(OAUTH_PATHS.token, route, async (request) => {
@@ -69,7 +72,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       return reply.code(200).send();
     });
 
-    scope.post(OAUTH_PATHS.introspect, route, async (request) => {
+    scope.post(OAUTH_PATHS.introspect, introspection, async (request) => {
       const form = singleValued(request.body as RequestParams | undefined);
       const client = await authenticate(request, form);
       return deps.inspection.introspect(client, requiredToken(form));
