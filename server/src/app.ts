@@ -15,6 +15,7 @@ import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
+import { avatarRoutes } from './accounts/avatar-routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userSessionRoutes } from './sessions/user-session-routes.js';
@@ -109,6 +110,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
+  await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);
   adminSummaryRoutes(app, services.summary);

@@ -13,6 +13,8 @@ import { Hs256 } from './crypto/jwt.js';
 import { AccountRepository } from './accounts/repository.js';
 import { AccountService } from './accounts/service.js';
 import { TwoFactorService } from './accounts/two-factor.js';
+import { AvatarRepository } from './accounts/avatar-repository.js';
+import { Avatars } from './accounts/avatars.js';
 import { UserCache } from './accounts/user-cache.js';
 import { SettingsRepository } from './site/settings-repository.js';
 import { SettingsService } from './site/settings.js';
@@ -52,6 +54,7 @@ export interface Services {
   settings: SettingsService;
   accounts: AccountService;
   twoFactor: TwoFactorService;
+  avatars: Avatars;
   revocation: RevocationService;
   sessions: SessionService;
   /** Browsers where an account signed in before (sessions/device-cookies.ts). */
@@ -189,6 +192,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     settings,
     accounts,
     twoFactor,
+    avatars: new Avatars(new AvatarRepository(db), userCache),
     revocation,
     sessions,
     devices,

@@ -95,6 +95,7 @@ export class AccountService {
         totp_pending_secret: null,
         totp_last_step: null,
         tokens_valid_after: 0,
+        avatar_at: null,
         created_at: now,
         updated_at: now,
       });

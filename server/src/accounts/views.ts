@@ -1,6 +1,7 @@
 // What the API shows of a user. Fields are picked one by one so that nothing
 // stored (hashes, TOTP secrets) can leak by accident.
 import type { UserWithGroup } from './repository.js';
+import { avatarPath } from './avatars.js';
 
 export interface UserView {
   id: string;
@@ -11,6 +12,8 @@ export interface UserView {
   group: { id: number; name: string };
   is_admin: boolean;
   two_fa_enabled: boolean;
+  /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials. */
+  avatar_url: string | null;
 }
 
 export function rfc3339(ms: number): string {
@@ -27,5 +30,6 @@ export function toUserView(u: UserWithGroup): UserView {
     group: { id: u.group_id, name: u.group_name },
     is_admin: u.group_is_admin === 1,
     two_fa_enabled: u.totp_secret !== null,
+    avatar_url: u.avatar_at === null || u.avatar_at === undefined ? null : avatarPath(u.id, Number(u.avatar_at)),
   };
 }

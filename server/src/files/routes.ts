@@ -15,11 +15,22 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
 
   r.get(
     '/api/v4/file',
-    { config: READ, schema: { querystring: Type.Object({ path: Type.Optional(Path), ...PageQuery }) } },
+    {
+      config: READ,
+      schema: {
+        querystring: Type.Object({
+          path: Type.Optional(Path),
+          ...PageQuery,
+          order_by: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('size'), Type.Literal('updated_at')])),
+          order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+        }),
+      },
+    },
     async (request) => {
       const owner = requireAuth(request).user.id;
       const folder = await files.resolve(owner, request.query.path ?? '/');
-      const page = await files.list(folder, request.query.page_size ?? 100, request.query.next_page_token);
+      const sort = { by: request.query.order_by ?? 'name', desc: request.query.order === 'desc' };
+      const page = await files.list(folder, request.query.page_size ?? 100, request.query.next_page_token, sort);
       return ok({ files: page.entries.map(toFileView), next_page_token: page.nextPageToken, parent: toFileView(folder) });
     },
   );

@@ -1,6 +1,7 @@
 // Discovery documents, the JWKS and userinfo: plain JSON, as their standards say.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/service.js';
+import { avatarPath } from '../accounts/avatars.js';
 import { requireAuth } from '../http/auth.js';
 import { serverMetadata } from './discovery.js';
 import type { IdTokenSigner } from './id-tokens.js';
@@ -38,6 +39,8 @@ export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): 
     return {
       sub: user.id,
       ...(has('profile') ? { name: user.nickname, nickname: user.nickname, updated_at: Math.floor(user.updated_at / 1000) } : {}),
+      // OIDC Core §5.1: an absolute URL of the picture; absent while the person shows initials.
+      ...(has('profile') && user.avatar_at !== null ? { picture: deps.issuer() + avatarPath(user.id, Number(user.avatar_at)) } : {}),
       // Cirrus does not verify addresses, so it says so.
       ...(has('email') ? { email: user.email, email_verified: false } : {}),
     };

@@ -22,6 +22,8 @@ export interface User {
   group: { id: number; name: string };
   is_admin: boolean;
   two_fa_enabled?: boolean;
+  /** Versioned path of the 256-pixel avatar; null for initials. */
+  avatar_url?: string | null;
 }
 
 export interface OAuthAppInfo {

@@ -143,7 +143,7 @@ export const adminApi = {
     call<OAuthApp>('PUT', `/api/v4/admin/oauthClient/${encodeURIComponent(id)}`, { body: { client } }),
   deleteApp: (id: string) => call<null>('DELETE', `/api/v4/admin/oauthClient/${encodeURIComponent(id)}`),
 
-  shares: async (p: { page: number; page_size: number }): Promise<Page<AdminShare>> => {
+  shares: async (p: ListParams): Promise<Page<AdminShare>> => {
     const d = await call<{ shares: AdminShare[]; pagination: { total: number } }>('POST', '/api/v4/admin/share', { body: p });
     return { items: d.shares, total: d.pagination.total };
   },

@@ -36,8 +36,11 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 
 export const PAGE_SIZE = 500;
 
-export const listFolder = (path: string, token?: string | null, pageSize = PAGE_SIZE) =>
-  call<Page<FileItem> & { parent: FileItem }>('GET', `/api/v4/file?${q({ path, page_size: pageSize, next_page_token: token })}`);
+export const listFolder = (path: string, token?: string | null, sort?: { key: 'name' | 'size' | 'updated_at'; dir: 'asc' | 'desc' }, pageSize = PAGE_SIZE) =>
+  call<Page<FileItem> & { parent: FileItem }>(
+    'GET',
+    `/api/v4/file?${q({ path, page_size: pageSize, next_page_token: token, order_by: sort?.key, order: sort?.dir })}`,
+  );
 export const fileInfo = (path: string) => call<FileItem>('GET', `/api/v4/file/info?${q({ path })}`);
 export const createFolder = (path: string) => call<FileItem>('POST', '/api/v4/file/create', { body: { path, type: 'folder' } });
 export const renameItem = (path: string, new_name: string) => call<FileItem>('POST', '/api/v4/file/rename', { body: { path, new_name } });
@@ -66,13 +69,28 @@ export async function thumbBlobUrl(path: string, size: number, signal?: AbortSig
   return URL.createObjectURL(await res.blob());
 }
 
+/** Most items one signed archive link carries (the server's limit; the link holds their ids). */
+export const MAX_LINK_ITEMS = 400;
+
 /**
- * A folder (or several items) as a ZIP: fetched with the bearer token and
- * handed to the browser as a download. (The archive route needs the header.)
+ * Folders and several items as one ZIP. Up to MAX_LINK_ITEMS the browser
+ * navigates to a signed link, so the download streams with the browser's own
+ * progress and can resume; beyond that the archive is fetched with the token
+ * and handed over as a Blob.
  */
-export async function downloadArchive(path: string, name: string): Promise<void> {
+export async function downloadArchive(paths: string[], name: string): Promise<void> {
+  if (paths.length <= MAX_LINK_ITEMS) {
+    const r = await call<{ url: string; expires_at: string }>('POST', '/api/v4/file/archive/url', { body: { paths, name, expires_in: 3600 } });
+    const u = new URL(r.url, window.location.origin);
+    startDownload(u.pathname + u.search, `${name}.zip`);
+    return;
+  }
   const token = tokenStore.get()?.access_token;
-  const res = await fetch(`/api/v4/file/archive?${q({ path })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch('/api/v4/file/archive', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ paths, name }),
+  });
   if (!res.ok) {
     let msg = `HTTP ${res.status}`;
     try {

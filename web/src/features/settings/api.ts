@@ -1,12 +1,31 @@
 // API calls of the settings pages, behind small functions so the generated
 // client can replace their bodies without touching the components.
-import { call } from '../../api/client';
+import { ApiError, call, refreshSession } from '../../api/client';
+import { tokenStore } from '../../api/tokens';
 import type { User } from '../../api/types';
 
-/** The avatar of a user, or undefined for initials. (Avatar upload: not built yet.) */
-export function avatarUrl(_user: User): string | undefined {
-  return undefined;
+/** The avatar of a user (a versioned same-origin URL), or undefined for initials. */
+export function avatarUrl(user: User): string | undefined {
+  return user.avatar_url ?? undefined;
 }
+
+/**
+ * Uploads the picture as the request body (the route takes image/* bodies,
+ * not JSON, so this is the one call that does not go through call()).
+ */
+export async function uploadAvatar(picture: Blob): Promise<string> {
+  const put = () => {
+    const token = tokenStore.get()?.access_token;
+    return fetch('/api/v4/user/avatar', { method: 'PUT', headers: { 'content-type': picture.type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: picture });
+  };
+  let res = await put();
+  if (res.status === 401 && (await refreshSession())) res = await put();
+  const env = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: { avatar_url: string } } | null;
+  if (!res.ok || !env || env.code !== 0 || !env.data) throw new ApiError(res.status, env?.code ?? 50000, env?.msg || `HTTP ${res.status}`);
+  return env.data.avatar_url;
+}
+
+export const deleteAvatar = () => call<null>('DELETE', '/api/v4/user/avatar');
 
 export interface OAuthGrantView {
   client_id: string;
