@@ -302,8 +302,9 @@ async function calibrate(t, codes, seconds) {
   await Promise.all(
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < end && codes.length) {
-        const body = exchanged(await post(exchangeForm(t, codes.pop())));
-        if (!body) throw new Error(`${t.name}: calibration exchange failed`);
+        const res = await post(exchangeForm(t, codes.pop()));
+        const body = exchanged(res);
+        if (!body) throw new Error(`${t.name}: calibration exchange failed: ${res.status} ${String(res.text).slice(0, 300)}`);
         done++;
         tokens.push(body.refresh_token);
       }

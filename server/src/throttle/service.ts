@@ -107,6 +107,22 @@ export class Throttle {
     return result;
   }
 
+  /**
+   * Whether every target is known clean: the store held no count for it
+   * within the clean-key memory (read now when not remembered). For checks
+   * that are cheap and safe to run before any reservation (an HMAC, not
+   * argon2): a right answer on clean keys is admitted without a reservation,
+   * so a busy client's parallel requests are not refused as if they were
+   * guesses; anything else goes through attempt(). Always false without
+   * the memory.
+   */
+  async allClean(targets: readonly ThrottleTarget[]): Promise<boolean> {
+    if (this.rememberMs <= 0) return false;
+    const now = this.now();
+    await this.learnClean(targets, now);
+    return targets.every((t) => this.isClean(t.key, now));
+  }
+
   prune(windowStartedBefore: number): Promise<void> {
     return this.store.prune(windowStartedBefore, this.now());
   }

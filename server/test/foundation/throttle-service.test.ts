@@ -12,6 +12,8 @@ import { migrateToLatest } from '../../src/db/migrate.js';
 import { SqlThrottleStore } from '../../src/throttle/repository.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, Throttle } from '../../src/throttle/service.js';
 import { freshDatabase, type FreshDatabase } from './support.js';
+import { ClientAuthenticator } from '../../src/oauth/token/client-auth.js';
+import type { Client, ClientService } from '../../src/oauth/clients.js';
 
 describe('throttle helper: reserve before the check', () => {
   let fresh: FreshDatabase;
@@ -85,5 +87,28 @@ describe('throttle helper: reserve before the check', () => {
     now += 1000;
     assert.equal(await throttle.attempt(t, () => false), false);
     await assert.rejects(throttle.attempt(t, () => true), /try again in 2 seconds/);
+  });
+  it('a busy confidential client is not taken for a guesser: 50 parallel right secrets, each read slowly, are all authenticated; 50 wrong ones check at most 6 (RFC 6749 §2.3.1)', async () => {
+    const throttle = new Throttle(new SqlThrottleStore(db), { rememberCleanMs: 1000 });
+    const client = { id: 'busy-client', isPublic: false, secretHash: 'stored' } as unknown as Client;
+    let checked = 0;
+    const clients = {
+      // A slow read (a cache miss on a loaded database): every request is in flight at once.
+      findEnabled: async () => {
+        await delay(20);
+        return client;
+      },
+      secrets: { verify: (secret: string) => (checked++, secret === 'the-right-secret') },
+    } as unknown as ClientService;
+    const auth = new ClientAuthenticator(clients, throttle);
+    const form = (secret: string) => new Map([['client_id', 'busy-client'], ['client_secret', secret]]) as unknown as Parameters<ClientAuthenticator['authenticate']>[1];
+    const right = await Promise.all(Array.from({ length: 50 }, () => auth.authenticate(undefined, form('the-right-secret'), '192.0.2.10').then(() => 'ok', (e: Error) => e.message)));
+    assert.deepEqual(right.filter((r) => r !== 'ok'), [], 'no right secret refused');
+    // Wrong secrets from another address still meet the bound.
+    checked = 0;
+    const wrong = await Promise.all(Array.from({ length: 50 }, (_, i) => auth.authenticate(undefined, form(`wrong-${i}`), '192.0.2.11').then(() => 'ok', (e: Error) => e.message)));
+    assert.ok(!wrong.includes('ok'));
+    const answered401 = wrong.filter((m) => /authentication failed/i.test(m)).length;
+    assert.ok(answered401 <= 6, `at most 6 wrong secrets answered as wrong, got ${answered401}`);
   });
 });

@@ -51,21 +51,19 @@ export class ClientAuthenticator {
     if (id === undefined || id === '') throw failure('Client authentication is required');
     if (id.length > MAX_CLIENT_ID_LENGTH) throw failure('Client authentication failed');
 
-    // The client row usually comes from the client cache; the attempt is
-    // reserved (usually in memory, keys known clean) before the secret is checked.
-    const clientRead = this.clients.findEnabled(id);
-    clientRead.catch(() => undefined); // awaited below; a refused attempt must not leave it unhandled
-    const client = await this.throttle.attempt(
-      [
-        { key: `oauth-client:${id}:${address}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
-        { key: `oauth-addr:${address}`, policy: ADDRESS_POLICY },
-      ],
-      async () => {
-        const c = await clientRead;
-        const valid = c !== undefined && (c.isPublic ? secret === undefined : secret !== undefined && c.secretHash !== null && this.clients.secrets.verify(secret, c.secretHash));
-        return valid ? c : undefined;
-      },
-    );
+    // The client row usually comes from the client cache. The secret check
+    // is an HMAC, cheap enough to run first: a right secret on keys with no
+    // failures counted is admitted at once, however many requests the client
+    // has in flight; a wrong one (or any on a key with failures) goes through
+    // the reservation before its answer, so guesses stay bounded.
+    const c = await this.clients.findEnabled(id);
+    const valid = c !== undefined && (c.isPublic ? secret === undefined : secret !== undefined && c.secretHash !== null && this.clients.secrets.verify(secret, c.secretHash));
+    const targets = [
+      { key: `oauth-client:${id}:${address}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+      { key: `oauth-addr:${address}`, policy: ADDRESS_POLICY },
+    ];
+    if (valid && (await this.throttle.allClean(targets))) return c;
+    const client = await this.throttle.attempt(targets, () => (valid ? c : undefined));
     if (!client) throw failure('Client authentication failed');
     return client;
   }
