@@ -12,6 +12,13 @@ import { fileSendable, sendBytes, zipSendable } from './send.js';
 import { MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
 import { FileId, Path, READ } from './schemas.js';
+import { Body, Bytes, DateTime, Envelope, View, errors } from '../http/contract.js';
+
+const BYTES = {
+  200: Bytes('the bytes (Range, ETag, Last-Modified; HEAD: headers only)'),
+  206: Bytes('the requested range'),
+  ...errors(404, 416),
+};
 
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
@@ -24,7 +31,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     url: '/api/v4/file/content',
     exposeHeadRoute: false,
     config: READ,
-    schema: { querystring: Type.Object({ path: Path, inline: Inline }) },
+    schema: { querystring: Type.Object({ path: Path, inline: Inline }), response: BYTES },
     handler: async (request, reply) => {
       const entry = await f.files.resolve(requireAuth(request).user.id, request.query.path);
       return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(request.query.inline) });
@@ -36,7 +43,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     url: '/api/v4/file/archive',
     exposeHeadRoute: false,
     config: READ,
-    schema: { querystring: Type.Object({ path: Path }) },
+    schema: { description: 'A folder as a zip archive (stored, streamed).', querystring: Type.Object({ path: Path }), response: { 200: Bytes('application/zip'), ...errors(404) } },
     handler: async (request, reply) => {
       const folder = await f.files.resolve(requireAuth(request).user.id, request.query.path);
       const zip = await f.files.archive(folder);
@@ -49,10 +56,9 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     {
       config: READ,
       schema: {
-        body: Type.Object(
-          { path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) },
-          { additionalProperties: false },
-        ),
+        description: 'A signed URL that downloads the file without an Authorization header until it expires.',
+        body: Body({ path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) }),
+        response: { 200: Envelope(View({ url: Type.String(), expires_at: DateTime }, { title: 'SignedUrl' })), ...errors(404) },
       },
     },
     async (request) => {
@@ -72,6 +78,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     schema: {
       params: Type.Object({ id: FileId, name: Type.String({ maxLength: 4096 }) }),
       querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), sig: Type.String({ minLength: 1, maxLength: 128 }), inline: Inline }),
+      response: BYTES,
     },
     handler: async (request, reply) => {
       const q = request.query;

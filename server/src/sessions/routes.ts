@@ -4,10 +4,22 @@ import { Type } from 'typebox';
 import { secondFactorRequired } from '../core/errors.js';
 import { ok } from '../http/envelope.js';
 import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
-import { toUserView } from '../accounts/views.js';
+import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
+import { toUserView, UserViewSchema } from '../accounts/views.js';
 import type { SessionService } from './service.js';
 
-const RefreshBody = Type.Object({ refresh_token: Jwt }, { additionalProperties: false });
+const RefreshBody = Body({ refresh_token: Jwt });
+
+export const TokenPairSchema = View(
+  { access_token: Type.String(), refresh_token: Type.String(), access_expires: DateTime, refresh_expires: DateTime },
+  { title: 'TokenPair' },
+);
+const SignedIn = View({ user: UserViewSchema, token: TokenPairSchema }, { title: 'SignedIn' });
+/** Envelope code 203 (HTTP 200): the account has a second factor; data is the id to send to /session/token/2fa. */
+const SecondFactorRequired = View(
+  { code: Type.Literal(203), data: Type.String({ description: 'second-factor session id' }), msg: Type.String() },
+  { title: 'SecondFactorRequired', description: 'Envelope code 203: send the TOTP code with this session id to /session/token/2fa' },
+);
 
 /** Told of each password sign-in (the browser and address, for the sessions list). */
 export type SignInRecorder = (accessToken: string, request: FastifyRequest) => Promise<void>;
@@ -17,9 +29,17 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
 
   r.post(
     '/api/v4/session/token',
-    { config: { auth: 'none' }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        description: 'Password sign-in (method B). Failed attempts are throttled per account and per address.',
+        body: Body({ email: Email, password: AnyPassword }),
+        response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired]), ...errors(401, 403, 429) },
+      },
+    },
     async (request) => {
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
+      // Envelope code 203 with HTTP 200, through the one envelope mapping (serialized by the 200 schema's second branch).
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
       await recordSignIn?.(result.token.access_token, request);
       return ok({ user: toUserView(result.user), token: result.token });
@@ -28,7 +48,13 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
 
   r.post(
     '/api/v4/session/token/2fa',
-    { config: { auth: 'none' }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Body({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: { 200: Envelope(SignedIn), ...errors(401, 429) },
+      },
+    },
     async (request) => {
       const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
       await recordSignIn?.(token.access_token, request);
@@ -36,12 +62,28 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
     },
   );
 
-  r.post('/api/v4/session/token/refresh', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
-    return ok((await sessions.refresh(request.body.refresh_token)).pair);
-  });
+  r.post(
+    '/api/v4/session/token/refresh',
+    {
+      config: { auth: 'none' },
+      schema: {
+        description: 'Rotates a refresh token (first-party or OAuth). Reusing a replaced token revokes its whole session family.',
+        body: RefreshBody,
+        response: { 200: Envelope(TokenPairSchema), ...errors(401) },
+      },
+    },
+    async (request) => ok((await sessions.refresh(request.body.refresh_token)).pair),
+  );
 
-  r.delete('/api/v4/session/token', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
-    await sessions.signOut(request.body.refresh_token);
-    return ok(null);
-  });
+  r.delete(
+    '/api/v4/session/token',
+    {
+      config: { auth: 'none' },
+      schema: { description: 'Sign-out: revokes the whole session family (idempotent).', body: RefreshBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await sessions.signOut(request.body.refresh_token);
+      return ok(null);
+    },
+  );
 }

@@ -5,11 +5,13 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import type { ShareService } from './service.js';
+import { Body, Envelope, Nullable, View, errors } from '../http/contract.js';
+import { AdminShareViewSchema, ShareViewSchema } from './views.js';
 import {
   ADMIN_READ, ADMIN_WRITE, DownloadLimit, ExpiresAt, ExpiresIn, PageToken, Path, READ, ShareIdParams, SharePassword, WRITE,
 } from './schemas.js';
 
-const CreateBody = Type.Object(
+const CreateBody = Body(
   {
     path: Path,
     password: Type.Optional(SharePassword),
@@ -17,17 +19,15 @@ const CreateBody = Type.Object(
     expires_in: Type.Optional(ExpiresIn),
     download_limit: Type.Optional(DownloadLimit),
   },
-  { additionalProperties: false },
 );
 
-const ChangeBody = Type.Object(
+const ChangeBody = Body(
   {
     password: Type.Optional(Type.Union([SharePassword, Type.Null()])),
     expires_at: Type.Optional(Type.Union([ExpiresAt, Type.Null()])),
     expires_in: Type.Optional(ExpiresIn),
     download_limit: Type.Optional(Type.Union([DownloadLimit, Type.Null()])),
   },
-  { additionalProperties: false },
 );
 
 const ListQuery = Type.Object({
@@ -35,44 +35,51 @@ const ListQuery = Type.Object({
   next_page_token: Type.Optional(PageToken),
 });
 
-const AdminListBody = Type.Object(
+const AdminListBody = Body(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
     user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
   },
-  { additionalProperties: false },
+);
+
+const ShareResponse = { 200: Envelope(ShareViewSchema), ...errors(404) };
+const NullResponse = { 200: Envelope(Type.Null()), ...errors(404) };
+const SharePage = View({ shares: Type.Array(ShareViewSchema), next_page_token: Nullable('string') }, { title: 'SharePage' });
+const AdminSharePage = View(
+  { shares: Type.Array(AdminShareViewSchema), pagination: View({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() }, { title: 'Pagination' }) },
+  { title: 'AdminSharePage' },
 );
 
 export function shareRoutes(app: FastifyInstance, shares: ShareService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  r.put('/api/v4/share', { config: WRITE, schema: { body: CreateBody } }, async (request) =>
+  r.put('/api/v4/share', { config: WRITE, schema: { description: 'Shares a file or folder by path.', body: CreateBody, response: ShareResponse } }, async (request) =>
     ok(await shares.create(requireAuth(request).user.id, request.body)),
   );
 
-  r.get('/api/v4/share', { config: READ, schema: { querystring: ListQuery } }, async (request) =>
+  r.get('/api/v4/share', { config: READ, schema: { querystring: ListQuery, response: { 200: Envelope(SharePage) } } }, async (request) =>
     ok(await shares.list(requireAuth(request).user.id, request.query.page_size ?? 50, request.query.next_page_token)),
   );
 
-  r.get('/api/v4/share/:id', { config: READ, schema: { params: ShareIdParams } }, async (request) =>
+  r.get('/api/v4/share/:id', { config: READ, schema: { params: ShareIdParams, response: ShareResponse } }, async (request) =>
     ok(await shares.get(requireAuth(request).user.id, request.params.id)),
   );
 
-  r.patch('/api/v4/share/:id', { config: WRITE, schema: { params: ShareIdParams, body: ChangeBody } }, async (request) =>
+  r.patch('/api/v4/share/:id', { config: WRITE, schema: { params: ShareIdParams, body: ChangeBody, response: ShareResponse } }, async (request) =>
     ok(await shares.update(requireAuth(request).user.id, request.params.id, request.body)),
   );
 
-  r.delete('/api/v4/share/:id', { config: WRITE, schema: { params: ShareIdParams } }, async (request) => {
+  r.delete('/api/v4/share/:id', { config: WRITE, schema: { params: ShareIdParams, response: NullResponse } }, async (request) => {
     await shares.delete(requireAuth(request).user.id, request.params.id);
     return ok(null);
   });
 
-  r.post('/api/v4/admin/share', { config: ADMIN_READ, schema: { body: AdminListBody } }, async (request) =>
+  r.post('/api/v4/admin/share', { config: ADMIN_READ, schema: { body: AdminListBody, response: { 200: Envelope(AdminSharePage) } } }, async (request) =>
     ok(await shares.adminList(request.body.page ?? 1, request.body.page_size ?? 20, request.body.user_id)),
   );
 
-  r.delete('/api/v4/admin/share/:id', { config: ADMIN_WRITE, schema: { params: ShareIdParams } }, async (request) => {
+  r.delete('/api/v4/admin/share/:id', { config: ADMIN_WRITE, schema: { params: ShareIdParams, response: NullResponse } }, async (request) => {
     await shares.adminDelete(request.params.id);
     return ok(null);
   });

@@ -4,7 +4,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError } from '../api/client';
 import { signIn, signInSecondFactor } from '../api/session';
-import type { User } from '../api/types';
+import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 
 function messageOf(err: unknown): string {
