@@ -76,8 +76,8 @@ export function Body<P extends TProperties>(properties: P, options: { descriptio
 }
 
 /** A response of raw bytes (downloads): documented, never serialized (streams and buffers are sent as they are). */
-export function Bytes(description: string) {
-  return Type.Unsafe<unknown>({ description, content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } } });
+export function Bytes(description: string, mediaType = 'application/octet-stream') {
+  return Type.Unsafe<unknown>({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } });
 }
 
 /** A response without a body (204, tus, OPTIONS). */

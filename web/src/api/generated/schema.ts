@@ -664,6 +664,241 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/user/session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The signed-in sessions of this person, newest first.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["UserSessionList"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Signs out every session but this one.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SessionsEnded"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/session/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Signs one session out.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/user": {
     parameters: {
       query?: never;
@@ -1327,6 +1562,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Conflict (409), e-mail taken (40032) */
         409: {
           headers: {
@@ -1366,7 +1610,11 @@ export interface paths {
       };
     };
     post: {
-      /** Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read. */
+      /**
+       * Lists users a page at a time, searched by e-mail or nickname and sorted, with storage used and the last sign-in.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -1378,6 +1626,9 @@ export interface paths {
           "application/json": {
             page?: number;
             page_size?: number;
+            keyword?: string;
+            order_by?: "created_at" | "email" | "nickname";
+            order_direction?: "asc" | "desc";
           };
         };
       };
@@ -1390,7 +1641,7 @@ export interface paths {
           content: {
             "application/json": {
               code: 0;
-              data: components["schemas"]["UserPage"];
+              data: components["schemas"]["AdminUserPage"];
               msg: string;
             };
           };
@@ -1457,6 +1708,188 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/admin/user/{id}/reset-password": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Sets a generated password, shown in this answer only, and ends every session of the user.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["ResetPassword"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/user/{id}/sign-out": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Ends every session and grant of the user.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/admin/user/{id}": {
     parameters: {
       query?: never;
@@ -1484,7 +1917,7 @@ export interface paths {
           content: {
             "application/json": {
               code: 0;
-              data: components["schemas"]["User"];
+              data: components["schemas"]["AdminUser"];
               msg: string;
             };
           };
@@ -1707,6 +2140,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Internal error (50000); details only in the log */
         500: {
           headers: {
@@ -1749,6 +2191,395 @@ export interface paths {
             "application/json": {
               code: 0;
               data: components["schemas"]["Group"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put: {
+      /**
+       * Creates a group; 409 when the name is taken (case-insensitively).
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name: string;
+            is_admin?: boolean;
+            storage_quota?: number;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Group"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/group/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      /**
+       * Changes a group. 403 when it would take administrator rights from the group of the last active administrators.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            is_admin?: boolean;
+            storage_quota?: number;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Group"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete: {
+      /**
+       * Deletes an empty group; 409 while it has users (data.user_count) and for the default group for sign-up.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: number;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/summary": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Counts, site facts and the last 30 days of sign-ups and uploads.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["AdminSummary"];
               msg: string;
             };
           };
@@ -1924,6 +2755,9 @@ export interface paths {
           "application/json": {
             page?: number;
             page_size?: number;
+            keyword?: string;
+            order_by?: "created_at" | "name";
+            order_direction?: "asc" | "desc";
           };
         };
       };
@@ -3700,6 +4534,194 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/search": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Files and folders whose name contains q (case-insensitive, any script), not trashed, a page at a time.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          q: string;
+          page_size?: number;
+          next_page_token?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SearchPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/thumb": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * A WebP thumbnail of an image, at most `size` on its longer side (rounded up to 64/128/256/512/1024). 400 for folders, non-raster types and unreadable images; 413 for sources over 50 MiB or 50 Mpx.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          path: string;
+          size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the thumbnail; ETag, Cache-Control: private, max-age=86400 */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "image/webp": string;
+          };
+        };
+        /** If-None-Match matched the ETag */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
           headers: {
             [name: string]: unknown;
           };
@@ -6186,17 +7208,15 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** Default Response */
+        /** Success: code 0, the answer in data */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/json": {
-              code: number;
-              data: {
-                accounts: components["schemas"]["DavAccount"][];
-              };
+              code: 0;
+              data: components["schemas"]["DavAccountList"];
               msg: string;
             };
           };
@@ -6261,14 +7281,14 @@ export interface paths {
         };
       };
       responses: {
-        /** Default Response */
+        /** Success: code 0, the answer in data */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/json": {
-              code: number;
+              code: 0;
               data: components["schemas"]["NewDavAccount"];
               msg: string;
             };
@@ -6294,6 +7314,15 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
@@ -6363,14 +7392,14 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** Default Response */
+        /** Success: code 0, the answer in data */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/json": {
-              code: number;
+              code: 0;
               data: null;
               msg: string;
             };
@@ -6396,6 +7425,15 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -6441,14 +7479,14 @@ export interface paths {
         };
       };
       responses: {
-        /** Default Response */
+        /** Success: code 0, the answer in data */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/json": {
-              code: number;
+              code: 0;
               data: components["schemas"]["ChangedDavAccount"];
               msg: string;
             };
@@ -6474,6 +7512,15 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -6540,6 +7587,43 @@ export interface components {
       shares: components["schemas"]["AdminShare"][];
       pagination: components["schemas"]["Pagination"];
     };
+    AdminSummary: {
+      users: number;
+      files: number;
+      /** bytes */
+      storage_used: number;
+      shares: number;
+      oauth_apps: number;
+      active_sessions: number;
+      version: string;
+      database: "sqlite" | "postgres";
+      storage_driver: string;
+      days: components["schemas"]["SummaryDay"][];
+    };
+    AdminUser: {
+      /** The UID (the tokens' sub) */
+      id: string;
+      email: string;
+      nickname: string;
+      status: "active" | "banned";
+      /** RFC 3339, UTC */
+      created_at: string;
+      group: components["schemas"]["UserGroup"];
+      is_admin: boolean;
+      two_fa_enabled: boolean;
+      /** the user's own quota in bytes; null: the group's */
+      storage_quota: number | null;
+      /** bytes */
+      group_storage_quota: number;
+      /** bytes */
+      storage_used: number;
+      /** RFC 3339, UTC; null: never */
+      last_sign_in_at: string | null;
+    };
+    AdminUserPage: {
+      users: components["schemas"]["AdminUser"][];
+      pagination: components["schemas"]["Pagination"];
+    };
     BatchIdResult: {
       id: string;
       /** 0, or the error code of this item */
@@ -6590,7 +7674,9 @@ export interface components {
       /** The folder the account sees as /dav/ */
       path: string;
       readonly: boolean;
+      /** RFC 3339, UTC */
       created_at: string;
+      /** RFC 3339, UTC */
       updated_at: string;
       /** Present only when regenerate_password was true */
       password?: string;
@@ -6607,8 +7693,13 @@ export interface components {
       /** The folder the account sees as /dav/ */
       path: string;
       readonly: boolean;
+      /** RFC 3339, UTC */
       created_at: string;
+      /** RFC 3339, UTC */
       updated_at: string;
+    };
+    DavAccountList: {
+      accounts: components["schemas"]["DavAccount"][];
     };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
     ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
@@ -6643,8 +7734,11 @@ export interface components {
       id: number;
       name: string;
       is_admin: boolean;
-      /** bytes; null: unlimited */
-      storage_quota: number | null;
+      /** bytes; 0 = no storage */
+      storage_quota: number;
+      user_count: number;
+      /** RFC 3339, UTC */
+      created_at: string;
     };
     Jwk: {
       kty: string;
@@ -6664,7 +7758,9 @@ export interface components {
       /** The folder the account sees as /dav/ */
       path: string;
       readonly: boolean;
+      /** RFC 3339, UTC */
       created_at: string;
+      /** RFC 3339, UTC */
       updated_at: string;
       /** Shown only in this answer */
       password: string;
@@ -6768,11 +7864,22 @@ export interface components {
     PublicShareOwner: {
       nickname: string;
     };
+    ResetPassword: {
+      password: string;
+    };
+    SearchPage: {
+      files: components["schemas"]["FileView"][];
+      /** null on the last page */
+      next_page_token: string | null;
+    };
     SecondFactorRequired: {
       code: 203;
       /** second-factor session id */
       data: string;
       msg: string;
+    };
+    SessionsEnded: {
+      ended: number;
     };
     Share: {
       id: string;
@@ -6846,6 +7953,12 @@ export interface components {
       default_group_id: number;
       site_name: string;
     };
+    SummaryDay: {
+      /** YYYY-MM-DD, UTC */
+      date: string;
+      sign_ups: number;
+      uploads: number;
+    };
     TokenPair: {
       access_token: string;
       refresh_token: string;
@@ -6912,9 +8025,21 @@ export interface components {
       /** with email; Cirrus does not verify addresses */
       email_verified?: boolean;
     };
-    UserPage: {
-      users: components["schemas"]["User"][];
-      pagination: components["schemas"]["Pagination"];
+    UserSession: {
+      id: string;
+      /** the session this request was made with */
+      current: boolean;
+      browser: string | null;
+      os: string | null;
+      device: string | null;
+      ip: string | null;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** RFC 3339, UTC */
+      last_used_at: string;
+    };
+    UserSessionList: {
+      sessions: components["schemas"]["UserSession"][];
     };
     UserSettings: {
       /** The UID (the tokens' sub) */
@@ -6935,6 +8060,9 @@ export interface components {
 export type Schemas = components["schemas"];
 export type AdminShare = components["schemas"]["AdminShare"];
 export type AdminSharePage = components["schemas"]["AdminSharePage"];
+export type AdminSummary = components["schemas"]["AdminSummary"];
+export type AdminUser = components["schemas"]["AdminUser"];
+export type AdminUserPage = components["schemas"]["AdminUserPage"];
 export type BatchIdResult = components["schemas"]["BatchIdResult"];
 export type BatchIdResults = components["schemas"]["BatchIdResults"];
 export type BatchIdResultWithFile = components["schemas"]["BatchIdResultWithFile"];
@@ -6947,6 +8075,7 @@ export type Capacity = components["schemas"]["Capacity"];
 export type ChangedDavAccount = components["schemas"]["ChangedDavAccount"];
 export type ConsentResult = components["schemas"]["ConsentResult"];
 export type DavAccount = components["schemas"]["DavAccount"];
+export type DavAccountList = components["schemas"]["DavAccountList"];
 export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type FileView = components["schemas"]["FileView"];
@@ -6965,7 +8094,10 @@ export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
 export type Pagination = components["schemas"]["Pagination"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
+export type ResetPassword = components["schemas"]["ResetPassword"];
+export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];
+export type SessionsEnded = components["schemas"]["SessionsEnded"];
 export type Share = components["schemas"]["Share"];
 export type SharedFolderPage = components["schemas"]["SharedFolderPage"];
 export type SharedItem = components["schemas"]["SharedItem"];
@@ -6976,6 +8108,7 @@ export type SignedIn = components["schemas"]["SignedIn"];
 export type SignedUrl = components["schemas"]["SignedUrl"];
 export type SiteConfig = components["schemas"]["SiteConfig"];
 export type SiteSettings = components["schemas"]["SiteSettings"];
+export type SummaryDay = components["schemas"]["SummaryDay"];
 export type TokenPair = components["schemas"]["TokenPair"];
 export type TotpEnrolment = components["schemas"]["TotpEnrolment"];
 export type TrashEmptied = components["schemas"]["TrashEmptied"];
@@ -6984,7 +8117,8 @@ export type TrashView = components["schemas"]["TrashView"];
 export type User = components["schemas"]["User"];
 export type UserGroup = components["schemas"]["UserGroup"];
 export type UserInfo = components["schemas"]["UserInfo"];
-export type UserPage = components["schemas"]["UserPage"];
+export type UserSession = components["schemas"]["UserSession"];
+export type UserSessionList = components["schemas"]["UserSessionList"];
 export type UserSettings = components["schemas"]["UserSettings"];
 
 /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
