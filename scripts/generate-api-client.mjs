@@ -4,14 +4,14 @@
 //   web/src/api/generated/schema.ts     `paths` and `components` in openapi-typescript's
 //                                       shape (what openapi-fetch expects), one alias per
 //                                       named schema, and the envelope codes as ErrorCode
-// Run `npm run api:generate` after changing a route's schema; CI regenerates
-// and fails when the committed files differ (`.ci/run`). Never edit the output.
+// Run `npm run api:generate` after changing a route's schema; `npm run api:check`
+// (in .ci/run) fails when the committed files differ. Never edit the output.
 //
 // Why our own ~200 lines rather than openapi-typescript: see
 // docs/architecture.md ("Schema-first contract"). The document is produced by
 // TypeBox, so it uses a small part of JSON Schema, all of it handled below;
 // anything else is an error here rather than a silent `unknown`.
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -190,7 +190,22 @@ function generate(doc) {
 }
 
 const doc = await loadDocument();
-mkdirSync(outDir, { recursive: true });
-writeFileSync(path.join(outDir, 'openapi.json'), `${JSON.stringify(doc, null, 2)}\n`);
-writeFileSync(path.join(outDir, 'schema.ts'), generate(doc));
-console.log(`wrote ${path.relative(root, outDir)}/openapi.json and schema.ts (${Object.keys(doc.paths).length} paths, ${Object.keys(doc.components?.schemas ?? {}).length} schemas)`);
+const files = { 'openapi.json': `${JSON.stringify(doc, null, 2)}\n`, 'schema.ts': generate(doc) };
+const summary = `(${Object.keys(doc.paths).length} paths, ${Object.keys(doc.components?.schemas ?? {}).length} schemas)`;
+if (process.argv.includes('--check')) {
+  // CI (npm run api:check): compare with what is committed instead of writing,
+  // so a route schema changed without regenerating fails the build.
+  const stale = Object.entries(files).filter(([name, text]) => {
+    const file = path.join(outDir, name);
+    return !existsSync(file) || readFileSync(file, 'utf8') !== text;
+  });
+  if (stale.length > 0) {
+    console.error(`stale: ${stale.map(([name]) => path.relative(root, path.join(outDir, name))).join(', ')} differ from the routes' schemas; run npm run api:generate and commit the result`);
+    process.exit(1);
+  }
+  console.log(`${path.relative(root, outDir)} is current ${summary}`);
+} else {
+  mkdirSync(outDir, { recursive: true });
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(outDir, name), text);
+  console.log(`wrote ${path.relative(root, outDir)}/openapi.json and schema.ts ${summary}`);
+}

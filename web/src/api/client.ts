@@ -113,27 +113,6 @@ export async function data<E extends Envelope>(pending: Promise<{ data?: E; erro
   return (e as Extract<E, { code: 0 }>).data;
 }
 
-/**
- * The escape hatch for a route the OpenAPI document does not have yet (added
- * by work in progress): same token, refresh and envelope handling, no types.
- * Use `data(api().GET(...))` for every route in the document; once a route
- * is there, move its caller over.
- */
-export async function call<T>(method: string, path: string, opts: { body?: unknown; auth?: AuthMode } = {}): Promise<T> {
-  const request = new Request(new URL(path, window.location.origin), {
-    method,
-    headers: opts.body === undefined ? {} : { 'content-type': 'application/json' },
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
-    credentials: 'omit',
-    cache: 'no-store',
-  });
-  const pending = authFetch(opts.auth ?? 'required')(request).then(async (response) => {
-    const parsed: unknown = await response.json();
-    return response.ok ? { data: parsed as Envelope, response } : { error: parsed, response };
-  });
-  return (await data(pending)) as T;
-}
-
 async function doRefresh(refreshToken: string): Promise<boolean> {
   // Network failures and server errors propagate and keep the tokens: the next try may work.
   try {

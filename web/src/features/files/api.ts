@@ -1,6 +1,6 @@
 // The file API as the file manager uses it (api-contract §6), on the client
 // generated from the server's OpenAPI document (types included).
-import { api, call, data } from '../../api/client';
+import { api, data } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
 import type { FileView, FolderPage, TrashPage, TrashView } from '../../api/generated/schema';
 
@@ -35,9 +35,8 @@ export const renameItem = (path: string, new_name: string) => data(api().POST('/
 export const moveItems = (paths: string[], dst: string, copy: boolean): Promise<BatchResult> =>
   data(api().POST('/api/v4/file/move', { body: { paths, dst, copy } }));
 export const deleteItems = (paths: string[]): Promise<BatchResult> => data(api().DELETE('/api/v4/file', { body: { paths } }));
-// Not in the document yet (the search route is being added): untyped until it is.
-export const searchFiles = (query: string, token?: string | null) =>
-  call<Page<FileItem>>('GET', `/api/v4/file/search?${q({ q: query, page_size: 100, next_page_token: token })}`);
+export const searchFiles = (query: string, token?: string | null): Promise<Page<FileItem>> =>
+  data(api().GET('/api/v4/file/search', { params: { query: { q: query, page_size: 100, ...page(token) } } }));
 /** A signed URL as a same-origin path (the page's CSP allows only 'self'). */
 export async function signedUrl(path: string, inline = false): Promise<{ url: string; expires_at: string }> {
   const r = await data(api().POST('/api/v4/file/url', { body: { path, inline, expires_in: 3600 } }));

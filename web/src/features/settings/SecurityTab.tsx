@@ -188,7 +188,6 @@ function TwoFactorSection() {
 }
 
 function describe(s: SessionView, t: (k: string) => string): string {
-  if (s.app) return s.app.name;
   const parts = [s.browser, s.os].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('settings.sessions.unknownDevice');
 }

@@ -1,7 +1,7 @@
 // API calls of the settings pages, on the client generated from the server's
 // OpenAPI document, behind small functions the components call.
-import { api, call, data } from '../../api/client';
-import type { OAuthGrant, User, UserSettings } from '../../api/generated/schema';
+import { api, data } from '../../api/client';
+import type { OAuthGrant, User, UserSession, UserSettings } from '../../api/generated/schema';
 
 export type { UserSettings };
 export type OAuthGrantView = OAuthGrant;
@@ -20,19 +20,9 @@ export const confirm2fa = (otp: string) => data(api().PUT('/api/v4/user/setting/
 export const disable2fa = (otp: string) => data(api().DELETE('/api/v4/user/setting/2fa', { body: { otp } }));
 export const revokeGrant = (clientId: string) => data(api().DELETE('/api/v4/session/oauth/grant/{client_id}', { params: { path: { client_id: clientId } } }));
 
-export interface SessionView {
-  id: string;
-  current: boolean;
-  device: string;
-  browser: string | null;
-  os: string | null;
-  ip: string | null;
-  app: { id: string; name: string } | null;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type SessionView = UserSession;
 
-// Not in the document yet (the sessions routes are being added): untyped until they are.
-export const listSessions = () => call<{ sessions: SessionView[] }>('GET', '/api/v4/user/session');
-export const endSession = (id: string) => call<null>('DELETE', `/api/v4/user/session/${encodeURIComponent(id)}`);
-export const endOtherSessions = () => call<{ ended: number }>('DELETE', '/api/v4/user/session');
+const sessionId = (id: string) => ({ params: { path: { id } } });
+export const listSessions = () => data(api().GET('/api/v4/user/session'));
+export const endSession = (id: string) => data(api().DELETE('/api/v4/user/session/{id}', sessionId(id)));
+export const endOtherSessions = () => data(api().DELETE('/api/v4/user/session'));
