@@ -12,12 +12,15 @@ import { fileSendable, sendBytes, zipSendable } from './send.js';
 import { MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
 import { FileId, Path, READ } from './schemas.js';
-import { Body, Bytes, DateTime, Envelope, View, errors } from '../http/contract.js';
+import { Body, Bytes, DateTime, Envelope, NoBody, View, errors } from '../http/contract.js';
 
-const BYTES = {
+/** What every byte-serving route can answer (files/send.ts): the bytes, a range, a redirect to the store, not-modified, or an envelope error. */
+export const BYTES = {
   200: Bytes('the bytes (Range, ETag, Last-Modified; HEAD: headers only)'),
   206: Bytes('the requested range'),
-  ...errors(404, 416),
+  302: NoBody('Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS)'),
+  304: NoBody('If-None-Match or If-Modified-Since matched'),
+  ...errors(404, 412, 416),
 };
 
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
@@ -43,7 +46,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     url: '/api/v4/file/archive',
     exposeHeadRoute: false,
     config: READ,
-    schema: { description: 'A folder as a zip archive (stored, streamed).', querystring: Type.Object({ path: Path }), response: { 200: Bytes('application/zip'), ...errors(404) } },
+    schema: { description: 'A folder as a zip archive (stored, streamed).', querystring: Type.Object({ path: Path }), response: { ...BYTES, 200: Bytes('the folder as a ZIP (stored entries, ZIP64 where needed)', 'application/zip'), ...errors(413) } },
     handler: async (request, reply) => {
       const folder = await f.files.resolve(requireAuth(request).user.id, request.query.path);
       const zip = await f.files.archive(folder);
@@ -78,7 +81,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     schema: {
       params: Type.Object({ id: FileId, name: Type.String({ maxLength: 4096 }) }),
       querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), sig: Type.String({ minLength: 1, maxLength: 128 }), inline: Inline }),
-      response: BYTES,
+      response: { ...BYTES, ...errors(403) },
     },
     handler: async (request, reply) => {
       const q = request.query;

@@ -52,7 +52,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
       schema: {
         description: 'Creates or overwrites a file from the raw request body (any Content-Type); parents are created.',
         querystring: Type.Object({ path: Path }),
-        response: { 200: Envelope(FileViewSchema), ...errors(404, 409, 413) },
+        response: { 200: Envelope(FileViewSchema), ...errors(404, 408, 409, 413) },
       },
     },
     async (request) => {
@@ -85,7 +85,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.send();
   });
 
-  r.head(`${UPLOAD}/:id`, { config: { ...WRITE, swagger: { exposeHeadRoute: true } }, onRequest: tusResumable, schema: { params: IdParams, response: { 200: NoBody('Upload-Offset, Upload-Length'), ...TUS_ERRORS } } }, async (request, reply) => {
+  r.head(`${UPLOAD}/:id`, { config: { ...WRITE, swagger: { exposeHeadRoute: true } }, onRequest: tusResumable, schema: { params: IdParams, response: { 200: NoBody('Upload-Offset, Upload-Length'), ...TUS_ERRORS, ...errors(423) } } }, async (request, reply) => {
     checkTus(request);
     const upload = await f.tus.head(requireAuth(request).user.id, request.params.id);
     uploadHeaders(reply, upload);
@@ -94,7 +94,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.header('Cache-Control', 'no-store').code(200).send();
   });
 
-  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0: appends bytes at Upload-Offset (Content-Type application/offset+octet-stream)', params: IdParams, response: { 204: NoBody('Upload-Offset'), ...TUS_ERRORS } } }, async (request, reply) => {
+  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0: appends bytes at Upload-Offset (Content-Type application/offset+octet-stream)', params: IdParams, response: { 204: NoBody('Upload-Offset'), ...TUS_ERRORS, ...errors(408, 415, 423) } } }, async (request, reply) => {
     checkTus(request);
     if (request.headers['content-type'] !== 'application/offset+octet-stream') {
       throw new DomainError(ErrorCode.ParamError, 'Content-Type must be application/offset+octet-stream', { kind: 'unsupported_media_type' });

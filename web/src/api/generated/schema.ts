@@ -5125,6 +5125,20 @@ export interface paths {
             "application/octet-stream": string;
           };
         };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
           headers: {
@@ -5154,6 +5168,15 @@ export interface paths {
         };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
           headers: {
             [name: string]: unknown;
           };
@@ -5246,6 +5269,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** The request body stopped arriving (no data for 60 s) */
+        408: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Conflict (409), e-mail taken (40032) */
         409: {
           headers: {
@@ -5309,6 +5341,20 @@ export interface paths {
             "application/octet-stream": string;
           };
         };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
           headers: {
@@ -5338,6 +5384,15 @@ export interface paths {
         };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
           headers: {
             [name: string]: unknown;
           };
@@ -5391,14 +5446,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** application/zip */
+        /** the folder as a ZIP (stored entries, ZIP64 where needed) */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** the requested range */
+        206: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/octet-stream": string;
           };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
@@ -5429,6 +5507,33 @@ export interface paths {
         };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
           headers: {
             [name: string]: unknown;
           };
@@ -5467,14 +5572,37 @@ export interface paths {
       };
       requestBody?: never;
       responses: {
-        /** application/zip */
+        /** the folder as a ZIP (stored entries, ZIP64 where needed) */
         200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": string;
+          };
+        };
+        /** the requested range */
+        206: {
           headers: {
             [name: string]: unknown;
           };
           content: {
             "application/octet-stream": string;
           };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
@@ -5505,6 +5633,33 @@ export interface paths {
         };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
           headers: {
             [name: string]: unknown;
           };
@@ -5683,6 +5838,20 @@ export interface paths {
             "application/octet-stream": string;
           };
         };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
           headers: {
@@ -5692,8 +5861,26 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
           headers: {
             [name: string]: unknown;
           };
@@ -5760,6 +5947,20 @@ export interface paths {
             "application/octet-stream": string;
           };
         };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
           headers: {
@@ -5769,8 +5970,26 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Not found (also for objects that belong to someone else) */
         404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
           headers: {
             [name: string]: unknown;
           };
@@ -5876,7 +6095,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
         412: {
           headers: {
             [name: string]: unknown;
@@ -6029,7 +6248,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
         412: {
           headers: {
             [name: string]: unknown;
@@ -6165,7 +6384,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
         412: {
           headers: {
             [name: string]: unknown;
@@ -6176,6 +6395,15 @@ export interface paths {
         };
         /** Too large (40049) */
         413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Locked: another live request is writing or finishing this upload; retry */
+        423: {
           headers: {
             [name: string]: unknown;
           };
@@ -6253,6 +6481,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** The request body stopped arriving (no data for 60 s) */
+        408: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Conflict (409), e-mail taken (40032) */
         409: {
           headers: {
@@ -6262,7 +6499,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
         412: {
           headers: {
             [name: string]: unknown;
@@ -6273,6 +6510,24 @@ export interface paths {
         };
         /** Too large (40049) */
         413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Locked: another live request is writing or finishing this upload; retry */
+        423: {
           headers: {
             [name: string]: unknown;
           };
