@@ -161,6 +161,49 @@ describe('OpenAPI document and response schemas', () => {
     assertValid('/api/v4/session/oauth/token', 'post', badGrant);
   });
 
+  it('the dashboard, search, sessions and WebDAV account routes answer what their schemas say', async () => {
+    const { token: pair } = await signIn(ctx.api, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = pair.access_token;
+    const put = await ctx.api.raw('PUT', '/api/v4/file/content?path=/found/needle.txt', { token, body: 'x', headers: { 'content-type': 'text/plain' } });
+    assert.equal(put.status, 200, put.text);
+    const search = await ctx.api.get('/api/v4/file/search?q=needle', { token });
+    assert.equal(search.status, 200, search.text);
+    assert.equal((search.body.data as { files: unknown[] }).files.length, 1);
+    assertValid('/api/v4/file/search', 'get', search);
+
+    const sessions = await ctx.api.get('/api/v4/user/session', { token });
+    assert.equal(sessions.status, 200, sessions.text);
+    assertValid('/api/v4/user/session', 'get', sessions);
+    const notMine = await ctx.api.delete('/api/v4/user/session/nope', undefined, { token });
+    assert.equal(notMine.status, 404, notMine.text);
+    assertValid('/api/v4/user/session/{id}', 'delete', notMine);
+
+    const summary = await ctx.api.get('/api/v4/admin/summary', { token });
+    assert.equal(summary.status, 200, summary.text);
+    assertValid('/api/v4/admin/summary', 'get', summary);
+    const users = await ctx.api.post('/api/v4/admin/user', { keyword: 'example', order_by: 'email' }, { token });
+    assert.equal(users.status, 200, users.text);
+    assertValid('/api/v4/admin/user', 'post', users);
+    const groups = await ctx.api.get('/api/v4/admin/group', { token });
+    assert.equal(groups.status, 200, groups.text);
+    assertValid('/api/v4/admin/group', 'get', groups);
+    const group = await ctx.api.put('/api/v4/admin/group', { name: 'Schema testers', storage_quota: 1024 }, { token });
+    assert.equal(group.status, 200, group.text);
+    assertValid('/api/v4/admin/group', 'put', group);
+    const taken = await ctx.api.put('/api/v4/admin/group', { name: 'schema TESTERS' }, { token });
+    assert.equal(taken.status, 409, taken.text);
+    assertValid('/api/v4/admin/group', 'put', taken);
+
+    const dav = await ctx.api.put('/api/v4/devices/dav', { name: 'laptop', readonly: true }, { token });
+    assert.equal(dav.status, 200, dav.text);
+    assertValid('/api/v4/devices/dav', 'put', dav);
+    const davList = await ctx.api.get('/api/v4/devices/dav', { token });
+    assertValid('/api/v4/devices/dav', 'get', davList);
+    const davUnknown = await ctx.api.put('/api/v4/devices/dav', { name: 'phone', read_only: true }, { token });
+    assert.equal(davUnknown.status, 400, davUnknown.text);
+    assert.equal(davUnknown.body.msg, 'read_only: is not an accepted field');
+  });
+
   it('the validator is not a rubber stamp: an extra field, a wrong type or a missing field fails', async () => {
     const { token } = await signIn(ctx.api, ADMIN_EMAIL, ADMIN_PASSWORD);
     const me = await ctx.api.get('/api/v4/user/me', { token: token.access_token });
