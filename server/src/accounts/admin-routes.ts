@@ -4,7 +4,7 @@ import { Type, type Static } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import { AdminListBody, Email, GroupId, Nickname, Password } from '../http/schemas.js';
-import { Body, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
+import { Body, Envelope, Nullable, Pagination, StringEnum, View, errors } from '../http/contract.js';
 import type { AccountService } from './service.js';
 import type { UserWithGroup } from './repository.js';
 import { rfc3339, toUserView, UserViewSchema } from './views.js';
@@ -24,7 +24,6 @@ const AdminUserViewSchema = View(
 );
 export type AdminUserView = Static<typeof AdminUserViewSchema>;
 
-const Pagination = View({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() }, { title: 'Pagination' });
 const UserId = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) });
 const read = { auth: 'required' as const, admin: true, scopes: ['Admin.Read'] };
 const write = { auth: 'required' as const, admin: true, scopes: ['Admin.Write'] };

@@ -73,7 +73,8 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
       schema: {
         description: 'Changes the nickname (UserInfo.Write) and/or the password (UserSecurityInfo.Write; revokes the other sessions).',
         body: Body({ nickname: Type.Optional(Nickname), current_password: Type.Optional(AnyPassword), new_password: Type.Optional(Password) }),
-        response: UserResponse,
+        // 403/40089: the scopes depend on the fields sent, so they are checked in the handler, not declared in config.
+        response: { ...UserResponse, ...errors(403) },
       },
     },
     async (request) => {
@@ -111,7 +112,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
 
   r.put(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: NullResponse } },
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
     async (request) => {
       const userId = requireAuth(request).user.id;
       await twoFactor.confirm(userId, request.body.otp);
@@ -123,7 +124,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
 
   r.delete(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: NullResponse } },
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
     async (request) => {
       const userId = requireAuth(request).user.id;
       await twoFactor.disable(userId, request.body.otp);

@@ -5,7 +5,7 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import type { ShareService } from './service.js';
-import { Body, Envelope, Nullable, View, errors } from '../http/contract.js';
+import { Body, Envelope, Nullable, Pagination, View, errors } from '../http/contract.js';
 import { AdminShareViewSchema, ShareViewSchema } from './views.js';
 import {
   ADMIN_READ, ADMIN_WRITE, DownloadLimit, ExpiresAt, ExpiresIn, PageToken, Path, READ, ShareIdParams, SharePassword, WRITE,
@@ -47,7 +47,7 @@ const ShareResponse = { 200: Envelope(ShareViewSchema), ...errors(404) };
 const NullResponse = { 200: Envelope(Type.Null()), ...errors(404) };
 const SharePage = View({ shares: Type.Array(ShareViewSchema), next_page_token: Nullable('string') }, { title: 'SharePage' });
 const AdminSharePage = View(
-  { shares: Type.Array(AdminShareViewSchema), pagination: View({ page: Type.Integer(), page_size: Type.Integer(), total: Type.Integer() }, { title: 'Pagination' }) },
+  { shares: Type.Array(AdminShareViewSchema), pagination: Pagination },
   { title: 'AdminSharePage' },
 );
 

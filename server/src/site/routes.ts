@@ -46,7 +46,7 @@ export function siteRoutes(app: FastifyInstance, settings: SettingsService, acco
 
   r.get('/api/v4/admin/settings', { config: ADMIN_READ, schema: { response: { 200: Envelope(SettingsView) } } }, async () => ok(await settings.current()));
 
-  r.patch('/api/v4/admin/settings', { config: ADMIN_WRITE, schema: { body: SettingsPatch, response: { 200: Envelope(SettingsView)} } }, async (request) => {
+  r.patch('/api/v4/admin/settings', { config: ADMIN_WRITE, schema: { body: SettingsPatch, response: { 200: Envelope(SettingsView) } } }, async (request) => {
     if (request.body.default_group_id !== undefined) await accounts.checkDefaultGroup(request.body.default_group_id);
     return ok(await settings.update(request.body));
   });

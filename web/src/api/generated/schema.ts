@@ -1207,6 +1207,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Too large (40049) */
         413: {
           headers: {
