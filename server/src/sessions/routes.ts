@@ -34,7 +34,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
       schema: {
         description: 'Password sign-in (method B). Failed attempts are throttled per account and per address.',
         body: Body({ email: Email, password: AnyPassword }),
-        response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired]), ...errors(401, 403, 429) },
+        response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired], { description: 'Signed in (code 0), or a second factor is needed (code 203)' }), ...errors(401, 403, 429) },
       },
     },
     async (request) => {

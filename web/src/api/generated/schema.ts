@@ -314,7 +314,7 @@ export interface paths {
         };
       };
       responses: {
-        /** Default Response */
+        /** Signed in (code 0), or a second factor is needed (code 203) */
         200: {
           headers: {
             [name: string]: unknown;
