@@ -30,11 +30,11 @@ export async function freshPostgres(adminUrl) {
 }
 
 /** Starts `dist/server/src/main.js serve` on a free port; resolves when ping answers. */
-export async function startCirrus({ port, database, env = {} } = {}) {
+export async function startCirrus({ port, database, env = {}, nodeArgs = [] } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
   const pgDb = database === 'postgres' ? await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
   const p = port ?? 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
     env: {
       ...process.env,
       CIRRUS_PORT: String(p),

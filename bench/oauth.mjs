@@ -120,7 +120,7 @@ export async function cirrusTarget(database, env = {}) {
   const admin = await signIn(server.url);
   const created = await api(server.url, 'PUT', '/api/v4/admin/oauthClient', {
     token: admin.access_token,
-    json: { client: { name: 'Bench App', icon: 'mdi:cloud', redirect_uris: [REDIRECT_URI], scopes: SCOPE.split(' ') } },
+    json: { client: { name: 'Bench App', icon: 'cloud', redirect_uris: [REDIRECT_URI], scopes: SCOPE.split(' ') } },
   });
   if (created.body?.code !== 0) throw new Error(`creating the OAuth app failed: ${JSON.stringify(created.body)}`);
   const { id: clientId, secret: clientSecret } = created.body.data;

@@ -6,9 +6,11 @@ import path from 'node:path';
 
 const all = {
   foundation: () => import('./foundation.mjs'),
+  'foundation-ratio': () => import('./foundation-ratio.mjs'),
   oauth: () => import('./oauth.mjs'),
   files: () => import('./files.mjs'),
   web: () => import('./web.mjs'),
+  scale: () => import('./scale.mjs'),
   webdav: () => import('./webdav.mjs'),
 };
 

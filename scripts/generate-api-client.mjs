@@ -68,7 +68,8 @@ function tsType(schema, depth) {
   if (Array.isArray(schema.type)) return schema.type.map((t) => wrap(tsType({ ...schema, type: t }, depth))).join(' | ');
   switch (schema.type) {
     case 'string':
-      return 'string';
+      // Raw bytes (a picture sent as the body, a download read with parseAs: 'blob').
+      return schema.format === 'binary' ? 'Blob' : 'string';
     case 'integer':
     case 'number':
       return 'number';

@@ -8,12 +8,15 @@ import type { Config } from './config.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
+import { registerNoStore } from './http/no-store.js';
+import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
+import { avatarRoutes } from './accounts/avatar-routes.js';
 import { adminAccountRoutes } from './accounts/admin-routes.js';
 import { sessionRoutes } from './sessions/routes.js';
 import { userSessionRoutes } from './sessions/user-session-routes.js';
@@ -26,6 +29,7 @@ import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
+import { healthRoutes } from './ops/health.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -89,12 +93,18 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url, schema: route.schema as RouteInfo['schema'] });
   });
+  // Background job failures go to the server's log from now on.
+  services.jobs.useLogger(app.log);
   registerErrorHandler(app);
   registerHostCheck(app);
   registerInputGuard(app);
-  // Before the guard and every route: see registerOpenApi.
+  // /metrics (Prometheus text, not /api/v4) is added before the document starts collecting routes.
+  services.metrics.register(app, config.metricsToken);
+  // Before the guard and every /api/v4 route: see registerOpenApi.
   await registerOpenApi(app);
   registerAuthGuard(app, services.verifier);
+  registerNoStore(app);
+  registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   // Fastify parses text/plain by default; a JSON route sent text/plain then
   // failed as "body must be object" (400). Without it, any media type no
@@ -103,9 +113,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
 
   siteRoutes(app, services.settings, services.accounts);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier);
-  sessionRoutes(app, services.sessions, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
+  await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);
   adminSummaryRoutes(app, services.summary);
@@ -114,6 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await filesRoutes(app, services.files, () => config.baseUrl);
   sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
+  healthRoutes(app, services.health);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

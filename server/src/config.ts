@@ -30,6 +30,8 @@ export interface Config {
   host: string;
   port: number;
   baseUrl: string;
+  /** True when CIRRUS_BASE_URL was not set and baseUrl was derived from the listen address. */
+  baseUrlDerived: boolean;
   dataDir: string;
   database: DatabaseConfig;
   adminEmail: string | undefined;
@@ -128,7 +130,7 @@ export function loadConfig(env: Source = process.env): Config {
   const database: DatabaseConfig = merged.CIRRUS_DATABASE_URL
     ? { kind: 'postgres', url: merged.CIRRUS_DATABASE_URL }
     : { kind: 'sqlite', file: path.join(dataDir, 'cirrus.db') };
-  const baseUrl = (merged.CIRRUS_BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const baseUrl = (merged.CIRRUS_BASE_URL || defaultBaseUrl(host, port)).replace(/\/+$/, '');
   try {
     new URL(baseUrl);
   } catch {
@@ -152,6 +154,7 @@ export function loadConfig(env: Source = process.env): Config {
     host,
     port,
     baseUrl,
+    baseUrlDerived: !merged.CIRRUS_BASE_URL,
     dataDir,
     database,
     adminEmail: merged.CIRRUS_ADMIN_EMAIL,
@@ -163,6 +166,20 @@ export function loadConfig(env: Source = process.env): Config {
     redisUrl: merged.CIRRUS_REDIS_URL,
     metricsToken: merged.CIRRUS_METRICS_TOKEN,
   };
+}
+
+/**
+ * The base URL when CIRRUS_BASE_URL is unset: the listen address itself, and
+ * for a wildcard address the IPv4 loopback literal. Not `localhost`: a
+ * browser treats http://localhost and http://127.0.0.1 as two origins (each
+ * with its own sign-in), Fastify logs the literal, and `localhost` may resolve
+ * to ::1 first where the server listens on IPv4 only. `serve` prints this one
+ * URL, so the origin people open is the issuer's (issue 11).
+ */
+export function defaultBaseUrl(host: string, port: number): string {
+  const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
+  const name = wildcard ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
 }
 
 function stripEmpty(env: Source): Source {

@@ -1,12 +1,20 @@
 // Builds every service from configuration and a database, once. Features get
 // what they need by constructor; nothing reaches for a global.
 import type { Config } from './config.js';
-import { createDb, type Db } from './db/database.js';
-import { migrateToLatest } from './db/migrate.js';
+import { createDb, poolStats, type Db } from './db/database.js';
+import { migrateToLatest, withInitLock } from './db/migrate.js';
+import { Metrics } from './ops/metrics.js';
+import type { HealthSources } from './ops/health.js';
+import { Jobs } from './core/jobs.js';
+import { RedisBus } from './ops/redis-bus.js';
+import { Invalidations } from './ops/invalidations.js';
+import { parseRevocationMessage } from './sessions/revocation-messages.js';
 import { Hs256 } from './crypto/jwt.js';
 import { AccountRepository } from './accounts/repository.js';
 import { AccountService } from './accounts/service.js';
 import { TwoFactorService } from './accounts/two-factor.js';
+import { AvatarRepository } from './accounts/avatar-repository.js';
+import { Avatars } from './accounts/avatars.js';
 import { UserCache } from './accounts/user-cache.js';
 import { SettingsRepository } from './site/settings-repository.js';
 import { SettingsService } from './site/settings.js';
@@ -15,16 +23,18 @@ import { SessionRepository } from './sessions/repository.js';
 import { RevocationRepository } from './sessions/revocation-repository.js';
 import { RevocationCache } from './sessions/revocation-cache.js';
 import { RevocationService } from './sessions/revocation.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, LoginThrottle, THROTTLE_RETENTION_MS } from './sessions/login-throttle.js';
+import { SqlThrottleStore } from './throttle/repository.js';
+import { Throttle, THROTTLE_RETENTION_MS, type ThrottleStore } from './throttle/service.js';
 import { TokenIssuer } from './sessions/token-issuer.js';
 import { SessionService } from './sessions/service.js';
+import { DeviceCookies } from './sessions/device-cookies.js';
 import { ChallengeRepository } from './sessions/challenge-repository.js';
 import { AccessTokenVerifier } from './sessions/access-tokens.js';
 import { ADMIN_GROUP_ID } from './accounts/service.js';
 import { createOAuth, type OAuth } from './oauth/module.js';
 import { existsSync } from 'node:fs';
 import { ensureDataDir } from './site/data-dir.js';
-import { isInitialized, probeDatabase } from './db/probe.js';
+import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createDav, type Dav } from './webdav/module.js';
@@ -32,6 +42,9 @@ import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
 import { ReportRepository } from './admin/report-repository.js';
 import { SummaryService } from './admin/summary.js';
+
+/** How long the token endpoint's throttle remembers keys without failures (docs/security.md). */
+const CLIENT_THROTTLE_CLEAN_MS = 1000;
 
 export interface Services {
   config: Config;
@@ -41,8 +54,15 @@ export interface Services {
   settings: SettingsService;
   accounts: AccountService;
   twoFactor: TwoFactorService;
+  avatars: Avatars;
   revocation: RevocationService;
   sessions: SessionService;
+  /** Browsers where an account signed in before (sessions/device-cookies.ts). */
+  devices: DeviceCookies;
+  /** The guess limit (throttle/service.ts): for every secret a person types (WebDAV Basic too). */
+  throttle: Throttle;
+  /** The store behind every throttle (another implementation may replace it, e.g. Redis). */
+  throttleStore: ThrottleStore;
   issuer: TokenIssuer;
   verifier: AccessTokenVerifier;
   oauth: OAuth;
@@ -52,6 +72,12 @@ export interface Services {
   groups: GroupService;
   report: ReportRepository;
   summary: SummaryService;
+  metrics: Metrics;
+  /** Set when CIRRUS_REDIS_URL is. */
+  redis: RedisBus | undefined;
+  health: HealthSources;
+  /** The background tasks (core/jobs.ts). */
+  jobs: Jobs;
   close(): Promise<void>;
 }
 
@@ -85,54 +111,78 @@ export async function createServices(config: Config, options: ServiceOptions = {
 }
 
 async function assemble(config: Config, db: Db, initialize: boolean): Promise<Services> {
-  const settings = new SettingsService(new SettingsRepository(db));
+  const redis = config.redisUrl ? new RedisBus(config.redisUrl) : undefined;
+  try {
+    return await assembleWith(config, db, initialize, redis);
+  } catch (err) {
+    await redis?.close();
+    throw err;
+  }
+}
+
+async function assembleWith(config: Config, db: Db, initialize: boolean, redis: RedisBus | undefined): Promise<Services> {
+  await redis?.start();
+  const invalidations = new Invalidations(redis);
+  const settings = new SettingsService(new SettingsRepository(db), () => invalidations.publish('settings', ''));
+  invalidations.on('settings', () => settings.forget());
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
-  const revocationCache = new RevocationCache(new RevocationRepository(db));
-  const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache);
-  const userCache = new UserCache(accountRepo);
+  const metrics = new Metrics(() => poolStats(db));
+  // Every background task reports here: failures logged and counted, state shown by /site/health.
+  const jobs = new Jobs((job) => metrics.jobFailed(job));
+  const revocationCache = new RevocationCache(new RevocationRepository(db), (err) => jobs.outcome('revocation_sync', err));
+  const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache, (events) => {
+    void redis?.publish('revocations', JSON.stringify(events));
+  });
+  const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id));
+  invalidations.on('user', (id) => userCache.forget(id));
   const accounts = new AccountService(accountRepo, settings, revocation, userCache);
 
-  await migrateToLatest(db);
-  const init = await initializeSite(new SettingsRepository(db), accounts, {
-    adminEmail: config.adminEmail,
-    adminPassword: config.adminPassword,
-    createAdmin: initialize
-      ? async (email, password) => {
-          await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
-        }
-      : undefined,
+  // Several instances starting at once against one empty database: one migrates
+  // and initializes, the others wait for the lock and find it done.
+  const init = await withInitLock(db, async () => {
+    await migrateToLatest(db);
+    return initializeSite(new SettingsRepository(db), accounts, {
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+      createAdmin: initialize
+        ? async (email, password) => {
+            await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
+          }
+        : undefined,
+    });
   });
   const secret = await settings.secretKey();
   if (!secret) throw new Error('master key missing after initialization');
   const jwt = new Hs256(secret);
   const issuer = new TokenIssuer(jwt);
-  const loginThrottle = new LoginThrottle(db);
-  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, loginThrottle, issuer, jwt, revocation);
+  // One store, two throttles: passwords always reserve in the store; client
+  // secrets at the token endpoint may use the clean-key memory (≤ 1 s).
+  const throttleStore = new SqlThrottleStore(db);
+  const throttle = new Throttle(throttleStore);
+  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS });
+  const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'));
+  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier });
-  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts });
-  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, baseUrl: () => config.baseUrl });
-  const dav = createDav({
-    db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier,
-    // Failed Basic attempts count like sign-in failures, under keys of their own.
-    throttle: {
-      check: async (keys) => void (await loginThrottle.check(keys)),
-      failed: (key, kind) => loginThrottle.fail(key, kind === 'account' ? ACCOUNT_POLICY : ADDRESS_POLICY),
-      succeeded: (key) => loginThrottle.clear(key),
-    },
-  });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs });
+  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs });
+  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: () => config.baseUrl });
+  // WebDAV Basic guesses go through the same helper, under keys of their own.
+  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle });
   const groups = new GroupService(new GroupRepository(db), settings, userCache);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind });
   await revocationCache.start();
+  // Revocations made on other instances arrive in milliseconds through Redis;
+  // the once-a-second database poll stays (the fallback, and the truth after an outage).
+  await redis?.subscribe('revocations', (message) => revocationCache.applyAll(parseRevocationMessage(message)));
+  await invalidations.start();
   const prune = async () => {
     await revocation.prune();
-    await loginThrottle.prune(Date.now() - THROTTLE_RETENTION_MS);
+    await throttle.prune(Date.now() - THROTTLE_RETENTION_MS);
   };
-  const pruneTimer = setInterval(() => void prune().catch(() => undefined), 3600_000);
-  pruneTimer.unref();
+  jobs.every('prune', 3600_000, prune);
 
   return {
     config,
@@ -142,8 +192,12 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     settings,
     accounts,
     twoFactor,
+    avatars: new Avatars(new AvatarRepository(db), userCache),
     revocation,
     sessions,
+    devices,
+    throttle,
+    throttleStore,
     issuer,
     verifier,
     oauth,
@@ -153,12 +207,23 @@ async function assemble(config: Config, db: Db, initialize: boolean): Promise<Se
     groups,
     report,
     summary,
+    metrics,
+    redis,
+    jobs,
+    health: {
+      database: () => pingDatabase(db),
+      storage: () => files.storage.check(),
+      redis: redis ? () => redis.ping() : undefined,
+      revocationSyncedAt: () => revocationCache.syncedAt,
+      jobs: () => jobs.states(),
+    },
     async close() {
       oauth.stop();
       await files.stop();
-      clearInterval(pruneTimer);
+      await jobs.stop();
       revocationCache.stop();
       await revocationCache.idle();
+      await redis?.close();
       await db.destroy();
     },
   };

@@ -67,7 +67,7 @@ export function adminAccountRoutes(app: FastifyInstance, accounts: AccountServic
   r.post(
     '/api/v4/admin/user/:id/reset-password',
     {
-      config: write,
+      config: { ...write, issuesCredentials: true },
       schema: {
         description: 'Sets a generated password, shown in this answer only, and ends every session of the user.',
         params: UserId,

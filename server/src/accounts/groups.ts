@@ -90,7 +90,7 @@ export class GroupService {
       ...(patch.is_admin !== undefined ? { is_admin: patch.is_admin ? 1 : 0 } : {}),
       ...(patch.storage_quota !== undefined ? { storage_quota: patch.storage_quota } : {}),
     });
-    // Members' rights changed: this instance forgets them at once, others within the cache's few seconds.
+    // Members' rights changed: this instance forgets them at once, others through Redis (or within the cache's few seconds).
     if (isAdmin !== wasAdmin) this.users.clear();
     return this.view(id);
   }

@@ -101,7 +101,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
   r.post(
     '/api/v4/user/setting/2fa',
     {
-      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] },
+      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true },
       schema: {
         description: 'Starts TOTP enrolment: a pending secret, on once confirmed with PUT.',
         response: { 200: Envelope(View({ secret: Type.String(), otpauth_url: Type.String() }, { title: 'TotpEnrolment' })), ...errors(409) },

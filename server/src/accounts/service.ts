@@ -94,6 +94,8 @@ export class AccountService {
         totp_secret: null,
         totp_pending_secret: null,
         totp_last_step: null,
+        tokens_valid_after: 0,
+        avatar_at: null,
         created_at: now,
         updated_at: now,
       });
@@ -150,8 +152,12 @@ export class AccountService {
   async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
     const user = await this.get(userId);
     if (!(await verifyPassword(user.password_hash, current))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
-    await this.repo.update(userId, { password_hash: await hashPassword(next), updated_at: Date.now() });
+    const now = Date.now();
+    // tokens_valid_after ends the tokens that no family revocation reaches (method C);
+    // the kept session's tokens belong to a live family and are spared (access-tokens.ts).
+    await this.repo.update(userId, { password_hash: await hashPassword(next), tokens_valid_after: now, updated_at: now });
     await this.revocation.revokeUserSessions(userId, 'password_changed', keepSid ?? undefined);
+    this.cache.invalidate(userId);
   }
 
   /** Admin changes: group, status, password, quota, nickname. */
@@ -165,13 +171,16 @@ export class AccountService {
     const losesAdmin = user.group_is_admin === 1 && ((patch.group_id !== undefined && patch.group_id !== user.group_id) || patch.status === 'banned');
     if (losesAdmin && userId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');
     if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) throw new DomainError(ErrorCode.Forbidden, 'The last administrator cannot be demoted or banned');
+    const now = Date.now();
+    const endsTokens = patch.password !== undefined || (patch.status === 'banned' && user.status !== 'banned');
     await this.repo.update(userId, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname.trim() || user.nickname } : {}),
       ...(patch.group_id !== undefined ? { group_id: patch.group_id } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.password !== undefined ? { password_hash: await hashPassword(patch.password) } : {}),
       ...(patch.storage_quota !== undefined ? { storage_quota: patch.storage_quota } : {}),
-      updated_at: Date.now(),
+      ...(endsTokens ? { tokens_valid_after: now } : {}),
+      updated_at: now,
     });
     if (patch.status === 'banned' && user.status !== 'banned') await this.revocation.revokeUser(userId, 'banned');
     else if (patch.password !== undefined) await this.revocation.revokeUserSessions(userId, 'password_reset');
@@ -196,7 +205,9 @@ export class AccountService {
   /** Ends every session of the user (first-party and OAuth): refresh tokens at once, access tokens within the revocation bound. */
   async signOutEverywhere(userId: string): Promise<void> {
     await this.get(userId);
+    await this.repo.update(userId, { tokens_valid_after: Date.now() });
     await this.revocation.revokeUserSessions(userId, 'admin_sign_out');
+    this.cache.invalidate(userId);
   }
 
   async delete(actorId: string, userId: string): Promise<void> {

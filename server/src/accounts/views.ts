@@ -1,8 +1,9 @@
 // What the API shows of a user. Fields are picked one by one so that nothing
 // stored (hashes, TOTP secrets) can leak by accident.
 import { Type, type Static } from 'typebox';
-import { DateTime, StringEnum, View } from '../core/schema.js';
+import { DateTime, Nullable, StringEnum, View } from '../core/schema.js';
 import type { UserWithGroup } from './repository.js';
+import { avatarPath } from './avatars.js';
 
 /** The `user` object of api-contract §3; the response schemas use it, so nothing else is sent. */
 export const UserViewSchema = View(
@@ -15,6 +16,7 @@ export const UserViewSchema = View(
     group: View({ id: Type.Integer(), name: Type.String() }, { title: 'UserGroup' }),
     is_admin: Type.Boolean(),
     two_fa_enabled: Type.Boolean(),
+    avatar_url: Nullable('string', { description: 'Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials' }),
   },
   { title: 'User' },
 );
@@ -34,5 +36,6 @@ export function toUserView(u: UserWithGroup): UserView {
     group: { id: u.group_id, name: u.group_name },
     is_admin: u.group_is_admin === 1,
     two_fa_enabled: u.totp_secret !== null,
+    avatar_url: u.avatar_at === null || u.avatar_at === undefined ? null : avatarPath(u.id, Number(u.avatar_at)),
   };
 }

@@ -1,6 +1,8 @@
 // `serve` and `init`: the only commands that initialize a site, and so the
 // only ones that may create (and print) the first administrator.
 import { buildApp } from '../app.js';
+import { defaultBaseUrl } from '../config.js';
+import { installShutdown } from '../ops/shutdown.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -27,13 +29,11 @@ const serve: CommandSpec = {
   async run({ config, out }) {
     const { app, services } = await buildApp(config);
     printInit(services, out);
-    const shutdown = async () => {
-      await app.close();
-      process.exit(0);
-    };
-    process.once('SIGINT', () => void shutdown());
-    process.once('SIGTERM', () => void shutdown());
-    await app.listen({ host: config.host, port: config.port });
+    installShutdown(app, (code) => process.exit(code));
+    const address = await app.listen({ host: config.host, port: config.port });
+    // With CIRRUS_PORT=0 the port is known only now; the issuer and links must name it.
+    if (config.baseUrlDerived && config.port === 0) config.baseUrl = defaultBaseUrl(config.host, Number(new URL(address).port));
+    out(`Cirrus is running at ${config.baseUrl}`);
     // Keep running: the listening server holds the process open.
     await new Promise<never>(() => undefined);
   },

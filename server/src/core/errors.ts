@@ -44,6 +44,8 @@ export type ErrorKind =
   | 'too_large'
   | 'rate_limited'
   | 'internal'
+  /** A service the request needs (the object store) does not answer: worth retrying later. */
+  | 'unavailable'
   /** The operation needs one more step from the client (sign-in's second factor). */
   | 'incomplete';
 

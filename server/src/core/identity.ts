@@ -9,6 +9,8 @@ export interface AuthUser {
   active: boolean;
   isAdmin: boolean;
   groupId: number;
+  /** Unix ms: tokens dated at or before it are refused (password change, reset, ban). 0 for none. */
+  tokensValidAfter: number;
   /** The row as read (at most the user cache's TTL old): lets GET /user/me answer without a query. */
   row: UserWithGroup;
 }

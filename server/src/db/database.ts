@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -19,13 +20,23 @@ export function dialectOf<DB>(db: Kysely<DB>): Dialect {
   return db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
 }
 
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The PostgreSQL pool's connection counts (metrics); undefined on SQLite. */
+export function poolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool ? { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount } : undefined;
+}
+
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: config.url, max: 10 });
     pool.on('error', () => {
       /* idle client errors are reported on the next query; do not crash */
     });
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    pools.set(db, pool);
+    return db;
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
   const sqlite = new SQLite(config.file);
@@ -48,13 +59,12 @@ const STATEMENT_CACHE_SIZE = 500;
  * (the service does not stream from SQLite).
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const cache = new Map<string, SQLite.Statement>();
+  const cache = new LRUCache<string, SQLite.Statement>({ max: STATEMENT_CACHE_SIZE });
   return {
     prepare(sql: string) {
       let stmt = cache.get(sql);
       if (stmt === undefined) {
         stmt = sqlite.prepare(sql);
-        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
         cache.set(sql, stmt);
       }
       return stmt;

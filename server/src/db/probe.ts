@@ -37,3 +37,8 @@ function reason(err: unknown): string {
   if (err instanceof Error) return err.message || (err as NodeJS.ErrnoException).code || err.name;
   return String(err);
 }
+
+/** Rejects when the database does not answer (health). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
+}

@@ -28,8 +28,12 @@ export interface UsersTable {
   totp_secret: string | null;
   totp_pending_secret: string | null;
   totp_last_step: number | null;
+  /** Version (ms) of the avatar in user_avatars; null = none, initials shown. */
+  avatar_at: number | null;
   created_at: number;
   updated_at: number;
+  /** Access tokens dated at or before this (Unix ms) are refused; 0 for none (migration 011). */
+  tokens_valid_after: number;
 }
 
 export interface SessionsTable {
@@ -245,6 +249,13 @@ export interface ServerInstancesTable {
   heartbeat_at: number;
 }
 
+/** A person's picture: a 256-pixel square WebP (server/src/accounts/avatars.ts). */
+export interface UserAvatarsTable {
+  user_id: string;
+  image: Buffer;
+  updated_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -266,6 +277,7 @@ export interface Database {
   dav_accounts: DavAccountsTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
+  user_avatars: UserAvatarsTable;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -9,9 +9,10 @@ import { DomainError, ErrorCode, badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
 import type { Files } from './types.js';
 import { fileSendable, sendBytes, zipSendable } from './send.js';
-import { MAX_URL_TTL } from './signed-urls.js';
+import { MAX_SIGNED_ARCHIVE_ITEMS, MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
-import { FileId, Path, READ } from './schemas.js';
+import { FileId, Path, Paths, READ } from './schemas.js';
+import type { Entry } from './tree.js';
 import { Body, Bytes, DateTime, Envelope, NoBody, View, errors } from '../http/contract.js';
 
 /** What every byte-serving route can answer (files/send.ts): the bytes, a range, a redirect to the store, not-modified, or an envelope error. */
@@ -23,8 +24,19 @@ export const BYTES = {
   ...errors(404, 412, 416),
 };
 
+const ZIP = Bytes('the items as a ZIP (stored entries, ZIP64 where needed)', 'application/zip');
+const SignedUrl = View({ url: Type.String(), expires_at: DateTime }, { title: 'SignedUrl' });
+
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
+const ArchiveName = Type.Optional(Type.String({ minLength: 1, maxLength: 255, pattern: '^[^/\\\\\\u0000-\\u001f]+$' }));
+
+/** The archive's file name without ".zip": the one item's name, or what the client asked for, or "files". */
+function archiveName(items: readonly Entry[], asked: string | undefined): string {
+  if (asked) return asked.replace(/\.zip$/i, '') || 'files';
+  const only = items.length === 1 ? items[0]! : null;
+  return only && only.row.parent_id !== null ? only.row.name.replace(/\.zip$/i, '') || 'files' : 'files';
+}
 
 export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -54,14 +66,98 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     },
   });
 
+  // Several items as one ZIP. POST streams it to an API client that holds a
+  // token; /archive/url signs a GET link instead, so a browser can navigate to
+  // it and show its own download progress (a fetch into a Blob shows none and
+  // holds the whole archive in memory).
+  const resolveAll = async (ownerId: string, paths: readonly string[]) => {
+    const items: Entry[] = [];
+    for (const [i, p] of paths.entries()) items.push(await f.files.resolve(ownerId, p, `paths[${i}]`));
+    return items;
+  };
+
   r.post(
-    '/api/v4/file/url',
+    '/api/v4/file/archive',
     {
       config: READ,
       schema: {
+        description: 'Several files and folders as one zip archive (stored, streamed); names that collide get " (2)".',
+        body: Body({ paths: Paths, name: ArchiveName }),
+        response: { ...BYTES, 200: ZIP, ...errors(413) },
+      },
+    },
+    async (request, reply) => {
+      const items = await resolveAll(requireAuth(request).user.id, request.body.paths);
+      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), archiveName(items, request.body.name)));
+    },
+  );
+
+  r.post(
+    '/api/v4/file/archive/url',
+    {
+      config: { ...READ, issuesCredentials: true },
+      schema: {
+        description: 'A signed URL that downloads several items as one zip archive without an Authorization header until it expires (a browser navigates to it).',
+        body: Body({
+          paths: Type.Array(Path, { minItems: 1, maxItems: MAX_SIGNED_ARCHIVE_ITEMS }),
+          name: ArchiveName,
+          expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })),
+        }),
+        response: { 200: Envelope(SignedUrl), ...errors(404, 413) },
+      },
+    },
+    async (request) => {
+      const ownerId = requireAuth(request).user.id;
+      const items = await resolveAll(ownerId, request.body.paths);
+      // Fails here, with the reason, rather than later in the browser's download bar.
+      await f.files.archiveMany(items);
+      const expires = Math.floor(Date.now() / 1000) + (request.body.expires_in ?? 3600);
+      const ids = [...new Set(items.map((i) => i.row.id))];
+      const url = baseUrl() + f.signer.archivePath({ ownerId, ids, expires }, `${archiveName(items, request.body.name)}.zip`);
+      return ok({ url, expires_at: new Date(expires * 1000).toISOString() });
+    },
+  );
+
+  r.route({
+    method: ['GET', 'HEAD'],
+    url: '/api/v4/file/archive/signed/:name',
+    exposeHeadRoute: false,
+    config: { auth: 'none' },
+    schema: {
+      params: Type.Object({ name: Type.String({ minLength: 1, maxLength: 1024 }) }),
+      querystring: Type.Object({
+        owner: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }),
+        ids: Type.String({ minLength: 1, maxLength: MAX_SIGNED_ARCHIVE_ITEMS * 65, pattern: '^[A-Za-z0-9]+(,[A-Za-z0-9]+)*$' }),
+        expires: Type.Integer({ minimum: 0 }),
+        sig: Type.String({ minLength: 1, maxLength: 128 }),
+      }),
+      response: { ...BYTES, 200: ZIP, ...errors(403, 413) },
+    },
+    handler: async (request, reply) => {
+      const q = request.query;
+      const signed = { ownerId: q.owner, ids: q.ids.split(','), expires: q.expires };
+      const verdict = f.signer.verifyArchive(signed, q.sig);
+      if (verdict !== 'ok') throw new DomainError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
+      const items: Entry[] = [];
+      for (const id of signed.ids) {
+        const entry = await f.files.getLiveById(id);
+        // Signed for this owner's items; an id that changed hands (never, today) is not served.
+        if (entry.row.owner_id !== signed.ownerId) throw new DomainError(ErrorCode.NotFound, 'File not found');
+        items.push(entry);
+      }
+      const name = request.params.name.replace(/\.zip$/i, '') || 'files';
+      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), name));
+    },
+  });
+
+  r.post(
+    '/api/v4/file/url',
+    {
+      config: { ...READ, issuesCredentials: true },
+      schema: {
         description: 'A signed URL that downloads the file without an Authorization header until it expires.',
         body: Body({ path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) }),
-        response: { 200: Envelope(View({ url: Type.String(), expires_at: DateTime }, { title: 'SignedUrl' })), ...errors(404) },
+        response: { 200: Envelope(SignedUrl), ...errors(404) },
       },
     },
     async (request) => {
@@ -88,6 +184,8 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
       const verdict = f.signer.verify({ fileId: request.params.id, expires: q.expires, inline: isOn(q.inline) }, q.sig);
       if (verdict !== 'ok') throw new DomainError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
       const entry = await f.files.getLiveById(request.params.id);
+      // The signature outlives a ban (up to MAX_URL_TTL); the owner's state does not.
+      if (!(await f.ownerActive(entry.row.owner_id))) throw new DomainError(ErrorCode.NotFound, 'File not found');
       return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline) });
     },
   });

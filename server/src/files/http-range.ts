@@ -24,7 +24,10 @@ export function evaluateRange(header: string | undefined, size: number): RangeRe
   if (m[1] === '') {
     // Suffix range: the last N bytes (§14.1.3); N = 0 selects nothing.
     const n = Number(m[2]);
-    if (n === 0 || size === 0) return { kind: 'unsatisfiable' };
+    if (n === 0) return { kind: 'unsatisfiable' };
+    // §14.1.1: on an empty representation a non-zero suffix is the one satisfiable range, yet no
+    // Content-Range can name zero bytes; §14.2 lets the server ignore Range: the whole (empty) body, 200.
+    if (size === 0) return { kind: 'full' };
     return { kind: 'partial', range: { start: Math.max(0, size - n), end: size - 1 } };
   }
   const first = Number(m[1]);
@@ -55,10 +58,38 @@ function strongMatch(header: string, etag: string): boolean {
   return parseTags(header).some((t) => t === '*' || (!t.startsWith('W/') && t === etag));
 }
 
-function httpDate(header: string): number | null {
-  const ms = Date.parse(header);
-  return Number.isFinite(ms) ? ms : null;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IMF_FIXDATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), (\d{2}) ([A-Z][a-z]{2}) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const RFC850_DATE = /^(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday), (\d{2})-([A-Z][a-z]{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+const ASCTIME_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun) ([A-Z][a-z]{2}) ([ \d]\d) (\d{2}):(\d{2}):(\d{2}) (\d{4})$/;
+
+/**
+ * An HTTP-date (RFC 9110 §5.6.7: IMF-fixdate, or the obsolete RFC 850 and
+ * asctime forms, all in GMT) as milliseconds, or null for anything else: a
+ * recipient must ignore a precondition whose value is not a valid date
+ * (§13.1.3-13.1.4). Date.parse is no judge: it reads "1" as a year and a
+ * zoneless asctime date in the server's own time zone.
+ */
+export function parseHttpDate(value: string): number | null {
+  let day: number, month: string, year: number, h: number, mi: number, sec: number;
+  let m = IMF_FIXDATE.exec(value);
+  if (m) [day, month, year, h, mi, sec] = [Number(m[1]), m[2]!, Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])];
+  else if ((m = RFC850_DATE.exec(value))) {
+    // §5.6.7: a two-digit year that looks more than 50 years ahead is in the past century.
+    const yy = Number(m[3]);
+    const nowYear = new Date().getUTCFullYear();
+    year = 2000 + yy > nowYear + 50 ? 1900 + yy : 2000 + yy;
+    [day, month, h, mi, sec] = [Number(m[1]), m[2]!, Number(m[4]), Number(m[5]), Number(m[6])];
+  } else if ((m = ASCTIME_DATE.exec(value))) [month, day, h, mi, sec, year] = [m[1]!, Number(m[2]!.trim()), Number(m[3]), Number(m[4]), Number(m[5]), Number(m[6])];
+  else return null;
+  const mon = MONTHS.indexOf(month);
+  if (mon < 0 || day < 1 || day > 31 || h > 23 || mi > 59 || sec > 60) return null;
+  const ms = Date.UTC(year, mon, day, h, mi, Math.min(sec, 59));
+  // Reject dates like 31 Feb, which Date.UTC would roll into March.
+  return new Date(ms).getUTCDate() === day ? ms : null;
 }
+
+const httpDate = parseHttpDate;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 

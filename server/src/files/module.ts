@@ -6,7 +6,6 @@ import type { Db } from '../db/database.js';
 import { notFound } from '../core/errors.js';
 import { FileStore } from './repository.js';
 import { LocalStorage } from './storage/local.js';
-import { S3Storage } from './storage/s3.js';
 import type { StorageConfig } from '../config.js';
 import type { StorageDriver } from './storage/driver.js';
 import { Tree, type Quotas } from './tree.js';
@@ -31,6 +30,8 @@ import { thumbRoutes } from './thumb-routes.js';
 export interface AccountsPort {
   findById(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined>;
   onUserDeleted(hook: (userId: string) => Promise<void>): void;
+  /** The user cache the auth guard reads (AccountService.cache). */
+  cache: { get(id: string): Promise<{ active: boolean } | null> };
 }
 
 export interface FilesDeps {
@@ -41,6 +42,8 @@ export interface FilesDeps {
   masterKey: string;
   accounts: AccountsPort;
   uploadOptions?: Partial<UploadOptions>;
+  /** Runs the sweep and the reclaim (failures logged, counted and shown by health); a private runner when absent. */
+  jobs?: Jobs;
   /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
   sweepIntervalMs?: number;
   /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
@@ -49,6 +52,7 @@ export interface FilesDeps {
 }
 
 import type { Files } from './types.js';
+import { Jobs } from '../core/jobs.js';
 
 export type { Files };
 
@@ -78,44 +82,32 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     });
     return running;
   };
-  const interval = deps.sweepIntervalMs ?? 600_000;
-  const timers: NodeJS.Timeout[] = [];
-  if (interval > 0) {
-    timers.push(setTimeout(() => void sweep().catch(() => undefined), 5_000), setInterval(() => void sweep().catch(() => undefined), interval));
-  }
+  const jobs = deps.jobs ?? new Jobs();
+  jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
-  let reclaiming: Promise<unknown> | null = null;
-  const reclaimEvery = deps.reclaimIntervalMs ?? 3_000;
-  if (reclaimEvery > 0) {
-    timers.push(
-      setInterval(() => {
-        reclaiming ??= uploads
-          .reclaim()
-          .catch(() => undefined)
-          .finally(() => {
-            reclaiming = null;
-          });
-      }, reclaimEvery),
-    );
-  }
-  for (const t of timers) t.unref();
+  jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 3_000, () => uploads.reclaim());
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey),
+    ownerActive: async (userId) => (await deps.accounts.cache.get(userId))?.active === true,
     async stop() {
-      for (const t of timers) clearTimeout(t);
+      // A private runner is stopped here; a shared one by its owner (its other jobs go on until then).
+      if (!deps.jobs) await jobs.stop();
       await running?.catch(() => undefined);
-      await reclaiming;
       await liveness.stop();
-      if (storage instanceof S3Storage) storage.destroy();
+      storage.destroy?.();
     },
   };
 }
 
 async function openStorage(config: StorageConfig, dataDir: string): Promise<StorageDriver> {
-  if (config.kind === 's3') return new S3Storage(config);
+  if (config.kind === 's3') {
+    // The AWS SDK is loaded only by sites that store in S3 (tens of MB of memory and start-up time otherwise).
+    const { S3Storage } = await import('./storage/s3.js');
+    return new S3Storage(config);
+  }
   const local = new LocalStorage(path.join(dataDir, 'files'));
   await local.init();
   return local;

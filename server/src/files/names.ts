@@ -62,11 +62,14 @@ export function numberedName(name: string, n: number, isFolder: boolean): string
   const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
   const suffix = ` (${n})`;
   let candidate = `${stem}${suffix}${ext}`;
-  // Keep within the byte limit by shortening the stem.
-  let s = stem;
-  while (Buffer.byteLength(candidate, 'utf8') > MAX_NAME_BYTES && s.length > 1) {
-    s = [...s].slice(0, -1).join('');
-    candidate = `${s}${suffix}${ext}`;
+  // Keep within the byte limit by shortening the stem (by whole characters), then the extension.
+  let s = [...stem];
+  let e = [...ext];
+  while (Buffer.byteLength(candidate, 'utf8') > MAX_NAME_BYTES) {
+    if (s.length > 1) s = s.slice(0, -1);
+    else if (e.length > 0) e = e.slice(0, -1);
+    else break;
+    candidate = `${s.join('')}${suffix}${e.join('')}`;
   }
   return candidate;
 }

@@ -66,6 +66,37 @@ export class TreeRepository {
       .execute();
   }
 
+  /**
+   * One kind's part of a folder in another order (size or modified date, or
+   * names descending), the name breaking ties (unique per folder). One kind
+   * per query keeps the keyset a plain row comparison that the
+   * (parent_id, kind, column, name) indexes answer in order, either way.
+   */
+  listChildrenOfKind(
+    parentId: string,
+    kind: number,
+    column: 'name' | 'size' | 'updated_at',
+    desc: boolean,
+    after: { value: number | string; name: string } | null,
+    limit: number,
+  ): Promise<FileRow[]> {
+    const dir = desc ? 'desc' : 'asc';
+    const op = desc ? '<' : '>';
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where('parent_id', '=', parentId)
+      .where('kind', '=', kind)
+      .$if(after !== null && column === 'name', (q) => q.where('name', op, after!.name))
+      .$if(after !== null && column !== 'name', (q) =>
+        q.where((eb) => eb(eb.refTuple(column as 'size', 'name'), op, eb.tuple(after!.value as number, after!.name))),
+      )
+      .$if(column !== 'name', (q) => q.orderBy(column, dir))
+      .orderBy('name', dir)
+      .limit(limit)
+      .execute();
+  }
+
   /** The item and its ancestors up to a row without a parent, nearest first. */
   async ancestry(id: string): Promise<FileRow[]> {
     const res = await sql<FileRow & { depth: number }>`

@@ -26,11 +26,24 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
 
   r.get(
     '/api/v4/file',
-    { config: READ, schema: { querystring: Type.Object({ path: Type.Optional(Path), ...PageQuery }), response: { 200: Envelope(FolderPage), ...errors(404) } } },
+    {
+      config: READ,
+      schema: {
+        description: 'Lists a folder a page at a time, folders first, sorted by name (default), size or last change.',
+        querystring: Type.Object({
+          path: Type.Optional(Path),
+          ...PageQuery,
+          order_by: Type.Optional(StringEnum(['name', 'size', 'updated_at'], { description: 'default name' })),
+          order: Type.Optional(StringEnum(['asc', 'desc'], { description: 'default asc' })),
+        }),
+        response: { 200: Envelope(FolderPage), ...errors(404) },
+      },
+    },
     async (request) => {
       const owner = requireAuth(request).user.id;
       const folder = await files.resolve(owner, request.query.path ?? '/');
-      const page = await files.list(folder, request.query.page_size ?? 100, request.query.next_page_token);
+      const sort = { by: request.query.order_by ?? 'name', desc: request.query.order === 'desc' };
+      const page = await files.list(folder, request.query.page_size ?? 100, request.query.next_page_token, sort);
       return ok({ files: page.entries.map(toFileView), next_page_token: page.nextPageToken, parent: toFileView(folder) });
     },
   );

@@ -22,6 +22,36 @@ export interface ListPage {
 }
 
 export const MAX_PAGE_SIZE = 1000;
+
+/** A listing's order. Folders always come first; `name` is byte order. */
+export interface ListSort {
+  by: 'name' | 'size' | 'updated_at';
+  desc: boolean;
+}
+const DEFAULT_SORT: ListSort = { by: 'name', desc: false };
+
+// Tokens of a sorted listing name the folder and the order they belong to, so
+// one replayed against another order is refused instead of skipping entries.
+function encodeSortedToken(folderId: string, sort: ListSort, row: FileRow): string {
+  const value = sort.by === 'name' ? row.name : Number(row[sort.by]);
+  return Buffer.from(JSON.stringify([folderId, sort.by, sort.desc ? 1 : 0, row.kind, value, row.name]), 'utf8').toString('base64url');
+}
+
+function decodeSortedToken(token: string, folderId: string, sort: ListSort): { kind: number; value: number | string; name: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+  } catch {
+    throw badRequest('next_page_token: is not a token from this listing');
+  }
+  const ok =
+    Array.isArray(parsed) && parsed.length === 6 && parsed[0] === folderId && parsed[1] === sort.by && parsed[2] === (sort.desc ? 1 : 0) &&
+    (parsed[3] === FOLDER || parsed[3] === FILE) && (sort.by === 'name' ? typeof parsed[4] === 'string' : Number.isSafeInteger(parsed[4])) &&
+    typeof parsed[5] === 'string' && !parsed[5].includes('\u0000');
+  if (!ok) throw badRequest('next_page_token: is not a token from this listing (or of another order)');
+  const p = parsed as [string, string, number, number, number | string, string];
+  return { kind: p[3], value: p[4], name: p[5] };
+}
 export const MAX_ZIP_ENTRIES = 250_000;
 
 function encodeToken(folderId: string, row: FileRow): string {
@@ -87,9 +117,10 @@ export class FilesService {
   }
 
   /** Public API: one page of a folder, folders first then names in byte order; stable under inserts. */
-  async list(folder: Entry, pageSize: number, pageToken?: string): Promise<ListPage> {
+  async list(folder: Entry, pageSize: number, pageToken?: string, sort: ListSort = DEFAULT_SORT): Promise<ListPage> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
     const size = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
+    if (sort.by !== 'name' || sort.desc) return this.listSorted(folder, size, pageToken, sort);
     const after = pageToken ? decodeToken(pageToken, folder.row.id) : null;
     const rows = await this.store.tree.listChildren(folder.row.id, after, size + 1);
     const page = rows.slice(0, size);
@@ -97,6 +128,24 @@ export class FilesService {
     return {
       entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
       nextPageToken: rows.length > size && last ? encodeToken(folder.row.id, last) : null,
+    };
+  }
+
+  private async listSorted(folder: Entry, size: number, pageToken: string | undefined, sort: ListSort): Promise<ListPage> {
+    const after = pageToken ? decodeSortedToken(pageToken, folder.row.id, sort) : null;
+    const rows: FileRow[] = [];
+    // Folders, then files: each kind is read from where the token left off (or from its start).
+    for (const kind of [FOLDER, FILE]) {
+      if (after && kind < after.kind) continue;
+      const from = after && kind === after.kind ? { value: after.value, name: after.name } : null;
+      rows.push(...(await this.store.tree.listChildrenOfKind(folder.row.id, kind, sort.by, sort.desc, from, size + 1 - rows.length)));
+      if (rows.length > size) break;
+    }
+    const page = rows.slice(0, size);
+    const last = page[page.length - 1];
+    return {
+      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      nextPageToken: rows.length > size && last ? encodeSortedToken(folder.row.id, sort, last) : null,
     };
   }
 
@@ -116,9 +165,63 @@ export class FilesService {
   /** Public API: a folder as a ZIP archive (size and ETag known up front; streams any range). */
   async archive(folder: Entry): Promise<ZipArchive> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
-    const rows = await this.store.tree.subtree(folder.row.id);
-    if (rows.length > MAX_ZIP_ENTRIES) throw new DomainError(ErrorCode.TooLarge, `A folder with more than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
-    const blobs = await this.store.blobs.findMany(rows.flatMap((r) => (r.blob_id ? [r.blob_id] : [])));
+    const out: ZipEntry[] = [];
+    // The root is zipped without a top folder; any other folder under its own name.
+    await this.appendToZip(out, folder.row, folder.row.parent_id === null ? '' : folder.row.name);
+    return this.zipOf(out);
+  }
+
+  /**
+   * Public API: several items (files and folders, possibly from different
+   * folders, e.g. search results) as one ZIP. Each item sits at the top of
+   * the archive under its name; a repeated name gets " (2)", " (3)", … so no
+   * entry overwrites another when unpacked.
+   */
+  async archiveMany(items: readonly Entry[]): Promise<ZipArchive> {
+    const out: ZipEntry[] = [];
+    const taken = new Set<string>();
+    const unique = (name: string, isFolder: boolean) => {
+      const dot = isFolder ? -1 : name.lastIndexOf('.');
+      const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+      let candidate = name;
+      for (let n = 2; taken.has(candidate.toLowerCase()); n++) candidate = `${stem} (${n})${ext}`;
+      // Case-insensitive: unpacked on Windows or macOS, "A.txt" and "a.txt" are one file.
+      taken.add(candidate.toLowerCase());
+      return candidate;
+    };
+    const seen = new Set<string>();
+    for (const item of items) {
+      if (seen.has(item.row.id)) continue;
+      seen.add(item.row.id);
+      const isRoot = item.row.parent_id === null && item.row.kind === FOLDER;
+      await this.appendToZip(out, item.row, unique(isRoot ? 'files' : item.row.name, item.row.kind === FOLDER));
+    }
+    return this.zipOf(out);
+  }
+
+  private async zipOf(entries: ZipEntry[]): Promise<ZipArchive> {
+    const blobIds = entries.flatMap((e) => (e.blobId ? [e.blobId] : []));
+    const blobs = await this.store.blobs.findMany(blobIds);
+    for (const e of entries) {
+      const blob = e.blobId ? blobs.get(e.blobId) : undefined;
+      e.size = blob ? blob.size : 0;
+      e.crc32 = blob ? blob.crc32 : 0;
+      e.blobId = blob && blob.size > 0 ? blob.id : null;
+    }
+    return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
+  }
+
+  /** Appends a file, or a folder and everything under it, at `name` ('' = the folder's contents at the top). */
+  private async appendToZip(out: ZipEntry[], row: FileRow, name: string): Promise<void> {
+    const tooMany = () => new DomainError(ErrorCode.TooLarge, `More than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
+    if (row.kind === FILE) {
+      if (out.length + 1 > MAX_ZIP_ENTRIES) throw tooMany();
+      // Sizes and CRCs are filled from the blobs in zipOf, in one query for the whole archive.
+      out.push({ name, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: row.blob_id });
+      return;
+    }
+    const rows = await this.store.tree.subtree(row.id);
+    if (out.length + rows.length > MAX_ZIP_ENTRIES) throw tooMany();
     const children = new Map<string, FileRow[]>();
     for (const r of rows) {
       if (r.depth === 0 || r.parent_id === null) continue;
@@ -126,22 +229,20 @@ export class FilesService {
       list.push(r);
       children.set(r.parent_id, list);
     }
-    const prefix = folder.row.parent_id === null ? '' : `${folder.row.name}/`;
-    const entries: ZipEntry[] = prefix ? [{ name: prefix, size: 0, crc32: 0, mtimeMs: folder.row.updated_at, blobId: null }] : [];
+    const prefix = name ? `${name}/` : '';
+    if (prefix) out.push({ name: prefix, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: null });
     const visit = (parentId: string, base: string) => {
       const list = (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       for (const r of list) {
         if (r.kind === FOLDER) {
-          entries.push({ name: `${base}${r.name}/`, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
+          out.push({ name: `${base}${r.name}/`, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
           visit(r.id, `${base}${r.name}/`);
         } else {
-          const blob = r.blob_id ? blobs.get(r.blob_id) : undefined;
-          entries.push({ name: base + r.name, size: blob ? blob.size : 0, crc32: blob ? blob.crc32 : 0, mtimeMs: r.updated_at, blobId: blob && blob.size > 0 ? blob.id : null });
+          out.push({ name: base + r.name, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: r.blob_id });
         }
       }
     };
-    visit(folder.row.id, prefix);
-    return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
+    visit(row.id, prefix);
   }
 
   async capacity(ownerId: string): Promise<{ used: number; total: number }> {

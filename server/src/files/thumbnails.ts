@@ -4,7 +4,6 @@
 // against decompression bombs and a cap on the source size.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { badRequest, DomainError, ErrorCode } from '../core/errors.js';
 import { FILE } from './repository.js';
 import type { FilesService } from './service.js';
@@ -46,6 +45,8 @@ export class Thumbnails {
     for await (const chunk of await this.files.openRead(entry)) chunks.push(chunk as Buffer);
     let body: Buffer;
     try {
+      // Loaded on the first thumbnail, not at start-up: libvips costs memory every instance pays otherwise.
+      const { default: sharp } = await import('sharp');
       body = await sharp(Buffer.concat(chunks), { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false })
         .rotate()
         .resize(size, size, { fit: 'inside', withoutEnlargement: true })

@@ -1,6 +1,7 @@
 // Tree primitives shared by the file, trash and upload services: roots, path
 // walks, `mkdir -p`, paths of rows, subtree purge and blob garbage collection.
 // Methods taking a FileStore run inside the caller's transaction.
+import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
 import { shortId } from '../crypto/random.js';
 import { FILE, FOLDER, isForeignKeyViolation, type FileRow, type FileStore } from './repository.js';
@@ -33,7 +34,7 @@ export function isFolder(row: FileRow): boolean {
 }
 
 export class Tree {
-  private readonly roots = new Map<string, FileRow>();
+  private readonly roots = new LRUCache<string, FileRow>({ max: ROOT_CACHE_MAX });
 
   constructor(
     readonly store: FileStore,
@@ -64,7 +65,6 @@ export class Tree {
       row = await this.store.tree.findRoot(ownerId);
       if (!row) throw notFound('User not found');
     }
-    if (this.roots.size >= ROOT_CACHE_MAX) this.roots.clear();
     this.roots.set(ownerId, row);
     return row;
   }

@@ -17,6 +17,12 @@ export interface Files {
   uploads: UploadService;
   tus: TusService;
   signer: UrlSigner;
+  /**
+   * Whether the owner of a file may still serve it to holders of a signed URL
+   * (a banned owner's links stop, as share links do); answered from the
+   * accounts' bounded-staleness user cache, not a query per download.
+   */
+  ownerActive(userId: string): Promise<boolean>;
   storage: StorageDriver;
   /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
   sweep(): Promise<unknown>;

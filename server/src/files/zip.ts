@@ -39,7 +39,8 @@ interface Laid {
 }
 
 function dosDateTime(ms: number): { time: number; date: number } {
-  const d = new Date(Math.max(ms, Date.UTC(1980, 0, 1)));
+  // The DOS format holds 1980 to 2107 (a 7-bit year): clamp either way rather than fail mid-stream.
+  const d = new Date(Math.min(Math.max(ms, Date.UTC(1980, 0, 1)), Date.UTC(2107, 11, 31, 23, 59, 58)));
   return {
     time: (d.getUTCHours() << 11) | (d.getUTCMinutes() << 5) | Math.floor(d.getUTCSeconds() / 2),
     date: ((d.getUTCFullYear() - 1980) << 9) | ((d.getUTCMonth() + 1) << 5) | d.getUTCDate(),

@@ -82,6 +82,15 @@ export function Bytes(description: string, mediaType = 'application/octet-stream
   return Type.Unsafe<unknown>({ description, content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } } });
 }
 
+/**
+ * Documents a raw request body (a picture, not JSON) as `schema['x-body']`:
+ * shown as the request body in the document (http/openapi.ts) but never
+ * validated, since the route's own content-type parser reads it as bytes.
+ */
+export function RawBody(description: string, mediaTypes: readonly string[]) {
+  return { mediaTypes: [...mediaTypes], schema: { type: 'string', format: 'binary', description } };
+}
+
 /** A response without a body (204, tus, OPTIONS). */
 export function NoBody(description: string) {
   return Type.Unsafe<void>({ type: 'null', description });

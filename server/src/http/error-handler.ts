@@ -61,7 +61,7 @@ export function sendError(reply: FastifyReply, err: DomainError): FastifyReply {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const domainErr = toDomainError(err);
-    if (domainErr.kind === 'internal') request.log.error({ err: domainErr.detail ?? domainErr.message }, 'request failed');
+    if (domainErr.kind === 'internal' || domainErr.kind === 'unavailable') request.log.error({ err: domainErr.detail ?? domainErr.message }, 'request failed');
     else request.log.info({ code: domainErr.code, status: statusOf(domainErr) }, domainErr.message);
     // Routes that speak a standard's error format (OAuth) install their own handler in their scope.
     return sendError(reply, domainErr);

@@ -18,6 +18,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   too_large: 413,
   rate_limited: 429,
   internal: 500,
+  unavailable: 503,
   // The contract answers the second-factor step as a success at the HTTP level.
   incomplete: 200,
 };

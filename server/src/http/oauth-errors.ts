@@ -26,6 +26,8 @@ export function toOAuthAnswer(err: OAuthError | DomainError): HttpAnswer<OAuthEr
       return { status: 429, headers: headersOf(err), body: { error: 'temporarily_unavailable', error_description: err.message } };
     case 'internal':
       return { status: 500, headers: {}, body: { error: 'server_error', error_description: 'Internal server error' } };
+    case 'unavailable':
+      return { status: 503, headers: headersOf(err), body: { error: 'temporarily_unavailable', error_description: err.message } };
     case 'unsupported_media_type':
       return { status: 400, headers: {}, body: { error: 'invalid_request', error_description: 'Content-Type must be application/x-www-form-urlencoded' } };
     default:

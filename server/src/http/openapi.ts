@@ -96,11 +96,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       const mode = config.auth ?? 'required';
       const security: Record<string, string[]>[] = mode === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }];
       const tag = url.split('/')[3] ?? 'api';
-      const { 'x-form': form, ...rest } = schema as { description?: string; 'x-form'?: unknown };
+      const { 'x-form': form, 'x-body': raw, ...rest } = schema as { description?: string; 'x-form'?: unknown; 'x-body'?: { mediaTypes: string[]; schema: unknown } };
       const transformed = {
         ...rest,
         // Form endpoints (OAuth) parse their bodies themselves; their declared form is shown as the body.
         ...(form ? { body: form, consumes: ['application/x-www-form-urlencoded'] } : {}),
+        // Raw bodies (http/contract.ts RawBody) likewise: documented, read as bytes by the route.
+        ...(raw ? { body: raw.schema, consumes: raw.mediaTypes } : {}),
         tags: [tag],
         description: [rest.description, describeAuth(config)].filter(Boolean).join('\n\n'),
         ...(mode === 'none' ? {} : { security }),

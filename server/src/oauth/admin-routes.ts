@@ -73,12 +73,12 @@ export function adminClientRoutes(app: FastifyInstance, clients: ClientService):
 
   r.get(`${path}/:id`, { config: read, schema: { params: IdParam, response: { 200: Envelope(ClientViewSchema), ...errors(404) } } }, async (request) => ok(toClientView(await clients.get(request.params.id))));
 
-  r.put(path, { config: write, schema: { description: 'Registers an app; the answer carries its secret, once.', body: CreateBody, response: { 200: Envelope(ClientViewSchema) } } }, async (request) => {
+  r.put(path, { config: { ...write, issuesCredentials: true }, schema: { description: 'Registers an app; the answer carries its secret, once.', body: CreateBody, response: { 200: Envelope(ClientViewSchema) } } }, async (request) => {
     const { client, secret } = await clients.create(request.body.client);
     return ok(toClientView(client, secret));
   });
 
-  r.put(`${path}/:id`, { config: write, schema: { params: IdParam, body: UpdateBody, response: { 200: Envelope(ClientViewSchema), ...errors(404) } } }, async (request) => {
+  r.put(`${path}/:id`, { config: { ...write, issuesCredentials: true }, schema: { params: IdParam, body: UpdateBody, response: { 200: Envelope(ClientViewSchema), ...errors(404) } } }, async (request) => {
     const { client, secret } = await clients.update(request.params.id, request.body.client);
     return ok(toClientView(client, secret));
   });

@@ -81,7 +81,7 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
   r.post(
     OAUTH_PATHS.consent,
     {
-      config: { auth: 'required', firstPartyOnly: true },
+      config: { auth: 'required', firstPartyOnly: true, issuesCredentials: true },
       schema: {
         description: 'The consent decision for an authorization request (the authorize parameters as JSON, plus approve).',
         body: ConsentBody,

@@ -27,6 +27,12 @@ export class ClientRepository {
     await this.db.updateTable('oauth_clients').set(patch).where('id', '=', id).execute();
   }
 
+  /** The redirect_uris column (JSON lists) of every enabled client. */
+  async enabledRedirectUris(): Promise<string[]> {
+    const rows = await this.db.selectFrom('oauth_clients').select('redirect_uris').where('is_enabled', '=', 1).execute();
+    return rows.map((r) => r.redirect_uris);
+  }
+
   /** Grants and codes go with it (ON DELETE CASCADE). */
   async delete(id: string): Promise<boolean> {
     const res = await this.db.deleteFrom('oauth_clients').where('id', '=', id).executeTakeFirst();

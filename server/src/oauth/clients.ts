@@ -1,11 +1,12 @@
 // OAuth applications: registration rules, the admin's view, and lookup for
 // the authorization and token endpoints.
+import { LRUCache } from 'lru-cache';
 import { uuid } from '../crypto/random.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { RevocationService } from '../sessions/revocation.js';
 import type { ClientListQuery, ClientRepository, ClientRow } from './clients-repository.js';
 import { MIN_SUPPLIED_SECRET_LENGTH, type ClientSecrets } from './client-secrets.js';
-import { redirectUriProblem } from './redirect-uris.js';
+import { redirectUriProblem, webOrigin } from './redirect-uris.js';
 import { iconNameProblem } from './icons.js';
 import { isKnownScope, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
@@ -154,15 +155,25 @@ const CLIENT_CACHE_MAX = 10_000;
 
 export class ClientService {
   /** Only rows that exist are kept: unknown ids (anyone can send them) always read the database. */
-  private readonly cache = new Map<string, { at: number; client: Client }>();
+  private readonly cache = new LRUCache<string, { at: number; client: Client }>({ max: CLIENT_CACHE_MAX });
   /** Bumped on every local change, so a read that started before it is not cached after it. */
   private generation = 0;
+  private origins: { at: number; set: Promise<ReadonlySet<string>> } | undefined;
 
   constructor(
     private readonly repo: ClientRepository,
     readonly secrets: ClientSecrets,
     private readonly revocation: RevocationService,
+    /** Tells the other instances (through Redis) that this client changed. */
+    private readonly broadcast: (id: string) => void = () => undefined,
   ) {}
+
+  /** Drops an entry another instance changed. */
+  forget(id: string): void {
+    this.generation++;
+    this.cache.delete(id);
+    this.origins = undefined;
+  }
 
   async find(id: string): Promise<Client | undefined> {
     const row = await this.repo.find(id);
@@ -185,17 +196,55 @@ export class ClientService {
   }
 
   private remember(id: string, entry: { at: number; client: Client }): void {
-    this.cache.delete(id);
-    if (this.cache.size >= CLIENT_CACHE_MAX) {
-      const oldest = this.cache.keys().next().value;
-      if (oldest !== undefined) this.cache.delete(oldest);
-    }
     this.cache.set(id, entry);
   }
 
   private invalidate(id: string): void {
-    this.generation++;
-    this.cache.delete(id);
+    this.forget(id);
+    this.broadcast(id);
+  }
+
+  /**
+   * The web origins of the redirect URIs of every enabled client: the origins
+   * CORS allows on the Bearer API (http/cors.ts). Read once and kept; a local
+   * change drops it at once, a change on another instance is seen within
+   * CLIENT_CACHE_TTL_MS, like the client rows.
+   */
+  registeredOrigins(): Promise<ReadonlySet<string>> {
+    const now = Date.now();
+    if (this.origins && now - this.origins.at < CLIENT_CACHE_TTL_MS) return this.origins.set;
+    const generation = this.generation;
+    const set = this.repo.enabledRedirectUris().then((lists) => {
+      const origins = new Set<string>();
+      for (const list of lists) for (const uri of JSON.parse(list) as string[]) {
+        const origin = webOrigin(uri);
+        if (origin !== null) origins.add(origin);
+      }
+      return origins;
+    });
+    // A read that a local change overtook is answered but not kept.
+    const entry = { at: now, set };
+    this.origins = entry;
+    void set.then(
+      () => {
+        if (generation !== this.generation && this.origins === entry) this.origins = undefined;
+      },
+      () => {
+        if (this.origins === entry) this.origins = undefined;
+      },
+    );
+    return set;
+  }
+
+  /** The web origins of one enabled client's redirect URIs (empty for an unknown or disabled client). */
+  async originsOf(id: string): Promise<ReadonlySet<string>> {
+    const client = await this.findEnabled(id);
+    const origins = new Set<string>();
+    for (const uri of client?.redirectUris ?? []) {
+      const origin = webOrigin(uri);
+      if (origin !== null) origins.add(origin);
+    }
+    return origins;
   }
 
   async get(id: string): Promise<Client> {
@@ -227,6 +276,8 @@ export class ClientService {
       updated_at: now,
     };
     await this.repo.insert(row);
+    // Its redirect URIs' origins join the CORS set at once.
+    this.invalidate(row.id);
     return { client: fromRow(row), secret };
   }
 

@@ -7,7 +7,7 @@ import { ID_TOKEN_ALG } from './id-tokens.js';
 import { CLIENT_AUTH_METHODS } from './token/client-auth.js';
 import { SUPPORTED_PROMPTS } from './authorization-request.js';
 
-export const USERINFO_CLAIMS = ['sub', 'name', 'nickname', 'updated_at', 'email', 'email_verified'] as const;
+export const USERINFO_CLAIMS = ['sub', 'name', 'nickname', 'picture', 'updated_at', 'email', 'email_verified'] as const;
 
 export function serverMetadata(issuer: string, grantTypes: readonly string[]): Record<string, unknown> {
   const url = (path: string) => `${issuer}${path}`;

@@ -1,6 +1,6 @@
 // The only SQL for what users granted to applications and the authorization
 // codes issued on those grants.
-import { sql, type ExpressionBuilder, type Selectable, type SelectQueryBuilder } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
 import { dialectOf, type Db, type Dialect } from '../db/database.js';
 import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
@@ -10,6 +10,7 @@ export type CodeRow = Selectable<OAuthCodesTable>;
 export interface CodeMatch {
   clientId: string;
   redirectUri: string | undefined;
+  /** The challenge of the request's code_verifier (RFC 7636 §4.6), or null when it sent none. */
   codeChallenge: string | null;
 }
 
@@ -42,25 +43,60 @@ interface FamilyValues {
   onlineRefreshTtl: number | null;
 }
 
-/** Which of `matching`'s conditions a request has; each shape is its own compiled statement. */
+/** Which of the rules' conditions a request has; each shape is its own compiled statement. */
 interface MatchShape {
   challenge: boolean;
   redirectUri: boolean;
 }
 
+/** Why a code cannot be exchanged: the rule of CODE_RULES it breaks. */
+export type CodeRefusal = 'used' | 'other_client' | 'expired' | 'redirect_uri' | 'challenge';
+
+interface CodeRule {
+  refusal: CodeRefusal;
+  /** The rule as a condition of the exchange statement (null: the shape has no such condition). */
+  condition(eb: ExpressionBuilder<Database, 'oauth_codes'>, v: Slot<MatchValues>, shape: MatchShape): Expression<SqlBool> | null;
+  /** The same rule on a row read back, for the fallback that names the broken one. */
+  holds(row: CodeRow, match: CodeMatch, now: number): boolean;
+}
+
 /**
- * The code is unused, this client's, unexpired, for this redirect_uri (when
- * given) and for this PKCE challenge (or none, when the request sent no verifier).
+ * The exchange rules (RFC 6749 §4.1.2–4.1.3, RFC 7636 §4.6), each written
+ * once with its two forms side by side: the SQL condition that the
+ * one-statement exchange applies, and the test of a row that the fallback
+ * uses to say which rule failed. In the fallback's order. A rule added here
+ * is enforced by both paths (server/test/sql/ shows the SQL form).
  */
+const CODE_RULES: readonly CodeRule[] = [
+  // §4.1.2: single use.
+  { refusal: 'used', condition: (eb) => eb('oauth_codes.used_at', 'is', null), holds: (row) => row.used_at === null },
+  // §4.1.3: issued to the authenticated client.
+  { refusal: 'other_client', condition: (eb, v) => eb('oauth_codes.client_id', '=', v('clientId')), holds: (row, m) => row.client_id === m.clientId },
+  { refusal: 'expired', condition: (eb, v) => eb('oauth_codes.expires_at', '>', v('now')), holds: (row, _m, now) => row.expires_at > now },
+  // §4.1.3: redirect_uri, when the request repeats it, identical to the authorization request's.
+  {
+    refusal: 'redirect_uri',
+    condition: (eb, v, shape) => (shape.redirectUri ? eb('oauth_codes.redirect_uri', '=', v('redirectUri')) : null),
+    holds: (row, m) => m.redirectUri === undefined || row.redirect_uri === m.redirectUri,
+  },
+  // RFC 7636 §4.6: the verifier's challenge equals the stored one; no verifier when none was stored (downgrade, RFC 9700 §4.8.2).
+  {
+    refusal: 'challenge',
+    condition: (eb, v, shape) => (shape.challenge ? eb('oauth_codes.code_challenge', '=', v('codeChallenge')) : eb('oauth_codes.code_challenge', 'is', null)),
+    holds: (row, m) => row.code_challenge === m.codeChallenge,
+  },
+];
+
+/** The first exchange rule `row` breaks for this request, or null when it may be exchanged. */
+export function brokenCodeRule(row: CodeRow, match: CodeMatch, now: number): CodeRefusal | null {
+  for (const rule of CODE_RULES) if (!rule.holds(row, match, now)) return rule.refusal;
+  return null;
+}
+
+/** The code (by its hash) and every exchange rule, as one condition. */
 function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, v: Slot<MatchValues>, shape: MatchShape) {
-  return eb.and([
-    eb('oauth_codes.code_hash', '=', v('hash')),
-    eb('oauth_codes.used_at', 'is', null),
-    eb('oauth_codes.client_id', '=', v('clientId')),
-    eb('oauth_codes.expires_at', '>', v('now')),
-    shape.challenge ? eb('oauth_codes.code_challenge', '=', v('codeChallenge')) : eb('oauth_codes.code_challenge', 'is', null),
-    ...(shape.redirectUri ? [eb('oauth_codes.redirect_uri', '=', v('redirectUri'))] : []),
-  ]);
+  const conditions = CODE_RULES.map((rule) => rule.condition(eb, v, shape)).filter((c): c is Expression<SqlBool> => c !== null);
+  return eb.and([eb('oauth_codes.code_hash', '=', v('hash')), ...conditions]);
 }
 
 /** The statement for each shape, compiled on first use (at most four per statement). */
@@ -78,14 +114,26 @@ function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T 
   };
 }
 
+/**
+ * grantsOfflineAccess (oauth/scopes.ts) in SQL, for the exchange statement,
+ * which picks the family's lifetime from the code row's scopes (stored single-
+ * space separated, parseScopeParam). A case-sensitive substring search: LIKE
+ * is case-insensitive on SQLite, so `OFFLINE_ACCESS` would have matched there
+ * and not in JS. Checked equal to the JS form by
+ * server/test/oauth/offline-rule.test.ts on both databases.
+ */
+export function offlineAccessSql(dialect: Dialect, scopes: Expression<string>) {
+  const padded = sql<string>`(' ' || ${scopes} || ' ')`;
+  return dialect === 'sqlite' ? sql<boolean>`instr(${padded}, ' offline_access ') > 0` : sql<boolean>`strpos(${padded}, ' offline_access ') > 0`;
+}
+
 const FAMILY_FROM_CODE_COLUMNS = ['id', 'user_id', 'client_id', 'scopes', 'current_jti', 'created_at', 'expires_at', 'refresh_ttl'] as const;
 
 /** The family's row selected from a code row (`source`: the table, or the consumed row of the WITH). */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a builder over the table or over the WITH's row: its columns are referenced by name (sql.ref) and typed here
-function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(from: QB, source: 'oauth_codes' | 'consumed', v: Slot<FamilyValues>) {
+function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(dialect: Dialect, from: QB, source: 'oauth_codes' | 'consumed', v: Slot<FamilyValues>) {
   const column = (name: 'user_id' | 'client_id' | 'scopes') => sql.ref<string>(`${source}.${name}`);
-  // Scopes are stored single-space separated (parseScopeParam); `_` is escaped (with !), LIKE would match any character.
-  const offline = sql<boolean>`(' ' || ${column('scopes')} || ' ') LIKE '% offline!_access %' ESCAPE '!'`;
+  const offline = offlineAccessSql(dialect, column('scopes'));
   const bigint = (value: number | null) => sql<number>`CAST(${value} AS BIGINT)`;
   return from.select([
     sql<string>`${v('sid')}`.as('id'),
@@ -120,7 +168,7 @@ export class GrantRepository {
       this.db
         .insertInto('sessions')
         .columns(FAMILY_FROM_CODE_COLUMNS)
-        .expression(familyFromCode(this.db.selectFrom('oauth_codes'), 'oauth_codes', v).where((eb) => matching(eb, v, shape))),
+        .expression(familyFromCode('sqlite', this.db.selectFrom('oauth_codes'), 'oauth_codes', v).where((eb) => matching(eb, v, shape))),
     ),
   );
 
@@ -149,7 +197,7 @@ export class GrantRepository {
             .where((eb) => matching(eb, v, shape))
             .returning(OAUTH_CODE_COLUMNS),
         )
-        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode(db.selectFrom('consumed'), 'consumed', v)))
+        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode('postgres', db.selectFrom('consumed'), 'consumed', v)))
         .selectFrom('consumed')
         .select(OAUTH_CODE_COLUMNS),
     ),

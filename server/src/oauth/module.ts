@@ -1,12 +1,14 @@
 // The OAuth feature assembled: services from the foundation's parts, and the
 // registration of every route it serves.
 import type { FastifyInstance } from 'fastify';
+import type { Throttle } from '../throttle/service.js';
+import type { Invalidations } from '../ops/invalidations.js';
+import type { Jobs } from '../core/jobs.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import type { Hs256 } from '../crypto/jwt.js';
 import type { AccountService } from '../accounts/service.js';
 import type { AccessTokenVerifier } from '../sessions/access-tokens.js';
-import { LoginThrottle } from '../sessions/login-throttle.js';
 import type { RevocationService } from '../sessions/revocation.js';
 import type { SessionService } from '../sessions/service.js';
 import type { TokenIssuer } from '../sessions/token-issuer.js';
@@ -23,7 +25,6 @@ import { authorizeRoutes } from './authorize-routes.js';
 import { oauthPublicRoutes } from './public-routes.js';
 import { authorizationCodeGrant } from './token/authorization-code.js';
 import { ClientAuthenticator } from './token/client-auth.js';
-import { RememberingThrottle } from './token/throttle-memory.js';
 import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
@@ -43,6 +44,10 @@ export interface OAuthDeps {
   tokens: TokenIssuer;
   jwt: Hs256;
   verifier: AccessTokenVerifier;
+  /** The project's throttle with the clean-key memory (token endpoint hot path). */
+  clientThrottle: Throttle;
+  invalidations?: Invalidations;
+  jobs: Jobs;
 }
 
 export interface OAuth {
@@ -64,7 +69,8 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   // Read at use, not at start: the base URL is configuration, and tests learn their port late.
   const issuer = () => deps.config.baseUrl;
   const grantRepo = new GrantRepository(deps.db);
-  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation);
+  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation, (id) => deps.invalidations?.publish('client', id));
+  deps.invalidations?.on('client', (id) => clients.forget(id));
   const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer);
   const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
@@ -75,19 +81,18 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),
     refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
   };
-  const pruneTimer = setInterval(() => void consent.pruneCodes().catch(() => undefined), PRUNE_MS);
-  pruneTimer.unref();
+  deps.jobs.every('oauth_code_prune', PRUNE_MS, () => consent.pruneCodes());
   return {
     clients,
     consent,
     signer,
-    clientAuth: new ClientAuthenticator(clients, new RememberingThrottle(new LoginThrottle(deps.db))),
+    clientAuth: new ClientAuthenticator(clients, deps.clientThrottle),
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer),
     grants,
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
-    stop: () => clearInterval(pruneTimer),
+    stop: () => undefined,
   };
 }
 

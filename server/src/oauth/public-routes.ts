@@ -1,6 +1,7 @@
 // Discovery documents, the JWKS and userinfo: plain JSON, as their standards say.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AccountService } from '../accounts/service.js';
+import { avatarPath } from '../accounts/avatars.js';
 import { requireAuth } from '../http/auth.js';
 import { Type } from 'typebox';
 import { View } from '../http/contract.js';
@@ -22,6 +23,7 @@ const UserInfoSchema = View(
     sub: Type.String(),
     name: Type.Optional(Type.String({ description: 'with profile' })),
     nickname: Type.Optional(Type.String({ description: 'with profile' })),
+    picture: Type.Optional(Type.String({ description: "with profile, while the person has an avatar: the avatar's absolute URL" })),
     updated_at: Type.Optional(Type.Integer({ description: 'with profile; seconds since the epoch' })),
     email: Type.Optional(Type.String({ description: 'with email' })),
     email_verified: Type.Optional(Type.Boolean({ description: 'with email; Cirrus does not verify addresses' })),
@@ -50,7 +52,7 @@ const JwksSchema = View(
 );
 
 export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): void {
-  const none = { config: { auth: 'none' as const } };
+  const none = { config: { auth: 'none' as const, cors: 'public' as const } };
   for (const path of [OAUTH_PATHS.openidConfiguration, OAUTH_PATHS.authorizationServerMetadata]) {
     app.get(path, none, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
@@ -76,6 +78,8 @@ export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): 
     return {
       sub: user.id,
       ...(has('profile') ? { name: user.nickname, nickname: user.nickname, updated_at: Math.floor(user.updated_at / 1000) } : {}),
+      // OIDC Core §5.1: an absolute URL of the picture; absent while the person shows initials.
+      ...(has('profile') && user.avatar_at !== null ? { picture: deps.issuer() + avatarPath(user.id, Number(user.avatar_at)) } : {}),
       // Cirrus does not verify addresses, so it says so.
       ...(has('email') ? { email: user.email, email_verified: false } : {}),
     };

@@ -44,6 +44,20 @@ export function redirectUriRegistered(registered: readonly string[], requested: 
 }
 
 /**
+ * The origin a browser sends for a page at `uri` (scheme, host, port; the
+ * default port left out), or null for URIs with no web origin (private-use
+ * schemes of native apps). CORS compares these exactly (http/cors.ts).
+ */
+export function webOrigin(uri: string): string | null {
+  try {
+    const url = new URL(uri);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Adds parameters to a redirect URI, keeping its own query exactly as
  * registered (RFC 6749 §3.1.2: it "MUST be retained").
  */

@@ -38,3 +38,12 @@ export function allSatisfied(granted: readonly string[], requested: readonly str
 export function scopeList(stored: string | null | undefined): string[] {
   return stored ? stored.split(' ').filter(Boolean) : [];
 }
+
+/**
+ * Whether a grant's scopes ask for refresh tokens (OIDC Core §11). The one
+ * rule: the SQL of the code exchange (grants-repository.ts, offlineAccessSql)
+ * is its other form, checked equal to this by server/test/oauth/offline-rule.test.ts.
+ */
+export function grantsOfflineAccess(scopes: string | readonly string[]): boolean {
+  return (typeof scopes === 'string' ? scopeList(scopes) : scopes).includes(OFFLINE_ACCESS);
+}

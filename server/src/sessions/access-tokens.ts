@@ -1,6 +1,7 @@
 // Verifies bearer access tokens (api-contract §2) without touching the
 // database on the hot path: signature and claims are checked in memory,
 // revocations come from the RevocationCache, user status from the UserCache.
+import { LRUCache } from 'lru-cache';
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import type { UserCache } from '../accounts/user-cache.js';
 import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
@@ -16,15 +17,16 @@ export { InvalidToken, type AuthContext };
  * on every request.
  */
 class VerifiedTokens {
-  private readonly map = new Map<string, JwtClaims>();
-  constructor(private readonly max: number) {}
+  private readonly map: LRUCache<string, JwtClaims>;
+  constructor(max: number) {
+    this.map = new LRUCache({ max });
+  }
 
   get(token: string): JwtClaims | undefined {
     return this.map.get(token);
   }
 
   set(token: string, claims: JwtClaims): void {
-    if (this.map.size >= this.max) this.map.delete(this.map.keys().next().value as string);
     this.map.set(token, claims);
   }
 }
@@ -75,6 +77,15 @@ export class AccessTokenVerifier implements TokenVerifier {
     const peeked = this.users.peek(sub);
     const user = peeked === undefined ? await this.users.get(sub) : peeked;
     if (!user || !user.active) throw new InvalidToken('user unavailable');
+    // The user's "tokens not valid before" time (password change, reset, ban, sign-out
+    // everywhere). A token of a live family is spared: every family the change was meant
+    // to end is revoked with it, and the one kept (the session that changed the password)
+    // must keep working. Everything else, tokens signed locally with the master key above
+    // all, is dated by the earlier of iat and nbf, so a later iat cannot dodge the cut-off.
+    if (sid === null && user.tokensValidAfter > 0) {
+      const datedMs = Math.min((iat as number | undefined) ?? Infinity, claims.nbf) * 1000;
+      if (datedMs <= user.tokensValidAfter) throw new InvalidToken('token predates a password change or sign-out');
+    }
     return { user, claims, sid, clientId, scopes };
   }
 }

@@ -14,15 +14,22 @@ export class RevocationCache {
   /** key -> revoked_at (ms): tokens issued before it are dead. */
   private readonly cutoffs = new Map<string, number>();
   private lastPoll = 0;
+  /** When the events were last read from the database successfully (health). */
+  syncedAt = 0;
   private timer: NodeJS.Timeout | undefined;
   private polling: Promise<void> | undefined;
 
-  constructor(private readonly repo: RevocationRepository) {}
+  constructor(
+    private readonly repo: RevocationRepository,
+    /** Told of each poll's outcome (null: success), so a failing poll is logged and shown (core/jobs.ts). */
+    private readonly onPoll: (err: unknown) => void = () => undefined,
+  ) {}
 
   async start(): Promise<void> {
     const now = Date.now();
     this.applyAll(await this.repo.activeAt(now));
     this.lastPoll = now;
+    this.syncedAt = Date.now();
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();
   }
@@ -45,10 +52,13 @@ export class RevocationCache {
       .then((events) => {
         this.applyAll(events);
         this.lastPoll = started;
+        this.syncedAt = started;
         this.prune(started);
+        this.onPoll(null);
       })
-      .catch(() => {
-        /* the next poll retries; a database outage must not crash the server */
+      .catch((err: unknown) => {
+        // The next poll retries; a database outage must not crash the server (logged once, health shows the lag).
+        this.onPoll(err);
       })
       .finally(() => {
         this.polling = undefined;

@@ -12,11 +12,14 @@ export class RevocationService {
     private readonly sessions: SessionRepository,
     private readonly events: RevocationRepository,
     readonly cache: RevocationCache,
+    /** Publishes recorded events to the other instances (Redis); they poll the database too. */
+    private readonly broadcast: (events: RevocationEvent[]) => void = () => undefined,
   ) {}
 
   private async record(events: RevocationEvent[]): Promise<void> {
     await this.events.insert(events);
     this.cache.applyAll(events);
+    if (events.length) this.broadcast(events);
   }
 
   private familyEvents(rows: SessionRow[], now: number): RevocationEvent[] {

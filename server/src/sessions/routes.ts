@@ -7,6 +7,7 @@ import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
 import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
 import { toUserView, UserViewSchema } from '../accounts/views.js';
 import type { SessionService } from './service.js';
+import type { DeviceCookies } from './device-cookies.js';
 
 const RefreshBody = Body({ refresh_token: Jwt });
 
@@ -24,24 +25,29 @@ const SecondFactorRequired = View(
 /** Told of each password sign-in (the browser and address, for the sessions list). */
 export type SignInRecorder = (accessToken: string, request: FastifyRequest) => Promise<void>;
 
-export function sessionRoutes(app: FastifyInstance, sessions: SessionService, recordSignIn?: SignInRecorder): void {
+export function sessionRoutes(app: FastifyInstance, sessions: SessionService, devices: DeviceCookies, recordSignIn?: SignInRecorder): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
     '/api/v4/session/token',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', issuesCredentials: true },
       schema: {
-        description: 'Password sign-in (method B). Failed attempts are throttled per account and per address.',
+        description:
+          'Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before ' +
+          '(its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie).',
         body: Body({ email: Email, password: AnyPassword }),
         response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired], { description: 'Signed in (code 0), or a second factor is needed (code 203)' }), ...errors(401, 403, 429) },
       },
     },
-    async (request) => {
-      const result = await sessions.signIn(request.body.email, request.body.password, request.ip);
+    async (request, reply) => {
+      const device = devices.deviceOf(request.body.email, request.headers.cookie);
+      const result = await sessions.signIn(request.body.email, request.body.password, request.ip, device);
+      // The browser is trusted only once the whole sign-in (second factor included) succeeded.
       // Envelope code 203 with HTTP 200, through the one envelope mapping (serialized by the 200 schema's second branch).
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
       await recordSignIn?.(result.token.access_token, request);
+      reply.header('set-cookie', devices.issue(result.user.email));
       return ok({ user: toUserView(result.user), token: result.token });
     },
   );
@@ -49,15 +55,17 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
   r.post(
     '/api/v4/session/token/2fa',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', issuesCredentials: true },
       schema: {
+        description: 'The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.',
         body: Body({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }),
         response: { 200: Envelope(SignedIn), ...errors(401, 429) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
       await recordSignIn?.(token.access_token, request);
+      reply.header('set-cookie', devices.issue(user.email));
       return ok({ user: toUserView(user), token });
     },
   );
@@ -65,7 +73,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, re
   r.post(
     '/api/v4/session/token/refresh',
     {
-      config: { auth: 'none' },
+      config: { auth: 'none', issuesCredentials: true },
       schema: {
         description: 'Rotates a refresh token (first-party or OAuth). Reusing a replaced token revokes its whole session family.',
         body: RefreshBody,

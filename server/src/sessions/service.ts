@@ -6,7 +6,7 @@ import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountService } from '../accounts/service.js';
 import type { UserWithGroup } from '../db/schema.js';
 import type { SettingsService } from '../site/settings.js';
-import { ACCOUNT_POLICY, ADDRESS_POLICY, type LoginThrottle } from './login-throttle.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
 import type { SessionRepository, SessionRow } from './repository.js';
 
 export type { SessionRow };
@@ -26,6 +26,8 @@ export interface RefreshResult {
   family: SessionRow;
   accessTtl: number;
   refreshExpiresAt: number;
+  /** The instant the pair was signed at: lifetimes in an answer count from it. */
+  issuedAt: number;
 }
 
 /**
@@ -45,7 +47,7 @@ export class SessionService {
     private readonly repo: SessionRepository,
     private readonly accounts: AccountService,
     private readonly settings: SettingsService,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: Throttle,
     private readonly issuer: TokenIssuer,
     private readonly jwt: Hs256,
     readonly revocation: RevocationService,
@@ -55,17 +57,24 @@ export class SessionService {
     this.familyChecks.push(check);
   }
 
-  async signIn(emailInput: string, password: string, address: string): Promise<SignInResult> {
+  /**
+   * `device` is the id of a valid device cookie for this e-mail (sessions/
+   * device-cookies.ts), or null: a browser where the account signed in before
+   * is limited on a count of its own, so guesses from elsewhere cannot lock
+   * its owner out.
+   */
+  async signIn(emailInput: string, password: string, address: string, device: string | null = null): Promise<SignInResult> {
     const email = emailInput.trim().toLowerCase();
-    const keys = [`acct:${email}`, `addr:${address}`];
-    await this.throttle.check(keys);
-    const user = await this.accounts.checkCredentials(email, password);
-    if (!user) {
-      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
-      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
-    }
-    await this.throttle.clear(keys[0]!);
+    const accountKey = device === null ? `acct:${email}` : `acct-dev:${email}:${device}`;
+    // The attempt is reserved before the password is checked (throttle/service.ts).
+    const user = await this.throttle.attempt(
+      [
+        { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: `addr:${address}`, policy: ADDRESS_POLICY },
+      ],
+      () => this.accounts.checkCredentials(email, password),
+    );
+    if (!user) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
       const sessionId = secretToken(24);
@@ -80,20 +89,23 @@ export class SessionService {
     if (!challenge || challenge.expires_at < Date.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
       throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     }
-    const keys = [`otp:${challenge.user_id}`, `addr:${address}`];
-    await this.throttle.check(keys);
-    // Each guess claims an attempt atomically before the code is checked, so
-    // guesses sent in parallel cannot exceed CHALLENGE_MAX_ATTEMPTS.
-    if (!(await this.challenges.claimAttempt(sessionId, CHALLENGE_MAX_ATTEMPTS))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
-    const user = await this.accounts.verifySecondFactor(challenge.user_id, otp);
-    if (!user) {
-      await this.throttle.fail(keys[0]!, ACCOUNT_POLICY);
-      await this.throttle.fail(keys[1]!, ADDRESS_POLICY);
-      throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
-    }
+    // The user's codes are limited across all their challenges (reserved
+    // before the code is checked); each challenge also allows only
+    // CHALLENGE_MAX_ATTEMPTS, claimed atomically, so a spent challenge is
+    // refused without counting as a guess.
+    const user = await this.throttle.attempt(
+      [
+        { key: `otp:${challenge.user_id}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: `addr:${address}`, policy: ADDRESS_POLICY },
+      ],
+      async () => {
+        if (!(await this.challenges.claimAttempt(sessionId, CHALLENGE_MAX_ATTEMPTS))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
+        return this.accounts.verifySecondFactor(challenge.user_id, otp);
+      },
+    );
+    if (!user) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     // Single use: only the request that deletes the challenge gets tokens.
     if (!(await this.challenges.take(sessionId))) throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
-    await this.throttle.clear(keys[0]!);
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     return { user, token: (await this.startFamily(user.id)).pair };
   }
@@ -171,7 +183,7 @@ export class SessionService {
       throw credentialInvalid('Refresh token was already used; the session has been ended');
     }
     const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now);
-    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt };
+    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt, issuedAt: now };
   }
 
   /** The jti to hand out for a concurrent refresh inside the grace window, or '' for reuse. */

@@ -12,7 +12,7 @@ import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { childPath } from '../files/names.js';
 import type { Entry } from '../files/tree.js';
-import type { LoginThrottle, ThrottlePolicy } from '../sessions/login-throttle.js';
+import type { Throttle, ThrottlePolicy } from '../throttle/service.js';
 import type { ShareRepository, ShareRow } from './repository.js';
 import type { OwnersPort } from './service.js';
 import type { UnlockTokens } from './unlock-tokens.js';
@@ -45,7 +45,7 @@ export class ShareAccess {
     private readonly repo: ShareRepository,
     private readonly files: FilesService,
     private readonly owners: OwnersPort,
-    private readonly throttle: LoginThrottle,
+    private readonly throttle: Throttle,
     private readonly tokens: UnlockTokens,
   ) {}
 
@@ -92,14 +92,15 @@ export class ShareAccess {
   async unlock(id: string, password: string, address: string): Promise<{ token: string; expires_at: string }> {
     const { share } = await this.open(id);
     if (share.password_hash === null) throw badRequest('password: this share has no password');
-    const keys = [`share:${id}`, `share-addr:${address}`];
-    await this.throttle.check(keys);
-    if (!(await verifyPassword(share.password_hash, password))) {
-      await this.throttle.fail(keys[0]!, SHARE_POLICY);
-      await this.throttle.fail(keys[1]!, SHARE_ADDRESS_POLICY);
-      throw new DomainError(ErrorCode.Forbidden, 'Wrong password for this share');
-    }
-    await this.throttle.clear(keys[0]!);
+    const hash = share.password_hash;
+    const right = await this.throttle.attempt(
+      [
+        { key: `share:${id}`, policy: SHARE_POLICY, clearOnSuccess: true },
+        { key: `share-addr:${address}`, policy: SHARE_ADDRESS_POLICY },
+      ],
+      () => verifyPassword(hash, password),
+    );
+    if (!right) throw new DomainError(ErrorCode.Forbidden, 'Wrong password for this share');
     const issued = this.tokens.issue(id, share.password_hash);
     return { token: issued.token, expires_at: new Date(issued.expiresAt).toISOString() };
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { PageSender } from '../http/pages.js';
 import type { Db } from '../db/database.js';
 import type { FilesService } from '../files/service.js';
-import { LoginThrottle } from '../sessions/login-throttle.js';
+import type { Throttle } from '../throttle/service.js';
 import { ShareAccess } from './access.js';
 import { publicShareRoutes } from './public-routes.js';
 import { ShareRepository } from './repository.js';
@@ -17,6 +17,7 @@ export interface SharesDeps {
   files: FilesService;
   owners: OwnersPort;
   masterKey: string;
+  throttle: Throttle;
   /** The public base URL (read on each use: tests learn the port after start). */
   baseUrl: () => string;
 }
@@ -31,7 +32,7 @@ export function createShares(deps: SharesDeps): Shares {
   const repo = new ShareRepository(deps.db);
   return {
     service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl),
-    access: new ShareAccess(repo, deps.files, deps.owners, new LoginThrottle(deps.db), new UnlockTokens(deps.masterKey)),
+    access: new ShareAccess(repo, deps.files, deps.owners, deps.throttle, new UnlockTokens(deps.masterKey)),
     files: deps.files,
   };
 }

@@ -79,12 +79,11 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
   r.post(
     '/api/v4/share/unlock/:id',
     {
-      config: PUBLIC,
+      config: { ...PUBLIC, issuesCredentials: true },
       schema: { params: ShareIdParams, body: Body({ password: OfferedPassword }), response: { 200: Envelope(Unlocked), ...errors(403, 404, 429) } },
     },
-    async (request, reply) => {
+    async (request) => {
       const unlocked = await access.unlock(request.params.id, request.body.password, request.ip);
-      reply.header('Cache-Control', 'no-store');
       return ok(unlocked);
     },
   );

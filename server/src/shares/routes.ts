@@ -4,8 +4,10 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
+import { NO_CONTROL } from '../http/schemas.js';
+import { ADMIN_SHARE_ORDER } from './repository.js';
 import type { ShareService } from './service.js';
-import { Body, Envelope, Nullable, Pagination, View, errors } from '../http/contract.js';
+import { Body, Envelope, Nullable, Pagination, StringEnum, View, errors } from '../http/contract.js';
 import { AdminShareViewSchema, ShareViewSchema } from './views.js';
 import {
   ADMIN_READ, ADMIN_WRITE, DownloadLimit, ExpiresAt, ExpiresIn, PageToken, Path, READ, ShareIdParams, SharePassword, WRITE,
@@ -35,10 +37,15 @@ const ListQuery = Type.Object({
   next_page_token: Type.Optional(PageToken),
 });
 
-const AdminListBody = Body(
+// The fields of the other admin lists (http/schemas.ts AdminListBody), spelled
+// out so the sort field and user_id keep their types in the handler.
+const AdminShareListBody = Body(
   {
     page: Type.Optional(Type.Integer({ minimum: 1, maximum: 1_000_000 })),
     page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+    keyword: Type.Optional(Type.String({ maxLength: 128, pattern: NO_CONTROL })),
+    order_by: Type.Optional(StringEnum(ADMIN_SHARE_ORDER)),
+    order_direction: Type.Optional(StringEnum(['asc', 'desc'])),
     user_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' })),
   },
 );
@@ -75,8 +82,20 @@ export function shareRoutes(app: FastifyInstance, shares: ShareService): void {
     return ok(null);
   });
 
-  r.post('/api/v4/admin/share', { config: ADMIN_READ, schema: { body: AdminListBody, response: { 200: Envelope(AdminSharePage) } } }, async (request) =>
-    ok(await shares.adminList(request.body.page ?? 1, request.body.page_size ?? 20, request.body.user_id)),
+  r.post(
+    '/api/v4/admin/share',
+    {
+      config: ADMIN_READ,
+      schema: {
+        description: "Lists every share a page at a time, searched by the owner's e-mail or nickname, the item's name or the share id, sorted, optionally of one owner.",
+        body: AdminShareListBody,
+        response: { 200: Envelope(AdminSharePage) },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      return ok(await shares.adminList(b.page ?? 1, b.page_size ?? 20, { ownerId: b.user_id, keyword: b.keyword, orderBy: b.order_by, direction: b.order_direction }));
+    },
   );
 
   r.delete('/api/v4/admin/share/:id', { config: ADMIN_WRITE, schema: { params: ShareIdParams, response: NullResponse } }, async (request) => {

@@ -6,7 +6,7 @@ import { shortId } from '../crypto/random.js';
 import { DomainError, badRequest, notFound } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
-import type { ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
+import type { AdminShareQuery, ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
 import { toShareView, type AdminShareView, type ShareView } from './views.js';
 
 /** How far ahead an expiry may be set (10 years). */
@@ -154,8 +154,8 @@ export class ShareService {
     if (!(await this.repo.delete(id, ownerId))) throw notFound('Share not found');
   }
 
-  async adminList(page: number, pageSize: number, userId?: string): Promise<{ shares: AdminShareView[]; pagination: { page: number; page_size: number; total: number } }> {
-    const [rows, total] = await Promise.all([this.repo.listAll(userId, (page - 1) * pageSize, pageSize), this.repo.countAll(userId)]);
+  async adminList(page: number, pageSize: number, q: AdminShareQuery = {}): Promise<{ shares: AdminShareView[]; pagination: { page: number; page_size: number; total: number } }> {
+    const [rows, total] = await Promise.all([this.repo.adminList(q, (page - 1) * pageSize, pageSize), this.repo.adminCount(q)]);
     const shares = await Promise.all(
       rows.map(async (row) => {
         const owner = await this.owners.findById(row.owner_id);

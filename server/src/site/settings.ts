@@ -27,7 +27,16 @@ const CACHE_MS = 2000;
 export class SettingsService {
   private cached: { at: number; value: SiteSettings } | undefined;
 
-  constructor(private readonly repo: SettingsRepository) {}
+  constructor(
+    private readonly repo: SettingsRepository,
+    /** Tells the other instances (through Redis) that the settings changed. */
+    private readonly broadcast: () => void = () => undefined,
+  ) {}
+
+  /** Drops the cached settings after a change on another instance. */
+  forget(): void {
+    this.cached = undefined;
+  }
 
   async current(): Promise<SiteSettings> {
     const now = Date.now();
@@ -50,6 +59,7 @@ export class SettingsService {
       await this.repo.set(name, String(value));
     }
     this.cached = undefined;
+    this.broadcast();
     return this.current();
   }
 

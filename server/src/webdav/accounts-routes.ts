@@ -46,7 +46,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.put(
     '/api/v4/devices/dav',
-    { config: WRITE, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: Envelope(NewDavAccountSchema), ...errors(409) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: Envelope(NewDavAccountSchema), ...errors(409) } } },
     async (request) => {
       const { row, password } = await accounts.create(requireAuth(request).user.id, request.body);
       return ok({ ...toAccountView(row), password });
@@ -55,7 +55,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.patch(
     '/api/v4/devices/dav/:id',
-    { config: WRITE, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: Envelope(ChangedDavAccountSchema), ...errors(404) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: Envelope(ChangedDavAccountSchema), ...errors(404) } } },
     async (request) => {
       const { row, password } = await accounts.update(requireAuth(request).user.id, request.params.id, request.body);
       return ok({ ...toAccountView(row), ...(password !== null ? { password } : {}) });

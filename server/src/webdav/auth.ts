@@ -8,6 +8,7 @@
 // never the password) for VERIFIED_TTL_MS, but the account row is read on
 // every request, so a deleted account, a new password or a changed folder
 // takes effect at once on every instance.
+import { LRUCache } from 'lru-cache';
 import { createHash, randomBytes, createHmac } from 'node:crypto';
 import { burnPasswordCheck, verifyPassword } from '../crypto/passwords.js';
 import { safeEqual } from '../crypto/compare.js';
@@ -17,14 +18,10 @@ import type { UserCache } from '../accounts/user-cache.js';
 import { DavError } from './errors.js';
 import { KEY_ID_LENGTH } from './accounts.js';
 import type { DavRepository } from './repository.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
 
-/** The throttle Basic failures go through (the project's sign-in throttle satisfies it). */
-export interface CredentialThrottle {
-  /** Rejects (429 with Retry-After) when any key is locked. */
-  check(keys: string[]): Promise<void>;
-  failed(key: string, kind: 'account' | 'address'): Promise<void>;
-  succeeded(key: string): Promise<void>;
-}
+/** The guess limit Basic passwords go through (throttle/service.ts): reserve, check, keep or give back. */
+export type CredentialThrottle = Pick<Throttle, 'attempt'>;
 
 export interface DavPrincipal {
   userId: string;
@@ -49,7 +46,7 @@ export function unauthorized(message = 'Authentication required', bearerError?: 
 
 export class DavAuthenticator {
   /** keyed hash of (username, password) -> account id and the hash it was verified against. */
-  private readonly verified = new Map<string, { accountId: string; userId: string; passwordHash: string; at: number }>();
+  private readonly verified = new LRUCache<string, { accountId: string; userId: string; passwordHash: string; at: number }>({ max: VERIFIED_MAX });
   private readonly cacheKey = randomBytes(32);
 
   constructor(
@@ -115,19 +112,24 @@ export class DavAuthenticator {
     }
     const accountKey = `dav:${createHash('sha256').update(login).digest('hex').slice(0, 32)}`;
     const addressKey = `dav-addr:${address}`;
-    await this.throttle.check([accountKey, addressKey]);
-    const user = await this.users.findByLogin(login);
-    const row = user ? await this.repo.findAccountByKey(user.id, password.slice(0, KEY_ID_LENGTH)) : undefined;
-    let good = false;
-    if (row && password.length > KEY_ID_LENGTH && safeEqual(row.key_id, password.slice(0, KEY_ID_LENGTH))) good = await verifyPassword(row.password_hash, password);
-    else await burnPasswordCheck(password);
-    if (!good || !row || !user || user.status !== 'active') {
-      await this.throttle.failed(accountKey, 'account');
-      await this.throttle.failed(addressKey, 'address');
-      throw unauthorized('Wrong e-mail or WebDAV password');
-    }
-    await this.throttle.succeeded(accountKey);
-    if (this.verified.size >= VERIFIED_MAX) this.verified.delete(this.verified.keys().next().value as string);
+    // The attempt is reserved before the password is checked, so parallel
+    // guesses cannot outrun the count (throttle/service.ts).
+    const found = await this.throttle.attempt(
+      [
+        { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: addressKey, policy: ADDRESS_POLICY },
+      ],
+      async () => {
+        const user = await this.users.findByLogin(login);
+        const row = user ? await this.repo.findAccountByKey(user.id, password.slice(0, KEY_ID_LENGTH)) : undefined;
+        let good = false;
+        if (row && password.length > KEY_ID_LENGTH && safeEqual(row.key_id, password.slice(0, KEY_ID_LENGTH))) good = await verifyPassword(row.password_hash, password);
+        else await burnPasswordCheck(password);
+        return good && row && user && user.status === 'active' ? row : undefined;
+      },
+    );
+    if (!found) throw unauthorized('Wrong e-mail or WebDAV password');
+    const row = found;
     this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: Date.now() });
     return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };
   }

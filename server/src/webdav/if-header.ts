@@ -18,6 +18,7 @@ export interface IfList {
 }
 
 const MAX_IF_LENGTH = 16 * 1024;
+const ABSOLUTE_URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/;
 
 /** Parses the header; a malformed one is 400 (§10.4.2 grammar). */
 export function parseIf(header: string): IfList[] {
@@ -38,19 +39,35 @@ export function parseIf(header: string): IfList[] {
     i = close + 1;
     return value;
   };
+  // A Resource-Tag must be followed by at least one List (Tagged-list = Resource-Tag 1*List).
+  let tagAwaitsList = false;
+  /** `[W/]"…"]` after the `[`: RFC 9110 §8.8.3 entity-tag (etagc excludes only DQUOTE), then the `]`. */
+  const entityTag = (): string => {
+    const start = i;
+    if (header.startsWith('W/', i)) i += 2;
+    if (header[i] !== '"') throw bad();
+    const close = header.indexOf('"', i + 1);
+    if (close < 0 || header[close + 1] !== ']') throw bad();
+    i = close + 2;
+    return header.slice(start, close + 1);
+  };
   for (;;) {
     skipSpace();
     if (i >= header.length) break;
     const c = header[i]!;
     if (c === '<') {
+      if (tagAwaitsList) throw bad();
       i++;
       resource = until('>');
+      if (resource === '') throw bad();
       sawTagged = true;
+      tagAwaitsList = true;
       continue;
     }
     if (c !== '(') throw bad();
     i++;
     if (!resource) sawUntagged = true;
+    tagAwaitsList = false;
     const conditions: IfCondition[] = [];
     for (;;) {
       skipSpace();
@@ -67,10 +84,13 @@ export function parseIf(header: string): IfList[] {
       }
       if (header[i] === '<') {
         i++;
-        conditions.push({ not, token: until('>') });
+        // State-token = Coded-URL: an absolute URI (a scheme, then ':').
+        const token = until('>');
+        if (!ABSOLUTE_URI.test(token)) throw bad();
+        conditions.push({ not, token });
       } else if (header[i] === '[') {
         i++;
-        conditions.push({ not, etag: until(']') });
+        conditions.push({ not, etag: entityTag() });
       } else {
         throw bad();
       }
@@ -78,6 +98,7 @@ export function parseIf(header: string): IfList[] {
     if (conditions.length === 0) throw bad();
     lists.push({ resource, conditions });
   }
+  if (tagAwaitsList) throw bad();
   // §10.4.2: a header is either all tagged or all untagged lists.
   if (lists.length === 0 || (sawTagged && sawUntagged)) throw bad();
   return lists;

@@ -40,7 +40,7 @@ function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown
   if (err instanceof DavError) dav = err;
   else {
     const domain = toDomainError(err);
-    if (domain.kind === 'internal') request.log.error({ err: domain.detail ?? domain.message }, 'WebDAV request failed');
+    if (domain.kind === 'internal' || domain.kind === 'unavailable') request.log.error({ err: domain.detail ?? domain.message }, 'WebDAV request failed');
     dav = fromAppError(domain);
     // 5xx details stay in the log.
     if (dav.status >= 500 && dav.status !== 507) dav = new DavError(dav.status, 'Internal server error');

@@ -114,13 +114,15 @@ describe('downloads', () => {
     assert.equal((await res.arrayBuffer()).byteLength, 0);
   });
 
-  it('zero-byte files: 200 empty; any range is unsatisfiable (416)', async () => {
+  it('zero-byte files: 200 empty; a range of positions is unsatisfiable (416), a suffix range is the whole empty body (RFC 9110 §14.1.1, §14.2)', async () => {
     await put(api, alice.token, '/dl/empty.txt', '');
     const res = await get({}, '/dl/empty.txt');
     assert.equal(res.status, 200);
     assert.equal(res.body.length, 0);
     assert.equal((await get({ range: 'bytes=0-' }, '/dl/empty.txt')).status, 416);
-    assert.equal((await get({ range: 'bytes=-1' }, '/dl/empty.txt')).status, 416);
+    const suffix = await get({ range: 'bytes=-1' }, '/dl/empty.txt');
+    assert.equal(suffix.status, 200);
+    assert.equal(suffix.body.length, 0);
   });
 
   it('RFC 6266 §4.3 / RFC 8187: unicode names get filename* and an ASCII fallback', async () => {
@@ -193,6 +195,24 @@ describe('downloads', () => {
       const res = await fetch(expired);
       assert.equal(res.status, 403);
       assert.match(((await res.json()) as { msg: string }).msg, /expired/);
+    });
+
+    it('issue 11: a link stops once its owner is banned (404, as share links), works again after unbanning, and is gone with a deleted owner', async () => {
+      const admin = await adminToken(api);
+      const bob = await newUser(api, admin);
+      await put(api, bob.token, '/b.txt', 'bob');
+      const signed = await api.post<{ url: string }>('/api/v4/file/url', { path: '/b.txt', expires_in: 7 * 24 * 3600 }, { token: bob.token });
+      const url = signed.body.data.url;
+      assert.equal((await fetch(url)).status, 200);
+      const ban = await api.put(`/api/v4/admin/user/${bob.id}`, { status: 'banned' }, { token: admin });
+      assert.equal(ban.status, 200, ban.text);
+      assert.equal((await fetch(url)).status, 404, 'banned owner');
+      assert.equal((await fetch(url, { method: 'HEAD' })).status, 404, 'banned owner (HEAD)');
+      await api.put(`/api/v4/admin/user/${bob.id}`, { status: 'active' }, { token: admin });
+      assert.equal((await fetch(url)).status, 200, 'unbanned owner');
+      const del = await api.delete(`/api/v4/admin/user/${bob.id}`, undefined, { token: admin });
+      assert.equal(del.status, 200, del.text);
+      assert.equal((await fetch(url)).status, 404, 'deleted owner');
     });
 
     it('a link to a file that was deleted is 404; folders cannot be signed', async () => {

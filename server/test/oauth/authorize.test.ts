@@ -98,6 +98,36 @@ describe('authorization endpoint', () => {
     await expectPageError({ ...base(), client_id: native.id, redirect_uri: 'http://127.0.0.1:99999/cb' }, 'port out of range');
   });
 
+  it('RFC 8252 §7.3, §8.3: near-misses of a loopback redirect URI are refused, localhost gets no port freedom', async () => {
+    const native = await createApp(ctx, { name: 'Loopback near-misses', redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb', 'http://localhost/cb', 'http://127.0.0.1:8080/q?app=1'] });
+    const q = (redirect_uri: string) => ({ ...base(), client_id: native.id, redirect_uri });
+    // §7.3: the port of an IP-literal loopback URI may be anything the app listens on.
+    for (const ok of ['http://127.0.0.1:1/cb', 'http://127.0.0.1:65535/cb', 'http://[::1]:49152/cb', 'http://127.0.0.1/cb', 'http://127.0.0.1:1234/q?app=1']) {
+      assert.equal((await open(q(ok))).status, 200, ok);
+    }
+    const refused: [string, string][] = [
+      ['http://127.0.0.1:5000/cb/', 'a different path (trailing slash)'],
+      ['http://127.0.0.1:5000/CB', 'a different path (case)'],
+      ['http://127.0.0.1:5000/cb?x=1', 'a query the registration lacks'],
+      ['http://127.0.0.1:1234/q?app=2', 'a different query'],
+      ['http://127.0.0.1:5000/cb#frag', 'a fragment'],
+      ['https://127.0.0.1:5000/cb', 'https is another URI (§7.3 is about http loopback)'],
+      ['http://user@127.0.0.1:5000/cb', 'userinfo'],
+      ['http://127.0.0.1:5000@evil.example/cb', 'userinfo that hides another host'],
+      ['http://127.0.0.2:5000/cb', '127.0.0.2 is not the registered literal'],
+      ['http://127.1:5000/cb', 'a short spelling of 127.0.0.1'],
+      ['http://[0:0:0:0:0:0:0:1]:5000/cb', 'a long spelling of ::1'],
+      ['http://127.0.0.1:0/cb', 'port 0'],
+      ['http://127.0.0.1:65536/cb', 'port out of range'],
+      ['http://127.0.0.1:/cb', 'an empty port'],
+      ['HTTP://127.0.0.1:5000/cb', 'another spelling of the scheme'],
+      // §8.3: localhost may resolve elsewhere; only its exact registration matches.
+      ['http://localhost:5000/cb', 'localhost with another port'],
+    ];
+    for (const [uri, why] of refused) await expectPageError(q(uri), why);
+    assert.equal((await open(q('http://localhost/cb'))).status, 200, 'localhost exactly as registered');
+  });
+
   it('RFC 6749 §4.1.2.1: an unsupported response_type redirects with unsupported_response_type', async () => {
     await expectRedirectError({ ...base(), response_type: 'token' }, 'unsupported_response_type');
     const { response_type: _omit, ...none } = base();

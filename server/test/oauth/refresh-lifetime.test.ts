@@ -38,12 +38,12 @@ describe('per-app refresh-token lifetime', () => {
     const code = await approve(ctx, userToken, app, { scope: 'openid offline_access UserInfo.Read' });
     const first = await exchange(ctx, app, code);
     assert.equal(first.status, 200, first.text);
-    const near = (seconds: number | undefined) => Math.abs(Number(seconds) - APP_TTL) <= 5;
-    assert.ok(near(first.body.refresh_token_expires_in), `exchange: ${first.body.refresh_token_expires_in}`);
+    // Issue 11: every lifetime in an answer counts from the one instant the tokens were signed at, so it is exact.
+    assert.equal(first.body.refresh_token_expires_in, APP_TTL, 'exchange');
 
     const second = await postForm(ctx, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token!, client_id: app.id, client_secret: app.secret });
     assert.equal(second.status, 200, second.text);
-    assert.ok(near(second.body.refresh_token_expires_in), `refresh grant: ${second.body.refresh_token_expires_in}`);
+    assert.equal(second.body.refresh_token_expires_in, APP_TTL, 'refresh grant');
 
     const third = await ctx.api.post<TokenPair>('/api/v4/session/token/refresh', { refresh_token: second.body.refresh_token });
     assert.equal(third.status, 200, third.text);
@@ -55,6 +55,10 @@ describe('per-app refresh-token lifetime', () => {
     const app = await createApp(ctx, { name: 'Default' });
     const res = await exchange(ctx, app, await approve(ctx, userToken, app, { scope: 'openid offline_access UserInfo.Read' }));
     assert.equal(res.status, 200, res.text);
-    assert.ok(Math.abs(Number(res.body.refresh_token_expires_in) - 90 * DAY) <= 5);
+    // Issue 11: exactly 7,776,000 (it was 7,775,999 whenever the clock was not on a whole second).
+    assert.equal(res.body.refresh_token_expires_in, 7_776_000);
+    assert.equal(90 * DAY, 7_776_000);
+    const claims = JSON.parse(Buffer.from(res.body.refresh_token!.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+    assert.equal(claims.exp - claims.iat, 7_776_000, 'the refresh token itself says the same');
   });
 });

@@ -1,5 +1,5 @@
 // The token endpoint answers most client lookups and throttle checks from
-// memory (clients.ts, token/throttle-memory.ts). Changes made on this instance
+// memory (clients.ts, the throttle's clean-key memory in throttle/service.ts). Changes made on this instance
 // must still take effect at once: each case warms the memory with a good
 // request first, then changes something and expects the very next request to
 // see it.

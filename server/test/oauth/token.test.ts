@@ -112,6 +112,18 @@ describe('token endpoint', () => {
     assert.equal((await exchange(ctx, app, code, { redirect_uri: REDIRECT_URI })).status, 200);
   });
 
+  it('RFC 8252 §7.3 with RFC 6749 §4.1.3: a loopback redirect on any port exchanges with that same URI, not another port', async () => {
+    const native = await createApp(ctx, { name: 'Native', redirect_uris: ['http://127.0.0.1/cb', 'http://[::1]/cb'] });
+    for (const uri of ['http://127.0.0.1:51234/cb', 'http://[::1]:8000/cb']) {
+      const code = await approve(ctx, userToken, native, { redirect_uri: uri });
+      const otherPort = uri.replace(/:(\d+)\/cb$/, (_m, p: string) => `:${Number(p) + 1}/cb`);
+      assertError(await exchange(ctx, native, code, { redirect_uri: otherPort }), 400, 'invalid_grant');
+      assertError(await exchange(ctx, native, code, { redirect_uri: uri.replace(/:\d+\/cb$/, '/cb') }), 400, 'invalid_grant');
+      const res = await exchange(ctx, native, code, { redirect_uri: uri });
+      assert.equal(res.status, 200, `${uri}: ${res.text}`);
+    }
+  });
+
   it('RFC 7636 §4.6: a missing code_verifier is invalid_grant', async () => {
     const { challenge } = pkcePair();
     const code = await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' });

@@ -121,6 +121,54 @@ for (const [name, open] of Object.entries(subjects)) {
       await driver.deleteBlob(id.blob); // idempotent
     });
 
+    it('reports durable progress during a long append, and a resume from a reported state (a crash after it) yields every byte (issue 11 defect 4)', async () => {
+      const data = randomBytes(3 * PART + 4 * MiB + 321);
+      const id = ids();
+      await driver.createStaging(id.upload, id.blob);
+      const reported: StagingState[] = [];
+      const first = Math.floor(MiB / 3);
+      // A first request leaves an unfinished part (a tail) behind; the second runs long.
+      let state = await driver.append(id.upload, { offset: 0, crc32: 0 }, chunks(data.subarray(0, first), 64 * 1024));
+      await driver.append(id.upload, state, chunks(data.subarray(first), 64 * 1024 + 7), async (s) => void reported.push({ ...s }));
+      assert.ok(reported.length >= 2, `progress was reported during the append (${reported.length} times)`);
+      for (const r of reported) {
+        assert.ok(r.offset > first && r.offset <= data.length, `offset ${r.offset} lies inside what was sent`);
+        assert.equal(r.crc32, crc32(data.subarray(0, r.offset)), `the CRC reported at ${r.offset} is that of the bytes before it`);
+      }
+      // A crash right after the last report: the upload resumes from that state alone.
+      const last = reported.at(-1)!;
+      state = await driver.append(id.upload, last, chunks(data.subarray(last.offset), 64 * 1024));
+      assert.equal(state.offset, data.length);
+      assert.equal(state.crc32, crc32(data));
+      await driver.commit(id.upload, id.blob, state.offset);
+      assert.ok((await drain(await driver.read(id.blob))).equals(data));
+      await driver.deleteBlob(id.blob);
+    });
+
+    it('a failure to record progress stops the append and keeps what arrived', async () => {
+      const data = randomBytes(3 * PART + 777);
+      const id = ids();
+      await driver.createStaging(id.upload, id.blob);
+      let calls = 0;
+      const refused = new Error('lock lost');
+      const err = await driver
+        .append(id.upload, { offset: 0, crc32: 0 }, chunks(data, 64 * 1024), async () => {
+          if (++calls === 1) throw refused;
+        })
+        .then(
+          () => null,
+          (e: unknown) => e,
+        );
+      assert.ok(err instanceof StagingInterrupted, 'the append stops like an interrupted source');
+      assert.equal((err as StagingInterrupted).cause, refused);
+      const kept = (err as StagingInterrupted).state;
+      assert.ok(kept.offset > 0 && kept.offset < data.length);
+      assert.equal(kept.crc32, crc32(data.subarray(0, kept.offset)));
+      const done = await driver.append(id.upload, kept, chunks(data.subarray(kept.offset), 64 * 1024));
+      assert.equal(done.crc32, crc32(data));
+      await driver.deleteStaging(id.upload);
+    });
+
     it('a blob is invisible until commit; a deleted staging area never becomes one', async () => {
       const data = randomBytes(PART + 99);
       const { id, state } = await stage(data, [data.length]);

@@ -21,6 +21,8 @@ export class ApiError extends Error {
     message: string,
     /** The envelope's `data` on an error (e.g. `{field, index}` of a refused list entry). */
     readonly data: unknown = null,
+    /** Seconds until a 429's lock ends (Retry-After), so the person is told how long to wait. */
+    readonly retryAfter: number | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -33,8 +35,17 @@ export type AuthMode = 'none' | 'optional' | 'required';
 const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
 let refreshing: Promise<boolean> | null = null;
 
+/**
+ * Only the password and second-factor sign-ins carry cookies: the server
+ * remembers a browser where the account signed in before (its device cookie,
+ * docs/security.md), so strangers' guesses cannot lock its owner out. Every
+ * other request is cookie-free (Bearer tokens only).
+ */
+const SIGN_IN_PATHS = new Set(['/api/v4/session/token', '/api/v4/session/token/2fa']);
+
 async function send(request: Request, token: string | undefined): Promise<Response> {
-  const req = request.clone();
+  let req = request.clone();
+  if (req.method === 'POST' && SIGN_IN_PATHS.has(new URL(req.url, location.href).pathname)) req = new Request(req, { credentials: 'same-origin' });
   req.headers.set('accept', 'application/json');
   if (token) req.headers.set('authorization', `Bearer ${token}`);
   try {
@@ -103,7 +114,9 @@ export async function envelope<E extends Envelope>(pending: Promise<{ data?: E; 
     throw new ApiError(response.status, ErrorCode.Internal, `Unexpected response from the server (HTTP ${response.status}).`);
   }
   if (response.ok && (body.code === ErrorCode.Ok || body.code === ErrorCode.SecondFactorRequired)) return body as E;
-  throw new ApiError(response.status, body.code, body.msg || `Request failed (HTTP ${response.status}).`, body.data ?? null);
+  const wait = Number(response.headers.get('retry-after'));
+  const retryAfter = response.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : null;
+  throw new ApiError(response.status, body.code, body.msg || `Request failed (HTTP ${response.status}).`, body.data ?? null, retryAfter);
 }
 
 /** `data` of a successful envelope (code 0); throws ApiError otherwise. */

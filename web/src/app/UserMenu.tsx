@@ -1,6 +1,6 @@
 // The account menu: who is signed in, Settings, Dashboard (administrators), Sign out.
-import { Avatar, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconDashboard, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { IconDashboard, IconLogout, IconSettings } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { avatarUrl } from '../features/settings/api';
 import { navigate } from './router';
@@ -15,10 +15,10 @@ export function UserMenu() {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('nav.accountMenu')} style={{ borderRadius: '50%' }}>
-          <Avatar src={avatarUrl(user)} radius="xl" size={36} alt="">
-            <IconUser size={20} aria-hidden="true" />
-          </Avatar>
+        {/* Named by hidden text, not aria-label: the initials are visible text, and a label that leaves them out misleads voice control. */}
+        <UnstyledButton style={{ borderRadius: '50%' }}>
+          <Avatar src={avatarUrl(user)} name={name} radius="xl" size={36} alt="" data-testid="header-avatar" aria-hidden="true" />
+          <VisuallyHidden>{t('nav.accountMenu')}</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

@@ -13,17 +13,38 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 const STORAGE_KEY = 'cirrus.lang';
 type Tree = Record<string, unknown>;
 
-const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+// English (also every other language's fallback) is part of the first load;
+// another language is fetched once, before the first render that needs it.
+// The dashboard's texts (admin.json) travel with the dashboard's chunk
+// (features/admin/locales.ts): neither is part of the 300 KB first load.
+const english = import.meta.glob<Tree>(['../locales/en/*.json', '!../locales/en/admin.json'], { eager: true, import: 'default' });
+// One chunk per language (locales/<lang>.ts), not one per file: fewer requests before the first render.
+const others: Record<string, () => Promise<{ default: Record<string, Tree> }>> = { 'zh-CN': () => import('../locales/zh-CN') };
+
+const areaOf = (file: string) => /([^/]+)\/([^/]+)\.json$/.exec(file) as unknown as [string, string, string] | null;
 
 function resources(): Record<string, { translation: Tree }> {
-  const out: Record<string, { translation: Tree }> = {};
-  for (const [file, tree] of Object.entries(files)) {
-    const m = /locales\/([^/]+)\/([^/]+)\.json$/.exec(file);
-    if (!m) continue;
-    const [, lang, area] = m as unknown as [string, string, string];
-    (out[lang] ??= { translation: {} }).translation[area] = tree;
+  const translation: Tree = {};
+  for (const [file, tree] of Object.entries(english)) {
+    const m = areaOf(file);
+    if (m) translation[m[2]] = tree;
   }
-  return out;
+  return { en: { translation } };
+}
+
+const loaded = new Set<string>(['en']);
+
+/** Fetches a language's texts (once) so that switching to it shows no English. */
+export async function loadLanguage(lang: string): Promise<void> {
+  const load = others[lang];
+  if (loaded.has(lang) || !load) return;
+  const files = (await load()).default;
+  const trees = Object.entries(files).flatMap(([file, tree]) => {
+    const m = areaOf(file);
+    return m ? [[m[2], tree] as const] : [];
+  });
+  i18n.addResourceBundle(lang, 'translation', Object.fromEntries(trees), true, true);
+  loaded.add(lang);
 }
 
 function initialLanguage(): Language {
@@ -60,7 +81,12 @@ export function setLanguage(lang: Language): void {
   } catch {
     // not persisted; still switch for this page
   }
-  void i18n.changeLanguage(lang);
+  void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
 }
+
+/** Resolves when the texts of the language chosen at start are in (the entry point waits for it before rendering). */
+export const ready: Promise<void> = loadLanguage(i18n.language).catch(() => {
+  // Offline or a failed chunk: English (the fallback) is there.
+});
 
 export default i18n;

@@ -1,11 +1,14 @@
 // The requested permissions in plain words, one row each.
 import { Badge, Group, List, Text, ThemeIcon } from '@mantine/core';
-import { describeScope } from '../oauth/scopes';
+import { useTranslation } from 'react-i18next';
+import { useScopeText } from '../oauth/useScopeText';
 import { AlertIcon, CheckIcon } from './icons';
 
 export function ScopeList({ scopes }: { scopes: readonly string[] }) {
+  const { t } = useTranslation();
+  const describeScope = useScopeText();
   return (
-    <List spacing="sm" aria-label="Requested permissions" listStyleType="none" styles={{ itemWrapper: { alignItems: 'flex-start' }, itemIcon: { marginTop: 2 } }}>
+    <List spacing="sm" aria-label={t('authorize.requested')} listStyleType="none" styles={{ itemWrapper: { alignItems: 'flex-start' }, itemIcon: { marginTop: 2 } }}>
       {scopes.map((scope) => {
         const d = describeScope(scope);
         return (
@@ -23,7 +26,7 @@ export function ScopeList({ scopes }: { scopes: readonly string[] }) {
               </Text>
               {d.sensitive && (
                 <Badge size="xs" color="orange" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
-                  sensitive
+                  {t('authorize.sensitive')}
                 </Badge>
               )}
             </Group>

@@ -2,14 +2,20 @@
 // two-step verification (envelope code 203). Errors show the server's message.
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError } from '../api/client';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { ApiError, ErrorCode } from '../api/client';
 import { signIn, signInSecondFactor } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
+import { errorMessage } from './errorMessage';
 
-function messageOf(err: unknown): string {
-  if (err instanceof ApiError) return err.message;
-  return 'Something went wrong. Please try again.';
+function messageOf(err: unknown, t: TFunction): string {
+  // A wrong password or code says all there is to say in the reader's language;
+  // other errors (a lockout with its wait, a disabled account) keep the server's detail.
+  if (err instanceof ApiError && (err.code === ErrorCode.SignInFailed || err.code === ErrorCode.WrongOtp)) return t(`errors.${err.code}`);
+  if (err instanceof ApiError) return errorMessage(err, t);
+  return t('auth.form.failed');
 }
 
 export interface SignInFormProps {
@@ -19,6 +25,7 @@ export interface SignInFormProps {
 }
 
 export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFormProps) {
+  const { t } = useTranslation();
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
@@ -39,7 +46,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         onSignedIn(result.user);
       }
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -53,7 +60,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
     try {
       onSignedIn(await signInSecondFactor(sessionId, otp.trim()));
     } catch (err) {
-      setError(messageOf(err));
+      setError(messageOf(err, t));
       setOtp('');
     } finally {
       setBusy(false);
@@ -61,26 +68,26 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   };
 
   const errorAlert = error && (
-    <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Could not sign in">
+    <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('auth.form.couldNotSignIn')}>
       {error}
     </Alert>
   );
 
   if (sessionId) {
     return (
-      <form onSubmit={submitOtp} aria-label="Two-step verification">
+      <form onSubmit={submitOtp} aria-label={t('auth.form.twoStep')}>
         <Stack gap="md">
           <div>
             <Text fw={700} fz="lg">
-              Two-step verification
+              {t('auth.form.twoStep')}
             </Text>
             <Text size="sm" c="dimmed">
-              Enter the 6-digit code from your authenticator app.
+              {t('auth.form.enterCode')}
             </Text>
           </div>
           {errorAlert}
           <TextInput
-            label="Verification code"
+            label={t('auth.form.code')}
             value={otp}
             onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
             inputMode="numeric"
@@ -92,7 +99,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
             styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
           />
           <Button type="submit" loading={busy} disabled={otp.length !== 6} fullWidth>
-            Verify
+            {t('auth.form.verify')}
           </Button>
           <Anchor
             component="button"
@@ -105,7 +112,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
               setError(null);
             }}
           >
-            Use a different account
+            {t('auth.form.otherAccount')}
           </Anchor>
         </Stack>
       </form>
@@ -113,12 +120,12 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   }
 
   return (
-    <form onSubmit={submitPassword} aria-label="Sign in">
+    <form onSubmit={submitPassword} aria-label={t('auth.signIn')}>
       <Stack gap="md">
         {heading}
         {errorAlert}
         <TextInput
-          label="E-mail"
+          label={t('auth.form.email')}
           type="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
@@ -128,7 +135,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           autoFocus={!defaultEmail}
         />
         <PasswordInput
-          label="Password"
+          label={t('auth.form.password')}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           autoComplete="current-password"
@@ -137,7 +144,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           autoFocus={Boolean(defaultEmail)}
         />
         <Button type="submit" loading={busy} fullWidth>
-          Sign in
+          {t('auth.signIn')}
         </Button>
       </Stack>
     </form>

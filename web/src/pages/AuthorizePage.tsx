@@ -4,6 +4,7 @@
 // redirects (RFC 6749 §4.1.2.1).
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ApiError, ErrorCode } from '../api/client';
 import { getIssuer, submitConsent } from '../api/oauth';
 import type { User } from '../api/generated/schema';
@@ -23,28 +24,28 @@ type Outcome =
   | { kind: 'redirecting'; approved: boolean }
   | { kind: 'error'; message: string };
 
-const FOOTER = 'You can disconnect apps at any time in your account settings.';
-
 function InvalidRequest({ message }: { message: string }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="md">
       <Title order={1} fz={22}>
-        This authorization request is not valid
+        {t('authorize.invalidTitle')}
       </Title>
-      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Cannot continue" style={{ overflowWrap: 'anywhere' }}>
+      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('authorize.cannotContinue')} style={{ overflowWrap: 'anywhere' }}>
         {message}
       </Alert>
       <Text size="sm" c="dimmed">
-        For your safety you have not been sent back to the app. If you came here from an app, let its developer know. You can close this page.
+        {t('authorize.invalidHint')}
       </Text>
       <Anchor href="/" size="sm">
-        Go to Cirrus
+        {t('authorize.goHome')}
       </Anchor>
     </Stack>
   );
 }
 
 export function AuthorizePage() {
+  const { t } = useTranslation();
   const { search } = useLocation();
   const req = useMemo(() => parseAuthorizeRequest(search), [search]);
   const docStatus = useMemo(() => documentStatus(), []);
@@ -57,22 +58,22 @@ export function AuthorizePage() {
   const user: User | null = session.status === 'signed-in' ? session.user : null;
   const [appInfo, retryApp] = useAppInfo(req.clientId, user?.id ?? null, session.status !== 'loading');
   const needsSignIn = session.status === 'signed-out';
-  const appName = appInfo.status === 'ready' ? appInfo.app.name : 'the app';
+  const appName = appInfo.status === 'ready' ? appInfo.app.name : t('authorize.theApp');
 
   // Errors in client_id or redirect_uri: the server answered this page with 400.
   const invalidMessage = useMemo(() => {
-    if (!req.clientId) return 'The request does not name an application (client_id is missing).';
-    if (appInfo.status === 'not-found') return 'No application with this client ID is registered on this site, or it has been disabled.';
-    if (!req.redirectUri) return 'The request does not say where to return to (redirect_uri is missing).';
+    if (!req.clientId) return t('authorize.noClientId');
+    if (appInfo.status === 'not-found') return t('authorize.unknownClient');
+    if (!req.redirectUri) return t('authorize.noRedirect');
     if (docStatus === 400 && appInfo.status !== 'loading') {
-      return `The address to return to (${req.redirectUri}) is not registered for ${appName}, or the request is malformed.`;
+      return t('authorize.badRedirect', { uri: req.redirectUri, app: appName });
     }
     return null;
-  }, [req, appInfo.status, docStatus, appName]);
+  }, [req, appInfo.status, docStatus, appName, t]);
 
   useEffect(() => {
-    document.title = appInfo.status === 'ready' ? `Authorize ${appInfo.app.name} · Cirrus` : 'Authorize · Cirrus';
-  }, [appInfo]);
+    document.title = appInfo.status === 'ready' ? `${t('authorize.titleApp', { app: appInfo.app.name })} · Cirrus` : `${t('authorize.title')} · Cirrus`;
+  }, [appInfo, t]);
 
   const decide = async (approve: boolean) => {
     setBusy(approve ? 'approve' : 'deny');
@@ -80,7 +81,7 @@ export function AuthorizePage() {
     try {
       const result = await submitConsent(req.params, approve);
       if (!isNavigableRedirect(result.redirect_uri)) {
-        setOutcome({ kind: 'invalid', message: 'The server answered with an address this page will not open.' });
+        setOutcome({ kind: 'invalid', message: t('authorize.badAnswer') });
         return;
       }
       setOutcome({ kind: 'redirecting', approved: approve && Boolean(result.code) });
@@ -103,7 +104,7 @@ export function AuthorizePage() {
       setOutcome({ kind: 'redirecting', approved: false });
       window.location.assign(errorRedirectUrl(req, error, description, issuer));
     } catch {
-      setOutcome({ kind: 'error', message: `${appName} asked to continue without showing this page, but you need to sign in first.` });
+      setOutcome({ kind: 'error', message: t('authorize.silentNeedsSignIn', { app: appName }) });
     }
   };
 
@@ -130,22 +131,22 @@ export function AuthorizePage() {
   let body;
   if (invalidMessage !== null) body = <InvalidRequest message={invalidMessage} />;
   else if (outcome?.kind === 'invalid') body = <InvalidRequest message={outcome.message} />;
-  else if (outcome?.kind === 'redirecting') body = <Busy label={outcome.approved ? `Access granted. Returning to ${appName}…` : `Returning to ${appName}…`} />;
-  else if (outcome?.kind === 'error') body = <Alert color="red" role="alert" title="Cannot continue">{outcome.message}</Alert>;
+  else if (outcome?.kind === 'redirecting') body = <Busy label={outcome.approved ? t('authorize.granted', { app: appName }) : t('authorize.returning', { app: appName })} />;
+  else if (outcome?.kind === 'error') body = <Alert color="red" role="alert" title={t('authorize.cannotContinue')}>{outcome.message}</Alert>;
   else if (appInfo.status === 'error' || session.status === 'error') {
     const message = appInfo.status === 'error' ? appInfo.message : session.status === 'error' ? session.message : '';
     body = (
       <Stack gap="md">
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Could not load this page">
+        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('authorize.loadFailed')}>
           {message}
         </Alert>
         <Button variant="default" onClick={() => (appInfo.status === 'error' ? retryApp() : window.location.reload())}>
-          Try again
+          {t('common.retry')}
         </Button>
       </Stack>
     );
-  } else if (appInfo.status !== 'ready' || session.status === 'loading') body = <Busy label="Loading…" />;
-  else if (autoPending || (autoTriedFor === autoKey && busy === 'approve' && !consentError)) body = <Busy label={`Returning to ${appName}…`} />;
+  } else if (appInfo.status !== 'ready' || session.status === 'loading') body = <Busy label={t('common.loading')} />;
+  else if (autoPending || (autoTriedFor === autoKey && busy === 'approve' && !consentError)) body = <Busy label={t('authorize.returning', { app: appName })} />;
   else if (needsSignIn) {
     body = (
       <SignInForm
@@ -155,16 +156,16 @@ export function AuthorizePage() {
           <Stack gap={6} align="center" ta="center" mb="xs">
             <AppAvatar name={appInfo.app.name} icon={appInfo.app.icon} size={56} />
             <Title order={1} fz={22}>
-              Sign in to continue to {appInfo.app.name}
+              {t('authorize.signInTo', { app: appInfo.app.name })}
             </Title>
             <Text size="sm" c="dimmed">
-              Use your Cirrus account.
+              {t('authorize.useAccount')}
             </Text>
           </Stack>
         }
       />
     );
-  } else if (!user || appInfo.forUser !== user.id) body = <Busy label="Loading…" />;
+  } else if (!user || appInfo.forUser !== user.id) body = <Busy label={t('common.loading')} />;
   else {
     body = (
       <ConsentPanel
@@ -182,6 +183,6 @@ export function AuthorizePage() {
   }
 
   const showFooter = invalidMessage === null && outcome === null;
-  return <CenteredLayout footer={showFooter ? FOOTER : undefined}>{body}</CenteredLayout>;
+  return <CenteredLayout footer={showFooter ? t('authorize.footer') : undefined}>{body}</CenteredLayout>;
 }
 export default AuthorizePage;

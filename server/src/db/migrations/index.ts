@@ -9,6 +9,8 @@ import * as m005 from './005_refresh_lifetimes.js';
 import * as m007 from './007_upload_leases.js';
 import * as m008 from './008_webdav.js';
 import * as m010 from './010_web_app.js';
+import * as m011 from './011_tokens_valid_after.js';
+import * as m012 from './012_sorting_avatars.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '007_upload_leases': m007,
   '008_webdav': m008,
   '010_web_app': m010,
+  '011_tokens_valid_after': m011,
+  '012_sorting_avatars': m012,
 };

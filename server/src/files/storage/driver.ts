@@ -31,6 +31,8 @@ export interface ByteRange {
 }
 
 export interface StorageDriver {
+  /** Releases connections and timers the driver holds (the S3 client's sockets), at shutdown. */
+  destroy?(): void;
   /** Creates an empty staging area whose bytes will become the blob `blobId`. */
   createStaging(uploadId: string, blobId: string): Promise<void>;
   /**

@@ -28,6 +28,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
+import { DomainError, ErrorCode } from '../../core/errors.js';
 
 export interface S3Options {
   endpoint?: string;
@@ -92,6 +93,18 @@ export class S3Storage implements StorageDriver {
       requestChecksumCalculation: 'WHEN_REQUIRED',
       responseChecksumValidation: 'WHEN_REQUIRED',
     });
+    // Outermost (after the SDK's retries): a store that does not answer at all
+    // is told to the client as such (503, try later) rather than as an internal error.
+    this.client.middlewareStack.add(
+      (next) => async (args) => {
+        try {
+          return await next(args);
+        } catch (err) {
+          throw unreachable(err) ?? err;
+        }
+      },
+      { step: 'initialize', name: 'cirrusStoreUnreachable' },
+    );
   }
 
   blobKey(blobId: string): string {
@@ -171,7 +184,7 @@ export class S3Storage implements StorageDriver {
     }
   }
 
-  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>): Promise<StagingState> {
+  async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>, onDurable?: (state: StagingState) => Promise<void>): Promise<StagingState> {
     const marker = await this.marker(uploadId);
     if (!marker) throw new Error('staging area missing');
     const P = this.partSize;
@@ -199,11 +212,15 @@ export class S3Storage implements StorageDriver {
     let partNumber = Math.floor(from.offset / P) + 1;
     // One part uploads while the next fills: two parts of memory at most.
     let inFlight: Promise<void> = Promise.resolve();
-    const flushPart = async (bytes: Buffer, n: number) => {
+    // A failure to record progress (the caller lost its lock) stops the append like a failed source.
+    let recordFailure: unknown = null;
+    const flushPart = async (bytes: Buffer, n: number, crcAtEnd: number) => {
       const res = await this.client.send(
         new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: n, Body: bytes, ContentLength: bytes.length }),
       );
       await this.put(this.etagKey(uploadId, n), Buffer.from(res.ETag ?? ''));
+      // Parts 1..n are stored: a resume from n * P needs no tail, so that offset is durable (one record per part).
+      if (onDurable) await onDurable({ offset: n * P, crc32: crcAtEnd }).catch((err: unknown) => void (recordFailure ??= err));
     };
     let received = 0;
     const writeTail = async () => {
@@ -214,12 +231,15 @@ export class S3Storage implements StorageDriver {
     try {
       for await (const chunk of source) {
         if (chunk.length === 0) continue;
+        if (recordFailure !== null) throw recordFailure;
         let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
         received += rest.length;
-        state.crc32 = crc32(rest, state.crc32);
         while (rest.length > 0) {
           const take = Math.min(P - bufferedBytes, rest.length);
-          buffered.push(take === rest.length ? rest : rest.subarray(0, take));
+          const slice = take === rest.length ? rest : rest.subarray(0, take);
+          // CRC slice by slice, so its value at each part boundary is known (the durable state of that part).
+          state.crc32 = crc32(slice, state.crc32);
+          buffered.push(slice);
           bufferedBytes += take;
           rest = rest.subarray(take);
           if (bufferedBytes === P) {
@@ -228,7 +248,7 @@ export class S3Storage implements StorageDriver {
             bufferedBytes = 0;
             const n = partNumber++;
             await inFlight;
-            inFlight = flushPart(part, n);
+            inFlight = flushPart(part, n, state.crc32);
             // A rejected part is awaited (and thrown) at the next part or at the end.
             inFlight.catch(() => undefined);
           }
@@ -242,6 +262,10 @@ export class S3Storage implements StorageDriver {
       throw new StagingInterrupted({ ...state }, cause);
     }
     await inFlight;
+    if (recordFailure !== null) {
+      state.offset = await writeTail();
+      throw new StagingInterrupted({ ...state }, recordFailure);
+    }
     state.offset = await writeTail();
     return { ...state };
   }
@@ -382,4 +406,15 @@ function limitTo(length: number): Transform {
       done(null, part);
     },
   });
+}
+
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** A DomainError for a request the store never answered (no HTTP status), else undefined. */
+function unreachable(err: unknown): DomainError | undefined {
+  if (!(err instanceof Error)) return undefined;
+  const e = err as Error & { code?: string; $metadata?: { httpStatusCode?: number } };
+  if (e.$metadata?.httpStatusCode !== undefined) return undefined;
+  if (!(NETWORK_CODES.has(e.code ?? '') || e.name === 'TimeoutError')) return undefined;
+  return new DomainError(ErrorCode.Internal, 'The file store is unavailable; try again later', { kind: 'unavailable', retryAfterSeconds: 5, detail: `${e.name}: ${e.message}` });
 }

@@ -2,15 +2,27 @@
 import { sha256Hex } from '../../crypto/compare.js';
 import type { AccountService } from '../../accounts/service.js';
 import type { RevocationService } from '../../sessions/revocation.js';
-import type { GrantRepository, CodeRow, CodeMatch } from '../grants-repository.js';
+import { brokenCodeRule, type GrantRepository, type CodeRow, type CodeMatch } from '../grants-repository.js';
 import { OAuthError } from '../../core/errors.js';
-import { isWellFormedVerifier, s256, verifierMatches } from '../pkce.js';
+import { isWellFormedVerifier, s256 } from '../pkce.js';
 import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
 import { planFamily, type TokenMinter } from './minter.js';
 import type { Client } from '../clients.js';
 import type { Form, GrantHandler, TokenResponse } from './types.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
+const MALFORMED = '(malformed code_verifier)';
+
+/** What the challenge rule's refusal means for this request (RFC 7636 §4.6, RFC 9700 §4.8.2). */
+function verifierRefusal(row: CodeRow, verifier: string | undefined): OAuthError {
+  if (row.code_challenge === null) {
+    // Downgrade protection: a verifier with no challenge means the challenge was stripped.
+    return invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
+  }
+  if (verifier === undefined) return invalidGrant('code_verifier: is required (the request carried a code_challenge)');
+  if (!isWellFormedVerifier(verifier)) return invalidGrant('code_verifier: must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+  return invalidGrant('code_verifier does not match the code_challenge');
+}
 
 export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts: AccountService; revocation: RevocationService; minter: TokenMinter }): GrantHandler {
   const { grants, accounts, revocation, minter } = deps;
@@ -23,27 +35,27 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
   }
 
   /**
-   * Every rule of §4.1.3 and RFC 7636 §4.6, one at a time, for a request the
-   * one-statement path refused: says which rule failed, or consumes the code
-   * if the refusal was a race that the code has meanwhile lost (then a replay).
+   * The rules of the exchange (grants-repository.ts CODE_RULES, the same ones
+   * the one-statement path applies), for a request that path refused: says
+   * which rule failed, or consumes the code if the refusal was a race that
+   * the code has meanwhile lost (then a replay).
    */
-  async function checkedConsume(client: Client, form: Form, hash: string): Promise<CodeRow> {
+  async function checkedConsume(form: Form, hash: string, match: CodeMatch): Promise<CodeRow> {
     const row = await grants.findCode(hash);
     if (!row) throw invalidGrant('The authorization code is invalid or expired');
-    if (row.used_at !== null) throw await replayed(row);
-    if (row.client_id !== client.id) throw invalidGrant('The authorization code was issued to another client');
-    if (row.expires_at <= Date.now()) throw invalidGrant('The authorization code has expired');
-    const redirectUri = form.get('redirect_uri');
-    if (redirectUri !== undefined && redirectUri !== row.redirect_uri) throw invalidGrant('redirect_uri does not match the authorization request');
-
-    const verifier = form.get('code_verifier');
-    if (row.code_challenge !== null) {
-      if (verifier === undefined) throw invalidGrant('code_verifier: is required (the request carried a code_challenge)');
-      if (!isWellFormedVerifier(verifier)) throw invalidGrant('code_verifier: must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
-      if (!verifierMatches(verifier, row.code_challenge)) throw invalidGrant('code_verifier does not match the code_challenge');
-    } else if (verifier !== undefined) {
-      // Downgrade protection: a verifier with no challenge means the challenge was stripped.
-      throw invalidGrant('code_verifier was sent but the authorization request had no code_challenge');
+    switch (brokenCodeRule(row, match, Date.now())) {
+      case 'used':
+        throw await replayed(row);
+      case 'other_client':
+        throw invalidGrant('The authorization code was issued to another client');
+      case 'expired':
+        throw invalidGrant('The authorization code has expired');
+      case 'redirect_uri':
+        throw invalidGrant('redirect_uri does not match the authorization request');
+      case 'challenge':
+        throw verifierRefusal(row, form.get('code_verifier'));
+      case null:
+        break;
     }
     if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
     return row;
@@ -81,15 +93,17 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     // public (it travelled in the authorization request) and only the holder
     // of the code reaches this comparison.
     const verifier = form.get('code_verifier');
-    const challenge = verifier === undefined ? null : isWellFormedVerifier(verifier) ? s256(verifier) : undefined;
-    if (challenge !== undefined) {
-      const response = await usualExchange(client, hash, { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: challenge });
+    const wellFormed = verifier === undefined || isWellFormedVerifier(verifier);
+    // A malformed verifier has no challenge; MALFORMED never equals a stored one (base64url), so the challenge rule refuses it.
+    const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : wellFormed ? s256(verifier) : MALFORMED };
+    if (wellFormed) {
+      const response = await usualExchange(client, hash, match);
       if (response) return response;
     }
 
     // The fallback, rule by rule; a code it consumes (a refusal above that was
     // a race the code has meanwhile lost) still issues through a fresh family.
-    const row = await checkedConsume(client, form, hash);
+    const row = await checkedConsume(form, hash, match);
     const user = await accounts.cache.get(row.user_id);
     if (!user?.active) throw invalidGrant('The user is no longer active');
 

@@ -1,11 +1,11 @@
 // Client authentication at the token, revocation and introspection endpoints
 // (RFC 6749 §2.3): client_secret_basic, client_secret_post, or none for
 // public clients. Failures are counted per client and address and per address
-// (LoginThrottle, keys of our own); past the allowance answers are 429.
-import { ACCOUNT_POLICY, ADDRESS_POLICY } from '../../sessions/login-throttle.js';
+// (the project's throttle, with its clean-key memory; keys of our own); past
+// the allowance answers are 429.
+import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../../throttle/service.js';
 import { MAX_CLIENT_ID_LENGTH, type Client, type ClientService } from '../clients.js';
 import { OAuthError } from '../../core/errors.js';
-import type { RememberingThrottle } from './throttle-memory.js';
 import type { Form } from './types.js';
 
 export const CLIENT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
@@ -31,7 +31,7 @@ function parseBasic(header: string): { id: string; secret: string } | null {
 export class ClientAuthenticator {
   constructor(
     private readonly clients: ClientService,
-    private readonly throttle: RememberingThrottle,
+    private readonly throttle: Throttle,
   ) {}
 
   async authenticate(authorization: string | undefined, form: Form, address: string): Promise<Client> {
@@ -51,18 +51,22 @@ export class ClientAuthenticator {
     if (id === undefined || id === '') throw failure('Client authentication is required');
     if (id.length > MAX_CLIENT_ID_LENGTH) throw failure('Client authentication failed');
 
-    const keys = [`oauth-client:${id}:${address}`, `oauth-addr:${address}`] as const;
-    // Both usually answered from memory (client cache, keys known clean); otherwise read in parallel.
-    // The secret is checked only after the throttle.
-    const [, client] = await Promise.all([this.throttle.check(keys), this.clients.findEnabled(id)]);
-    const valid =
-      client !== undefined &&
-      (client.isPublic ? secret === undefined : secret !== undefined && client.secretHash !== null && this.clients.secrets.verify(secret, client.secretHash));
-    if (!valid) {
-      await this.throttle.fail(keys[0], ACCOUNT_POLICY);
-      await this.throttle.fail(keys[1], ADDRESS_POLICY);
-      throw failure('Client authentication failed');
-    }
+    // The client row usually comes from the client cache; the attempt is
+    // reserved (usually in memory, keys known clean) before the secret is checked.
+    const clientRead = this.clients.findEnabled(id);
+    clientRead.catch(() => undefined); // awaited below; a refused attempt must not leave it unhandled
+    const client = await this.throttle.attempt(
+      [
+        { key: `oauth-client:${id}:${address}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
+        { key: `oauth-addr:${address}`, policy: ADDRESS_POLICY },
+      ],
+      async () => {
+        const c = await clientRead;
+        const valid = c !== undefined && (c.isPublic ? secret === undefined : secret !== undefined && c.secretHash !== null && this.clients.secrets.verify(secret, c.secretHash));
+        return valid ? c : undefined;
+      },
+    );
+    if (!client) throw failure('Client authentication failed');
     return client;
   }
 }

@@ -8,7 +8,7 @@ import type { SessionRow } from '../../sessions/service.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';
-import { OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
+import { grantsOfflineAccess, OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
 import type { TokenResponse } from './types.js';
 
 export interface MintOptions {
@@ -36,7 +36,7 @@ export interface FamilyPlan {
 
 /** The family a plan yields for a code's user and scopes; the same row the database was given. */
 export function planFamily(plan: FamilyPlan, userId: string, scopes: string): SessionRow {
-  const offline = scopeList(scopes).includes(OFFLINE_ACCESS);
+  const offline = grantsOfflineAccess(scopes);
   return newFamilyRow(
     { id: plan.sid, jti: plan.jti, userId, clientId: plan.clientId, scopes, refreshTtl: offline ? plan.offlineTtl : plan.onlineTtl },
     plan.siteRefreshTtl,
@@ -44,8 +44,14 @@ export function planFamily(plan: FamilyPlan, userId: string, scopes: string): Se
   );
 }
 
-export function secondsUntil(rfc3339: string, now: number): number {
-  return Math.max(0, Math.floor((Date.parse(rfc3339) - now) / 1000));
+/**
+ * Seconds from the instant a token was signed to `rfc3339`. Tokens carry
+ * whole seconds (`iat`, `exp`), so the count starts at the signing instant's
+ * whole second: measuring from the millisecond instead made a 90-day
+ * refresh token answer 7,775,999 (issue 11).
+ */
+export function secondsFromIssue(rfc3339: string, issuedAtMs: number): number {
+  return Math.max(0, Math.round((Date.parse(rfc3339) - Math.floor(issuedAtMs / 1000) * 1000) / 1000));
 }
 
 export class TokenMinter {
@@ -57,7 +63,7 @@ export class TokenMinter {
   ) {}
 
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
-    const offline = scopes.includes(OFFLINE_ACCESS);
+    const offline = grantsOfflineAccess(scopes);
     const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
     const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
     // The family was stamped with its creation time; answer with the pair startFamily already signed.
@@ -85,7 +91,7 @@ export class TokenMinter {
     const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
     if (scopes.includes(OFFLINE_ACCESS)) {
       response.refresh_token = pair.refresh_token;
-      response.refresh_token_expires_in = secondsUntil(pair.refresh_expires, now);
+      response.refresh_token_expires_in = secondsFromIssue(pair.refresh_expires, now);
     }
     if (scopes.includes(OPENID)) {
       response.id_token = await this.signer.sign(

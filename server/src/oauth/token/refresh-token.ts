@@ -5,7 +5,7 @@ import type { SessionService } from '../../sessions/service.js';
 import type { TokenIssuer } from '../../sessions/token-issuer.js';
 import { OAuthError } from '../../core/errors.js';
 import { parseScopeParam, scopeList } from '../scopes.js';
-import { secondsUntil } from './minter.js';
+import { secondsFromIssue } from './minter.js';
 import type { GrantHandler } from './types.js';
 
 function asInvalidGrant(err: unknown): never {
@@ -36,8 +36,8 @@ export function refreshTokenGrant(deps: { sessions: SessionService; issuer: Toke
     if (token === undefined) throw new OAuthError('invalid_request', 'refresh_token: is required');
     const narrowed = await requestedScopes(token, form.get('scope'));
     const result = await sessions.refresh(token, { clientId: client.id, client }).catch(asInvalidGrant);
-    const now = Date.now();
-    const { family, pair, accessTtl } = result;
+    // One instant for everything in the answer: the one the pair was signed at.
+    const { family, pair, accessTtl, issuedAt: now } = result;
     let scopes = scopeList(family.scopes);
     let accessToken = pair.access_token;
     if (narrowed && narrowed.length < scopes.length) {
@@ -50,7 +50,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; issuer: Toke
       expires_in: accessTtl,
       scope: scopes.join(' '),
       refresh_token: pair.refresh_token,
-      refresh_token_expires_in: secondsUntil(pair.refresh_expires, now),
+      refresh_token_expires_in: secondsFromIssue(pair.refresh_expires, now),
     };
   };
 }

@@ -108,7 +108,9 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       return reply.code(answer.status).headers(answer.headers).send(answer.body);
     });
 
-    const config = { auth: 'none' as const, ownErrors: true };
+    // CORS (http/cors.ts): a browser app may exchange and revoke its own tokens from the
+    // origins of its redirect URIs; introspection is for resource servers, never a page.
+    const config = { auth: 'none' as const, ownErrors: true, cors: 'client' as const };
     const tokenRoute = {
       config,
       schema: {
@@ -138,7 +140,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       },
     };
     const introspectRoute = {
-      config,
+      config: { auth: 'none' as const, ownErrors: true, cors: false as const },
       schema: {
         description: 'RFC 7662 token introspection, for tokens issued to the authenticated client.',
         response: { 200: IntrospectionSchema, ...oauthErrors },

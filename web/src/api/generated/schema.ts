@@ -295,7 +295,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * Password sign-in (method B). Failed attempts are throttled per account and per address.
+       * Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before (its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie).
        *
        * Auth: none.
        */
@@ -478,7 +478,11 @@ export interface paths {
     get?: never;
     put?: never;
     post: {
-      /** Auth: none. */
+      /**
+       * The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.
+       *
+       * Auth: none.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -1499,6 +1503,255 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/avatar": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      /**
+       * Sets your avatar from the picture itself as the body (Content-Type image/jpeg, image/png, image/webp, image/gif, image/avif; at most 10 MiB): cropped to its centred square, resized to 256 pixels and stored as WebP.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "image/jpeg": Blob;
+          "image/png": Blob;
+          "image/webp": Blob;
+          "image/gif": Blob;
+          "image/avif": Blob;
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["AvatarSet"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete: {
+      /**
+       * Removes your avatar (back to initials).
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/avatar/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * A person's avatar, a 256-pixel WebP (public: an <img> sends no token).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: {
+          /** the version (avatar_url carries it); the current one is cached for good */
+          v?: number;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the avatar (Cache-Control: immutable for the current version, otherwise no-cache; ETag) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "image/webp": Blob;
+          };
+        };
+        /** If-None-Match matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -3864,12 +4117,20 @@ export interface paths {
       cookie?: never;
     };
     get: {
-      /** Auth: bearer token required. OAuth tokens need Files.Read. */
+      /**
+       * Lists a folder a page at a time, folders first, sorted by name (default), size or last change.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
       parameters: {
         query?: {
           path?: string;
           page_size?: number;
           next_page_token?: string;
+          /** default name */
+          order_by?: "name" | "size" | "updated_at";
+          /** default asc */
+          order?: "asc" | "desc";
         };
         header?: never;
         path?: never;
@@ -4683,7 +4944,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "image/webp": string;
+            "image/webp": Blob;
           };
         };
         /** If-None-Match matched the ETag */
@@ -5122,7 +5383,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** the requested range */
@@ -5131,7 +5392,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -5338,7 +5599,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** the requested range */
@@ -5347,7 +5608,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -5461,7 +5722,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/zip": string;
+            "application/zip": Blob;
           };
         };
         /** the requested range */
@@ -5470,7 +5731,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -5562,32 +5823,34 @@ export interface paths {
       };
     };
     put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head: {
+    post: {
       /**
-       * A folder as a zip archive (stored, streamed).
+       * Several files and folders as one zip archive (stored, streamed); names that collide get " (2)".
        *
        * Auth: bearer token required. OAuth tokens need Files.Read.
        */
       parameters: {
-        query: {
-          path: string;
-        };
+        query?: never;
         header?: never;
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "application/json": {
+            paths: string[];
+            name?: string;
+          };
+        };
+      };
       responses: {
-        /** the folder as a ZIP (stored entries, ZIP64 where needed) */
+        /** the items as a ZIP (stored entries, ZIP64 where needed) */
         200: {
           headers: {
             [name: string]: unknown;
           };
           content: {
-            "application/zip": string;
+            "application/zip": Blob;
           };
         };
         /** the requested range */
@@ -5596,7 +5859,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -5624,6 +5887,496 @@ export interface paths {
         };
         /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head: {
+      /**
+       * A folder as a zip archive (stored, streamed).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          path: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the folder as a ZIP (stored entries, ZIP64 where needed) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/archive/url": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * A signed URL that downloads several items as one zip archive without an Authorization header until it expires (a browser navigates to it).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            paths: string[];
+            name?: string;
+            expires_in?: number;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SignedUrl"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/archive/signed/{name}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /** Auth: none. */
+      parameters: {
+        query: {
+          owner: string;
+          ids: string;
+          expires: number;
+          sig: string;
+        };
+        header?: never;
+        path: {
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the items as a ZIP (stored entries, ZIP64 where needed) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head: {
+      /** Auth: none. */
+      parameters: {
+        query: {
+          owner: string;
+          ids: string;
+          expires: number;
+          sig: string;
+        };
+        header?: never;
+        path: {
+          name: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the items as a ZIP (stored entries, ZIP64 where needed) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/zip": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
           headers: {
             [name: string]: unknown;
           };
@@ -5835,7 +6588,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** the requested range */
@@ -5844,7 +6597,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -5944,7 +6697,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** the requested range */
@@ -5953,7 +6706,7 @@ export interface paths {
             [name: string]: unknown;
           };
           content: {
-            "application/octet-stream": string;
+            "application/octet-stream": Blob;
           };
         };
         /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
@@ -7003,7 +7756,11 @@ export interface paths {
     get?: never;
     put?: never;
     post: {
-      /** Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read, Shares.Read. */
+      /**
+       * Lists every share a page at a time, searched by the owner's e-mail or nickname, the item's name or the share id, sorted, optionally of one owner.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read, Shares.Read.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -7015,6 +7772,9 @@ export interface paths {
           "application/json": {
             page?: number;
             page_size?: number;
+            keyword?: string;
+            order_by?: "created_at" | "item" | "owner" | "views" | "downloads" | "expires_at";
+            order_direction?: "asc" | "desc";
             user_id?: string;
           };
         };
@@ -7823,6 +8583,73 @@ export interface paths {
     };
     trace?: never;
   };
+  "/api/v4/site/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Instance health for load balancers and monitors: 200 when it can serve, 503 when a part fails (no error details).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Every part answers */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Health"];
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** A part fails (status error) */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["Health"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
@@ -7875,6 +8702,8 @@ export interface components {
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
+      avatar_url: string | null;
       /** the user's own quota in bytes; null: the group's */
       storage_quota: number | null;
       /** bytes */
@@ -7887,6 +8716,10 @@ export interface components {
     AdminUserPage: {
       users: components["schemas"]["AdminUser"][];
       pagination: components["schemas"]["Pagination"];
+    };
+    AvatarSet: {
+      /** same-origin path of the new version */
+      avatar_url: string;
     };
     BatchIdResult: {
       id: string;
@@ -8003,6 +8836,34 @@ export interface components {
       user_count: number;
       /** RFC 3339, UTC */
       created_at: string;
+    };
+    Health: {
+      /** error when any part below is error (the answer is then 503) */
+      status: "ok" | "error";
+      /** the database answers */
+      database: "ok" | "error" | "disabled";
+      /** the file storage answers */
+      storage: "ok" | "error" | "disabled";
+      /** disabled without CIRRUS_REDIS_URL */
+      redis: "ok" | "error" | "disabled";
+      /** error when revocations were last read more than 5000 ms ago */
+      revocation: "ok" | "error" | "disabled";
+      /** how long ago revocations were last read */
+      revocation_lag_ms: number;
+      /** background jobs by name; a failing job is reported but does not fail the instance */
+      jobs: {
+        [key: string]: components["schemas"]["JobHealth"];
+      };
+    };
+    JobHealth: {
+      /** failing: its last run failed */
+      state: "ok" | "failing";
+      /** failed runs since start-up */
+      failures: number;
+      /** RFC 3339, UTC; null: none yet */
+      last_success_at: string | null;
+      /** RFC 3339, UTC; null: none yet */
+      last_failure_at: string | null;
     };
     Jwk: {
       kty: string;
@@ -8271,6 +9132,8 @@ export interface components {
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
+      avatar_url: string | null;
     };
     UserGroup: {
       id: number;
@@ -8282,6 +9145,8 @@ export interface components {
       name?: string;
       /** with profile */
       nickname?: string;
+      /** with profile, while the person has an avatar: the avatar's absolute URL */
+      picture?: string;
       /** with profile; seconds since the epoch */
       updated_at?: number;
       /** with email */
@@ -8316,6 +9181,8 @@ export interface components {
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
+      avatar_url: string | null;
       oauth_grants: components["schemas"]["OAuthGrant"][];
     };
   };
@@ -8327,6 +9194,7 @@ export type AdminSharePage = components["schemas"]["AdminSharePage"];
 export type AdminSummary = components["schemas"]["AdminSummary"];
 export type AdminUser = components["schemas"]["AdminUser"];
 export type AdminUserPage = components["schemas"]["AdminUserPage"];
+export type AvatarSet = components["schemas"]["AvatarSet"];
 export type BatchIdResult = components["schemas"]["BatchIdResult"];
 export type BatchIdResults = components["schemas"]["BatchIdResults"];
 export type BatchIdResultWithFile = components["schemas"]["BatchIdResultWithFile"];
@@ -8345,6 +9213,8 @@ export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
 export type Group = components["schemas"]["Group"];
+export type Health = components["schemas"]["Health"];
+export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];

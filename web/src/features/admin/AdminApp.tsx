@@ -6,6 +6,7 @@
 // "not allowed" page (the admin API answers them 403 anyway).
 import '@mantine/charts/styles.css';
 import './admin.css';
+import './locales';
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustments, IconApps, IconArrowLeft, IconChartBar, IconLock, IconShare, IconUsers, IconUsersGroup } from '@tabler/icons-react';

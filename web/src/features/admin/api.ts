@@ -24,6 +24,7 @@ type JsonBody<P extends keyof paths, M extends 'put' | 'post' | 'patch'> = paths
 export type OAuthAppFields = JsonBody<'/api/v4/admin/oauthClient', 'put'>['client'];
 type UserListBody = JsonBody<'/api/v4/admin/user', 'post'>;
 type AppListBody = JsonBody<'/api/v4/admin/oauthClient', 'post'>;
+type ShareListBody = JsonBody<'/api/v4/admin/share', 'post'>;
 
 export interface Page<T> {
   items: T[];
@@ -69,8 +70,8 @@ export const adminApi = {
     data(api().PUT('/api/v4/admin/oauthClient/{id}', { ...byId(id), body: { client } })),
   deleteApp: (id: string) => data(api().DELETE('/api/v4/admin/oauthClient/{id}', byId(id))),
 
-  shares: async (p: JsonBody<'/api/v4/admin/share', 'post'>): Promise<Page<AdminShare>> => {
-    const d = await data(api().POST('/api/v4/admin/share', { body: p }));
+  shares: async (p: ListParams & { user_id?: string }): Promise<Page<AdminShare>> => {
+    const d = await data(api().POST('/api/v4/admin/share', { body: { ...p, order_by: p.order_by as ShareListBody['order_by'] } }));
     return { items: d.shares, total: d.pagination.total };
   },
   takeDownShare: (id: string) => data(api().DELETE('/api/v4/admin/share/{id}', byId(id))),

@@ -16,7 +16,7 @@ import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
 import { filesFromDrop, filesFromInput, type PickedFile } from './drop';
-import { FileTable, sortItems, type Sort } from './FileTable';
+import { FileTable, type Sort } from './FileTable';
 import { FolderPicker } from './FolderPicker';
 import { uploads } from './uploads/store';
 import { findConflicts, plan, type ConflictChoice } from './uploads/prepare';
@@ -38,14 +38,21 @@ type Dialog =
   | null;
 
 const VIEW_KEY = 'cirrus.files.view';
+const SORT_KEY = 'cirrus.files.sort';
+
+function readSort(): Sort {
+  const [key, dir] = (localStorage.getItem(SORT_KEY) ?? '').split(' ');
+  return (key === 'name' || key === 'size' || key === 'updated_at') && (dir === 'asc' || dir === 'desc') ? { key, dir } : { key: 'name', dir: 'asc' };
+}
 
 export default function FilesPage({ params }: PageProps) {
   const path = params['*'] && params['*'] !== '/' ? params['*'] : '/';
   const { t } = useTranslation();
-  const folder = useFolder(path);
-  const [sort, setSort] = useState<Sort>({ key: 'name', dir: 'asc' });
+  const [sort, setSort] = useState<Sort>(readSort);
+  const folder = useFolder(path, sort);
   const [view, setView] = useState<'list' | 'grid'>(() => (localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list'));
-  const items = useMemo(() => sortItems(folder.items, sort), [folder.items, sort]);
+  // The server sorts (and pages in that order); the list shows what it sends.
+  const items = folder.items;
   const ids = useMemo(() => items.map((i) => i.id), [items]);
   const selection = useSelection(ids);
   const selectedItems = useMemo(() => items.filter((i) => selection.selected.has(i.id)), [items, selection.selected]);
@@ -62,6 +69,7 @@ export default function FilesPage({ params }: PageProps) {
     document.title = `${folderName} · Cirrus`;
   }, [folderName]);
   useEffect(() => localStorage.setItem(VIEW_KEY, view), [view]);
+  useEffect(() => localStorage.setItem(SORT_KEY, `${sort.key} ${sort.dir}`), [sort]);
   useEffect(() => {
     // The folder-picker input needs the non-standard attribute set on the element.
     folderInput.current?.setAttribute('webkitdirectory', '');
@@ -96,10 +104,13 @@ export default function FilesPage({ params }: PageProps) {
 
   const sel = selectedItems;
   const one = sel.length === 1 ? sel[0]! : null;
+  const asZip = sel.length > 1 || one?.type === 'folder';
+  const downloadLabel = asZip ? t('files.downloadZip') : t('common.download');
+  const download = () => void actions.download(sel, folderName);
   const menuActions: MenuAction[] = [];
   if (sel.length > 0) {
     if (one) menuActions.push({ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) });
-    menuActions.push({ key: 'download', label: t('common.download'), icon: <IconDownload size={16} aria-hidden="true" />, onClick: () => void actions.download(sel) });
+    menuActions.push({ key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: download });
     if (one) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
     if (one) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
     menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
@@ -188,7 +199,7 @@ export default function FilesPage({ params }: PageProps) {
           </Menu>
           {sel.length > 0 && (
             <Group gap={6} wrap="wrap" role="toolbar" aria-label={t('files.selectionActions', { count: sel.length })}>
-              {toolbarIcon('download', t('common.download'), <IconDownload size={18} aria-hidden="true" />, () => void actions.download(sel))}
+              {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
               {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one)}
               {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one)}
               {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}

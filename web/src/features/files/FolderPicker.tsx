@@ -18,7 +18,7 @@ export function FolderPicker(props: { opened: boolean; title: string; confirmLab
       setError(null);
     }
   }, [props.opened, props.start]);
-  const { data, isLoading } = useQuery({ queryKey: ['picker', path], queryFn: () => listFolder(path, null, 1000), enabled: props.opened });
+  const { data, isLoading } = useQuery({ queryKey: ['picker', path], queryFn: () => listFolder(path, null, undefined, 1000), enabled: props.opened });
   const folders = (data?.files ?? []).filter((f) => f.type === 'folder' && !props.exclude.includes(f.path));
   const segs = path.split('/').filter(Boolean);
   const pick = async () => {

@@ -12,23 +12,46 @@ import { signedUrl, type FileItem } from './api';
 import { FileIcon, kindOf } from './icons';
 
 const TEXT_LIMIT = 256 * 1024;
+/** Larger text is shown plain: highlighting it would hold up the page for too long. */
+const HIGHLIGHT_LIMIT = 100 * 1024;
 
-function TextView({ url }: { url: string }) {
+function TextView({ url, name, code }: { url: string; name: string; code: boolean }) {
   const { t } = useTranslation();
   const { data, error, isLoading } = useQuery({
-    queryKey: ['preview-text', url],
+    queryKey: ['preview-text', url, code],
     queryFn: async () => {
       const res = await fetch(url, { headers: { range: `bytes=0-${TEXT_LIMIT - 1}` } });
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
-      return new TextDecoder('utf-8', { fatal: false }).decode(await res.arrayBuffer());
+      const buf = await res.arrayBuffer();
+      const text = new TextDecoder('utf-8', { fatal: false }).decode(buf);
+      let html: string | null = null;
+      if (code && buf.byteLength <= HIGHLIGHT_LIMIT) {
+        // The highlighter is its own chunk, fetched the first time code is previewed.
+        const { highlight, languageFor } = await import('./highlight');
+        const language = languageFor(name);
+        if (language) html = highlight(text, language);
+      }
+      return { text, html, truncated: buf.byteLength >= TEXT_LIMIT };
     },
   });
   if (isLoading) return <Loader aria-label={t('common.loading')} />;
-  if (error) return <Text c="red.8">{errorMessage(error, t)}</Text>;
+  if (error || !data) return <Text c="red.8">{errorMessage(error, t)}</Text>;
   return (
-    <pre className="cirrus-code" tabIndex={0} aria-label={t('files.preview.text')}>
-      {data}
-    </pre>
+    <Stack gap={4} w="100%">
+      {data.html !== null ? (
+        // highlight.js escapes the source; its output adds only <span class="hljs-…">.
+        <pre className="cirrus-code hljs" tabIndex={0} aria-label={t('files.preview.text')} data-highlighted="true" dangerouslySetInnerHTML={{ __html: data.html }} />
+      ) : (
+        <pre className="cirrus-code" tabIndex={0} aria-label={t('files.preview.text')}>
+          {data.text}
+        </pre>
+      )}
+      {data.truncated && (
+        <Text size="xs" c="dimmed">
+          {t('files.preview.truncated', { size: formatSize(TEXT_LIMIT) })}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -53,7 +76,7 @@ export function Preview({ item, siblings, onNavigate, onClose, onDownload }: { i
   else if (kind === 'video') body = <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
   else if (kind === 'audio') body = <audio src={url} controls aria-label={item.name} />;
   else if (kind === 'pdf') body = <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
-  else if (kind === 'text' || kind === 'code') body = <TextView url={url} />;
+  else if (kind === 'text' || kind === 'code') body = <TextView url={url} name={item.name} code={kind === 'code'} />;
   else
     body = (
       <Stack align="center">

@@ -1,6 +1,7 @@
 // /search?q=…: files and folders whose name contains the words, across the
 // person's whole tree, paged from the server.
-import { Alert, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -39,6 +40,17 @@ export default function SearchPage() {
       <Title order={1} fz={24}>
         {q ? t('search.resultsFor', { q }) : t('search.title')}
       </Title>
+      {selection.selected.size > 0 && (
+        <Group gap="xs" role="toolbar" aria-label={t('files.selectionActions', { count: selection.selected.size })}>
+          {/* Results come from many folders: one ZIP, where equal names are told apart (" (2)"). */}
+          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => void actions.download(items.filter((i) => selection.selected.has(i.id)))}>
+            {selection.selected.size > 1 || items.find((i) => selection.selected.has(i.id))?.type === 'folder' ? t('files.downloadZip') : t('common.download')}
+          </Button>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {t('files.selected', { count: selection.selected.size })}
+          </Text>
+        </Group>
+      )}
       {!q ? (
         <Text c="dimmed">{t('search.enterQuery')}</Text>
       ) : query.isLoading ? (

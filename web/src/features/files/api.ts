@@ -1,8 +1,10 @@
 // The file API as the file manager uses it (api-contract §6), on the client
 // generated from the server's OpenAPI document (types included).
-import { api, data } from '../../api/client';
+import { ApiError, ErrorCode, api, data, envelope } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
-import type { FileView, FolderPage, TrashPage, TrashView } from '../../api/generated/schema';
+import type { FileView, FolderPage, TrashPage, TrashView, paths } from '../../api/generated/schema';
+
+type FolderQuery = NonNullable<paths['/api/v4/file']['get']['parameters']['query']>;
 
 export type FileItem = FileView;
 export type TrashItem = TrashView;
@@ -27,8 +29,14 @@ export const PAGE_SIZE = 500;
 
 const page = (token?: string | null) => (token ? { next_page_token: token } : {});
 
-export const listFolder = (path: string, token?: string | null, pageSize = PAGE_SIZE): Promise<FolderPage> =>
-  data(api().GET('/api/v4/file', { params: { query: { path, page_size: pageSize, ...page(token) } } }));
+/** How the listing is sorted (folders always come first). */
+export interface FolderSort {
+  key: NonNullable<FolderQuery['order_by']>;
+  dir: NonNullable<FolderQuery['order']>;
+}
+
+export const listFolder = (path: string, token?: string | null, sort?: FolderSort, pageSize = PAGE_SIZE): Promise<FolderPage> =>
+  data(api().GET('/api/v4/file', { params: { query: { path, page_size: pageSize, ...page(token), ...(sort ? { order_by: sort.key, order: sort.dir } : {}) } } }));
 export const fileInfo = (path: string) => data(api().GET('/api/v4/file/info', { params: { query: { path } } }));
 export const createFolder = (path: string) => data(api().POST('/api/v4/file/create', { body: { path, type: 'folder' } }));
 export const renameItem = (path: string, new_name: string) => data(api().POST('/api/v4/file/rename', { body: { path, new_name } }));
@@ -58,23 +66,29 @@ export async function thumbBlobUrl(path: string, size: number, signal?: AbortSig
   return URL.createObjectURL(await res.blob());
 }
 
+/** Most items one signed archive link carries (the server's limit; the link holds their ids). */
+export const MAX_LINK_ITEMS = 400;
+
 /**
- * A folder (or several items) as a ZIP: fetched with the bearer token and
- * handed to the browser as a download. (The archive route needs the header.)
+ * Folders and several items as one ZIP. Up to MAX_LINK_ITEMS the browser
+ * navigates to a signed link, so the download streams with the browser's own
+ * progress and can resume; beyond that the archive is fetched with the token
+ * and handed over as a Blob.
  */
-export async function downloadArchive(path: string, name: string): Promise<void> {
-  const token = tokenStore.get()?.access_token;
-  const res = await fetch(`/api/v4/file/archive?${q({ path })}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) {
-    let msg = `HTTP ${res.status}`;
-    try {
-      msg = ((await res.json()) as { msg?: string }).msg || msg;
-    } catch {
-      // not JSON
-    }
-    throw new Error(msg);
+export async function downloadArchive(paths: string[], name: string): Promise<void> {
+  if (paths.length <= MAX_LINK_ITEMS) {
+    const r = await data(api().POST('/api/v4/file/archive/url', { body: { paths, name, expires_in: 3600 } }));
+    const u = new URL(r.url, window.location.origin);
+    startDownload(u.pathname + u.search, `${name}.zip`);
+    return;
   }
-  saveBlob(await res.blob(), `${name}.zip`);
+  const { data: zip, error, response } = await api().POST('/api/v4/file/archive', { body: { paths, name }, parseAs: 'blob' });
+  if (!response.ok || !zip) {
+    // An error answer is an envelope: envelope() throws it as an ApiError with the server's message.
+    await envelope(Promise.resolve({ error, response }));
+    throw new ApiError(response.status, ErrorCode.Internal, `Unexpected response from the server (HTTP ${response.status}).`);
+  }
+  saveBlob(zip, `${name}.zip`);
 }
 
 export function saveBlob(blob: Blob, name: string): void {

@@ -4,7 +4,7 @@ import type { FileItem } from './api';
 
 export type Kind = 'folder' | 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'code' | 'archive' | 'other';
 
-const CODE = /\.(js|mjs|cjs|ts|tsx|jsx|json|py|rb|go|rs|java|c|h|cpp|hpp|cs|php|sh|bash|yml|yaml|toml|ini|xml|html|css|scss|sql|md|kt|swift)$/i;
+const CODE = /(\.(js|mjs|cjs|ts|mts|cts|tsx|jsx|json|py|rb|go|rs|java|c|h|cc|cpp|cxx|hpp|cs|php|sh|bash|zsh|yml|yaml|toml|ini|cfg|conf|xml|html|htm|css|scss|sql|md|kt|kts|swift|diff|patch|dockerfile)|^dockerfile)$/i;
 
 export function kindOf(item: Pick<FileItem, 'type' | 'mime_type' | 'name'>): Kind {
   if (item.type === 'folder') return 'folder';

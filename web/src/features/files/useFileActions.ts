@@ -27,12 +27,12 @@ export function useFileActions() {
 
   return {
     refresh,
-    async download(items: FileItem[]) {
+    /** One file as itself; a folder or several items as one ZIP named after `zipName` (the folder they are in). */
+    async download(items: FileItem[], zipName?: string) {
       try {
-        for (const item of items) {
-          if (item.type === 'folder') await downloadArchive(item.path, item.name);
-          else startDownload((await signedUrl(item.path)).url, item.name);
-        }
+        const only = items.length === 1 ? items[0]! : null;
+        if (only && only.type === 'file') startDownload((await signedUrl(only.path)).url, only.name);
+        else if (items.length > 0) await downloadArchive(items.map((i) => i.path), only ? only.name : zipName || t('files.zipName'));
       } catch (err) {
         fail(err);
       }

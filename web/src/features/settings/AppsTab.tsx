@@ -8,12 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { AppAvatar } from '../../components/AppAvatar';
 import { errorMessage } from '../../components/errorMessage';
-import { describeScope } from '../../oauth/scopes';
+import { useScopeText } from '../../oauth/useScopeText';
 import { ConfirmDialog } from '../files/dialogs';
 import { getSettings, revokeGrant, type OAuthGrantView } from './api';
 
 export default function AppsTab() {
   const { t } = useTranslation();
+  const describeScope = useScopeText();
   const qc = useQueryClient();
   const { data, error, isLoading } = useQuery({ queryKey: ['settings'], queryFn: getSettings });
   const [revoking, setRevoking] = useState<OAuthGrantView | null>(null);

@@ -1,6 +1,6 @@
-// Profile: nickname, avatar (initials), e-mail, the UID with a copy button,
-// group and storage used.
-import { Avatar, Badge, Button, Code, CopyButton, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+// Profile: nickname, avatar (upload with a square crop, remove; initials
+// otherwise), e-mail, the UID with a copy button, group and storage used.
+import { Avatar, Badge, Button, Code, CopyButton, FileButton, Group, Progress, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -9,7 +9,10 @@ import { formatDate, formatSize } from '../../app/format';
 import { useSession } from '../../app/session';
 import { capacityQuery } from '../../app/StorageBar';
 import { errorMessage } from '../../components/errorMessage';
-import { avatarUrl, updateNickname } from './api';
+import { avatarUrl, deleteAvatar, updateNickname } from './api';
+import { AvatarEditor } from './AvatarEditor';
+
+const PICTURE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
 export default function ProfileTab() {
   const { t } = useTranslation();
@@ -19,7 +22,22 @@ export default function ProfileTab() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const { data: cap } = useQuery(capacityQuery);
+  const [picked, setPicked] = useState<File | null>(null);
+  const [removing, setRemoving] = useState(false);
   if (!user) return null;
+
+  const removeAvatar = async () => {
+    setRemoving(true);
+    try {
+      await deleteAvatar();
+      signedIn({ ...user, avatar_url: null });
+      notifications.show({ color: 'teal', message: t('settings.profile.avatarRemoved') });
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) });
+    } finally {
+      setRemoving(false);
+    }
+  };
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -37,8 +55,22 @@ export default function ProfileTab() {
 
   return (
     <Stack gap="lg" maw={560}>
-      <Group>
-        <Avatar src={avatarUrl(user)} name={user.nickname || user.email} size={72} radius="xl" alt="" />
+      <Group align="flex-start">
+        <Stack gap={6} align="center">
+          <Avatar src={avatarUrl(user)} name={user.nickname || user.email} size={72} radius={1000} alt={t('settings.profile.avatarAlt')} data-testid="profile-avatar" />
+          <FileButton onChange={setPicked} accept={PICTURE_TYPES}>
+            {(props) => (
+              <Button {...props} size="compact-xs" variant="light">
+                {user.avatar_url ? t('settings.profile.avatarChange') : t('settings.profile.avatarUpload')}
+              </Button>
+            )}
+          </FileButton>
+          {user.avatar_url && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void removeAvatar()} loading={removing}>
+              {t('settings.profile.avatarRemove')}
+            </Button>
+          )}
+        </Stack>
         <div>
           <Text fw={600} fz="lg">
             {user.nickname || user.email}
@@ -100,6 +132,14 @@ export default function ProfileTab() {
       <Text size="xs" c="dimmed">
         {t('settings.profile.memberSince', { date: formatDate(user.created_at) })}
       </Text>
+      <AvatarEditor
+        file={picked}
+        onClose={() => setPicked(null)}
+        onSaved={(url) => {
+          signedIn({ ...user, avatar_url: url });
+          notifications.show({ color: 'teal', message: t('settings.profile.avatarSaved') });
+        }}
+      />
     </Stack>
   );
 }

@@ -1,15 +1,32 @@
 // API calls of the settings pages, on the client generated from the server's
 // OpenAPI document, behind small functions the components call.
 import { api, data } from '../../api/client';
-import type { OAuthGrant, User, UserSession, UserSettings } from '../../api/generated/schema';
+import type { OAuthGrant, User, UserSession, UserSettings, paths } from '../../api/generated/schema';
+
+type AvatarType = keyof paths['/api/v4/user/avatar']['put']['requestBody']['content'];
 
 export type { UserSettings };
 export type OAuthGrantView = OAuthGrant;
 
-/** The avatar of a user, or undefined for initials. (Avatar upload: not built yet.) */
-export function avatarUrl(_user: User): string | undefined {
-  return undefined;
+/** The avatar of a user (a versioned same-origin URL), or undefined for initials. */
+export function avatarUrl(user: User): string | undefined {
+  return user.avatar_url ?? undefined;
 }
+
+/**
+ * Uploads the picture as the request body (the route takes image bodies, not
+ * JSON: the document lists their media types, so the client sends the Blob as
+ * it is). Returns the new avatar_url.
+ */
+export async function uploadAvatar(picture: Blob): Promise<string> {
+  const type = picture.type as AvatarType;
+  const answer = await data(
+    api().PUT('/api/v4/user/avatar', { body: picture, headers: { 'content-type': type }, bodySerializer: (body: Blob) => body }),
+  );
+  return answer.avatar_url;
+}
+
+export const deleteAvatar = () => data(api().DELETE('/api/v4/user/avatar'));
 
 export const getSettings = () => data(api().GET('/api/v4/user/setting'));
 export const updateNickname = (nickname: string) => data(api().PATCH('/api/v4/user/setting', { body: { nickname } }));

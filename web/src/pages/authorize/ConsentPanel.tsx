@@ -1,5 +1,6 @@
 // The consent screen: which app, which account, which permissions; Approve or Deny.
 import { Alert, Anchor, Avatar, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Trans, useTranslation } from 'react-i18next';
 import type { OAuthAppInfo, User } from '../../api/generated/schema';
 import { AppAvatar } from '../../components/AppAvatar';
 import { AlertIcon, ArrowsIcon, LinkIcon } from '../../components/icons';
@@ -28,6 +29,7 @@ function safeHomepage(url: string | null | undefined): string | null {
 }
 
 export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onApprove, onDeny, onSignOut }: ConsentPanelProps) {
+  const { t } = useTranslation();
   const homepage = safeHomepage(app.homepage_url);
   return (
     <Stack gap="lg">
@@ -37,10 +39,11 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
           <Text c="dimmed" aria-hidden="true">
             <ArrowsIcon size={22} />
           </Text>
-          <Avatar name={user.nickname || user.email} color="initials" size={44} radius="xl" alt="You" />
+          {/* Mantine's name-derived colours put white on some mid greens and reds below 4.5:1; the theme's light avatar always passes. */}
+          <Avatar src={user.avatar_url ?? undefined} name={user.nickname || user.email} size={44} radius="xl" alt={t('authorize.you')} />
         </Group>
         <Title order={1} fz={22} mt="xs">
-          {app.name} wants to access your Cirrus account
+          {t('authorize.wantsAccess', { app: app.name })}
         </Title>
         {app.description && (
           <Text size="sm" c="dimmed">
@@ -61,7 +64,7 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
         <Group justify="space-between" wrap="wrap" gap="xs">
           <div style={{ minWidth: 0, flex: '1 1 12rem' }}>
             <Text size="xs" c="dimmed">
-              Signed in as
+              {t('authorize.signedInAs')}
             </Text>
             <Text fw={600} size="sm" truncate="end">
               {user.nickname || user.email}
@@ -71,34 +74,34 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
             </Text>
           </div>
           <Anchor component="button" type="button" size="sm" onClick={onSignOut} style={{ whiteSpace: 'nowrap' }}>
-            Not you? Sign out
+            {t('authorize.notYou')}
           </Anchor>
         </Group>
       </Paper>
 
       <div>
         <Text fw={600} size="sm" mb="sm">
-          This will allow {app.name} to:
+          {t('authorize.willAllow', { app: app.name })}
         </Text>
         <ScopeList scopes={scopes} />
       </div>
 
       {error && (
-        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title="Something went wrong">
+        <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('common.error')}>
           {error}
         </Alert>
       )}
 
       <Divider />
       <Text size="xs" c="dimmed" ta="center">
-        Approving sends you to <b>{redirectHost}</b>. Only approve apps you trust.
+        <Trans i18nKey="authorize.sendsYouTo" values={{ host: redirectHost }} components={{ b: <b /> }} />
       </Text>
       <Group grow gap="sm">
         <Button variant="default" onClick={onDeny} loading={busy === 'deny'} disabled={busy !== null}>
-          Deny
+          {t('authorize.deny')}
         </Button>
         <Button onClick={onApprove} loading={busy === 'approve'} disabled={busy !== null}>
-          Approve
+          {t('authorize.approve')}
         </Button>
       </Group>
     </Stack>

@@ -1,6 +1,6 @@
 // A list of the dashboard: searchable, sortable by its header buttons, paged,
 // with loading, error and empty states. The page asks `load` for one page;
-// `load` may ask the server (users, apps) or cut a list it has (groups, shares).
+// `load` may ask the server (users, apps, shares) or cut a list it has (groups).
 import { Alert, Box, Center, Group, Loader, Pagination, ScrollArea, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -133,7 +133,7 @@ export function ListView<T>({
   );
 }
 
-/** Sorting, searching and paging done here, for lists the server returns whole (groups) or without search (shares). */
+/** Sorting, searching and paging done here, for lists the server returns whole (groups). */
 export function pageOf<T>(all: T[], p: ListParams, text: (row: T) => string, value: (row: T, key: string) => string | number): Page<T> {
   const k = p.keyword?.toLowerCase();
   const matched = k ? all.filter((r) => text(r).toLowerCase().includes(k)) : [...all];

@@ -2,13 +2,14 @@
 // in the plain words of the consent page (web/src/oauth/scopes.ts).
 import { Checkbox, Fieldset, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SCOPE_DESCRIPTIONS } from '../../../oauth/scopes';
+import { useScopeText } from '../../../oauth/useScopeText';
 
 const IDENTITY = ['openid', 'profile', 'email', 'offline_access'];
 const RESOURCES = ['Files', 'Shares', 'UserInfo', 'UserSecurityInfo', 'DavAccount', 'Workflow', 'Finance', 'Admin'];
 
 export function ScopePicker({ value, onChange, error }: { value: string[]; onChange: (scopes: string[]) => void; error?: string | null }) {
   const { t } = useTranslation();
+  const describeScope = useScopeText();
   const toggle = (scope: string, on: boolean) => onChange(on ? [...value, scope] : value.filter((s) => s !== scope));
   const box = (scope: string) => (
     <Checkbox
@@ -22,11 +23,11 @@ export function ScopePicker({ value, onChange, error }: { value: string[]; onCha
           </Text>
           <Text span size="sm">
             {' '}
-            · {SCOPE_DESCRIPTIONS[scope]?.title}
+            · {describeScope(scope).title}
           </Text>
         </span>
       }
-      description={SCOPE_DESCRIPTIONS[scope]?.detail}
+      description={describeScope(scope).detail}
     />
   );
   return (

@@ -5,11 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type AdminShare } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ListView, pageOf, type Column } from '../components/ListView';
+import { ListView, type Column } from '../components/ListView';
 import { formatDate } from '../format';
-
-/** The server pages shares without search; the dashboard reads up to this many and searches and sorts them here. */
-const MAX_SHARES = 100;
 
 export function SharesPage() {
   const { t, i18n } = useTranslation();
@@ -38,8 +35,9 @@ export function SharesPage() {
     { key: 'owner', label: t('admin.shares.owner'), sortable: true, render: (s) => s.owner?.email ?? '–' },
     { key: 'views', label: t('admin.shares.views'), sortable: true, wide: true, render: (s) => s.views },
     { key: 'downloads', label: t('admin.shares.downloads'), sortable: true, wide: true, render: (s) => (s.download_limit ? `${s.downloads} / ${s.download_limit}` : s.downloads) },
+    { key: 'created_at', label: t('admin.shares.created'), sortable: true, wide: true, render: (s) => formatDate(s.created_at, i18n.language) },
     { key: 'expires_at', label: t('admin.shares.expires'), sortable: true, wide: true, render: (s) => (s.expires_at ? formatDate(s.expires_at, i18n.language) : t('admin.shares.never')) },
-    { key: 'status', label: t('admin.shares.status'), render: (s) => <Badge variant="dot" color={s.status === 'active' ? 'teal' : 'gray'}>{t(`admin.shares.${s.status}`)}</Badge> },
+    { key: 'status', label: t('admin.shares.status'), render: (s) => <Badge variant="dot" color={s.status === 'active' ? 'teal' : 'gray'} style={{ minWidth: 'max-content' }}>{t(`admin.shares.${s.status}`)}</Badge> },
     {
       key: 'actions',
       label: t('admin.common.actions'),
@@ -58,18 +56,11 @@ export function SharesPage() {
       </Title>
       <ListView
         queryKey="shares"
-        load={async (p) =>
-          pageOf(
-            (await adminApi.shares({ page: 1, page_size: MAX_SHARES })).items,
-            p,
-            (s) => `${item(s)} ${s.owner?.email ?? ''} ${s.owner?.nickname ?? ''} ${s.id}`,
-            (s, k) => (k === 'item' ? item(s) : k === 'owner' ? (s.owner?.email ?? '') : k === 'expires_at' ? (s.expires_at ?? '9999') : (s[k as keyof AdminShare] as number)),
-          )
-        }
+        load={(p) => adminApi.shares(p)}
         columns={columns}
         rowKey={(s) => s.id}
         searchLabel={t('admin.shares.search')}
-        defaultSort={{ by: 'item', direction: 'asc' }}
+        defaultSort={{ by: 'created_at', direction: 'desc' }}
         emptyText={t('admin.shares.empty')}
       />
       <ConfirmDialog

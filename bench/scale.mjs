@@ -1,0 +1,242 @@
+// Many-instance benchmarks (issue 10), `npm run bench -- scale`:
+// - a large file (CIRRUS_BENCH_S3_MB, default 1024 MiB) uploaded with a
+//   streamed PUT and downloaded through Cirrus to and from s3rver, as a ratio
+//   to the same transfer made straight to s3rver with the AWS SDK in the same
+//   run (same part size as Cirrus), and Cirrus's peak RSS (VmHWM) over them;
+//   targets: ratio ≥ 0.8 each way, peak RSS < 200 MB;
+// - revocation propagation: two instances on one PostgreSQL database and one
+//   Redis; a sign-out on one, then the other polled with the revoked access
+//   token until it refuses it. CIRRUS_BENCH_REVOCATIONS (default 1000) with
+//   Redis, then CIRRUS_BENCH_REVOCATIONS_NO_REDIS (default 50) with Redis
+//   stopped (the database poll that stays as the fallback), for comparison.
+import { spawn } from 'node:child_process';
+import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import os, { tmpdir } from 'node:os';
+import path from 'node:path';
+import { once } from 'node:events';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { ROOT, ADMIN, api, fmt, freshPostgres, signIn, startCirrus, table } from './lib.mjs';
+
+const MiB = 1024 * 1024;
+const envInt = (name, fallback) => {
+  const n = Number(process.env[name] || fallback);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+};
+const FILE_MB = envInt('CIRRUS_BENCH_S3_MB', 1024);
+const REVOCATIONS = envInt('CIRRUS_BENCH_REVOCATIONS', 1000);
+const REVOCATIONS_NO_REDIS = envInt('CIRRUS_BENCH_REVOCATIONS_NO_REDIS', 50);
+// Cirrus's S3 part size: the SDK baseline uses the same, with the SDK's default of 4 parts in flight.
+const PART = 8 * MiB;
+const TARGET = { ratio: 0.8, rssMB: 200, revocationP99Ms: 1000 };
+const BUCKET = 'cirrus-bench';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+async function freePort() {
+  const s = createServer().listen(0, '127.0.0.1');
+  await once(s, 'listening');
+  const { port } = s.address();
+  s.close();
+  await once(s, 'close');
+  return port;
+}
+
+async function startS3rver(dir) {
+  const child = spawn(process.execPath, [path.join(ROOT, 'scripts/s3rver.mjs'), dir, BUCKET, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  const port = await new Promise((resolve, reject) => {
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /listening (\d+)/.exec(out);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`s3rver exited with ${code}`)));
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    async stop() {
+      child.kill('SIGKILL');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    },
+  };
+}
+
+async function startRedis() {
+  const port = await freePort();
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      if (out.includes('Ready to accept connections')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+  });
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** Peak resident set size of a process so far (Linux VmHWM), in MB. */
+function peakRssMB(pid) {
+  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? (Number(m[1]) * 1024) / 1e6 : NaN;
+}
+
+/** Streams the file as the body of one request; resolves with the status and seconds taken. */
+function sendFile(url, method, pathname, headers, file, size) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(new URL(pathname, url), { method, headers: { ...headers, 'content-length': String(size) } }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (d) => (text += d));
+      res.on('end', () => resolve({ status: res.statusCode, text, seconds: (performance.now() - t0) / 1000 }));
+    });
+    req.on('error', reject);
+    createReadStream(file).pipe(req);
+  });
+}
+
+/** Reads a response body to the end, counting bytes; resolves with the count and seconds taken. */
+function receive(url, pathname, headers) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    http
+      .get(new URL(pathname, url), { headers }, (res) => {
+        let bytes = 0;
+        res.on('data', (d) => (bytes += d.length));
+        res.on('end', () => resolve({ status: res.statusCode, bytes, seconds: (performance.now() - t0) / 1000 }));
+      })
+      .on('error', reject);
+  });
+}
+
+async function transfers() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-s3-'));
+  const size = FILE_MB * MiB;
+  const file = path.join(dir, 'source.bin');
+  {
+    // Random bytes (nothing compresses or deduplicates), written once and read by both sides.
+    const out = createWriteStream(file);
+    const block = randomBytes(16 * MiB);
+    for (let written = 0; written < size; written += block.length) if (!out.write(block.subarray(0, Math.min(block.length, size - written)))) await once(out, 'drain');
+    out.end();
+    await once(out, 'finish');
+  }
+  const s3 = await startS3rver(path.join(dir, 's3'));
+  const client = new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, requestChecksumCalculation: 'WHEN_REQUIRED', responseChecksumValidation: 'WHEN_REQUIRED' });
+  const cirrus = await startCirrus({
+    env: { CIRRUS_STORAGE: 's3', CIRRUS_S3_ENDPOINT: s3.endpoint, CIRRUS_S3_BUCKET: BUCKET, CIRRUS_S3_ACCESS_KEY_ID: 'S3RVER', CIRRUS_S3_SECRET_ACCESS_KEY: 'S3RVER', CIRRUS_S3_FORCE_PATH_STYLE: 'true' },
+  });
+  try {
+    const rssAtStart = peakRssMB(cirrus.pid);
+    const token = (await signIn(cirrus.url)).access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    // The default quota may be smaller than the file.
+    const me = await api(cirrus.url, 'GET', '/api/v4/user/me', { token });
+    const raised = await api(cirrus.url, 'PUT', `/api/v4/admin/user/${me.body.data.id}`, { token, json: { storage_quota: 2 ** 50 } });
+    if (raised.status !== 200) throw new Error(`raising the quota answered ${raised.status}`);
+    const MBs = (seconds) => size / 1e6 / seconds;
+
+    const t0 = performance.now();
+    await new Upload({ client, params: { Bucket: BUCKET, Key: 'direct/source.bin', Body: createReadStream(file) }, partSize: PART }).done();
+    const sdkUp = (performance.now() - t0) / 1000;
+    const up = await sendFile(cirrus.url, 'PUT', `/api/v4/file/content?path=${encodeURIComponent('/bench/source.bin')}`, { ...auth, 'content-type': 'application/octet-stream' }, file, size);
+    if (up.status !== 200) throw new Error(`Cirrus upload answered ${up.status}: ${up.text}`);
+
+    const t1 = performance.now();
+    const obj = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: 'direct/source.bin' }));
+    let sdkBytes = 0;
+    for await (const chunk of obj.Body) sdkBytes += chunk.length;
+    const sdkDown = (performance.now() - t1) / 1000;
+    const down = await receive(cirrus.url, `/api/v4/file/content?path=${encodeURIComponent('/bench/source.bin')}`, auth);
+    if (down.status !== 200 || down.bytes !== size || sdkBytes !== size) throw new Error(`download sizes: Cirrus ${down.status} ${down.bytes}, SDK ${sdkBytes}, expected ${size}`);
+    const rss = peakRssMB(cirrus.pid);
+
+    const upRatio = MBs(up.seconds) / MBs(sdkUp);
+    const downRatio = MBs(down.seconds) / MBs(sdkDown);
+    const ok = upRatio >= TARGET.ratio && downRatio >= TARGET.ratio && rss < TARGET.rssMB;
+    const md =
+      table(`S3 transfers: ${FILE_MB} MiB through Cirrus vs the AWS SDK straight to s3rver`, ['direction', 'AWS SDK → s3rver MB/s', 'Cirrus → s3rver MB/s', 'ratio (target ≥ 0.8)'], [
+        ['upload (streamed PUT)', fmt(MBs(sdkUp), 1), fmt(MBs(up.seconds), 1), fmt(upRatio, 2)],
+        ['download (GET)', fmt(MBs(sdkDown), 1), fmt(MBs(down.seconds), 1), fmt(downRatio, 2)],
+      ]) + `\n\nCirrus peak RSS (VmHWM) after both transfers: **${fmt(rss, 0)} MB** (target < ${TARGET.rssMB} MB); ${fmt(rssAtStart, 0)} MB before the first request.`;
+    return { md, ok };
+  } finally {
+    client.destroy();
+    await cirrus.stop();
+    await s3.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function percentile(sorted, p) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}
+
+/** Signs out on `from`, then asks `to` with the access token until it is refused: ms from the sign-out's answer. */
+async function propagation(from, to, pair) {
+  const out = await api(from.url, 'DELETE', '/api/v4/session/token', { json: { refresh_token: pair.refresh_token } });
+  if (out.status !== 200) throw new Error(`sign-out answered ${out.status}`);
+  const t0 = performance.now();
+  for (;;) {
+    const res = await fetch(`${to.url}/api/v4/user/me`, { headers: { authorization: `Bearer ${pair.access_token}` } });
+    await res.arrayBuffer();
+    if (res.status === 401) return performance.now() - t0;
+    if (res.status !== 200) throw new Error(`/user/me answered ${res.status}`);
+    if (performance.now() - t0 > 10_000) throw new Error('the token was still accepted after 10 s');
+  }
+}
+
+async function revocations() {
+  const redis = await startRedis();
+  const db = await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  const env = { CIRRUS_DATABASE_URL: db.url, CIRRUS_REDIS_URL: redis.url };
+  const a = await startCirrus({ env });
+  const b = await startCirrus({ env });
+  try {
+    // Sessions made up front (argon2id sign-ins cost ~40 ms of CPU each), four at a time.
+    const total = REVOCATIONS + REVOCATIONS_NO_REDIS;
+    const pairs = [];
+    for (let i = 0; i < total; i += 4) pairs.push(...(await Promise.all(Array.from({ length: Math.min(4, total - i) }, (_, k) => signIn((i + k) % 2 ? b.url : a.url, ADMIN.email, ADMIN.password)))));
+    const measure = async (list) => {
+      const ms = [];
+      for (const [i, pair] of list.entries()) ms.push(i % 2 ? await propagation(b, a, pair) : await propagation(a, b, pair));
+      return ms.sort((x, y) => x - y);
+    };
+    const withRedis = await measure(pairs.slice(0, REVOCATIONS));
+    await redis.stop();
+    await sleep(3_000); // both instances notice the outage and take the database path
+    const withoutRedis = await measure(pairs.slice(REVOCATIONS));
+    const row = (label, ms) => [label, String(ms.length), fmt(percentile(ms, 50), 1), fmt(percentile(ms, 99), 1), fmt(ms[ms.length - 1], 1)];
+    const ok = percentile(withRedis, 99) < TARGET.revocationP99Ms && percentile(withoutRedis, 99) < 5_000;
+    const md = table('Revocation propagation between two instances (sign-out on one, refused on the other)', ['path', 'sign-outs', 'p50 ms', 'p99 ms', 'max ms'], [
+      row('Redis fan-out', withRedis),
+      row('Redis stopped: database poll (1 s)', withoutRedis),
+    ]);
+    return { md, ok };
+  } finally {
+    await a.stop();
+    await b.stop();
+    await redis.stop();
+    await db.drop();
+  }
+}
+
+export async function runAll() {
+  const load0 = os.loadavg()[0];
+  const results = [await transfers(), await revocations()];
+  // The machine may be shared: the load says how much the figures can be trusted.
+  results[results.length - 1].md += `\n\nLoad average of the machine (1 min) at the start / end: ${fmt(load0, 1)} / ${fmt(os.loadavg()[0], 1)} on ${os.cpus().length} cores.`;
+  return results;
+}

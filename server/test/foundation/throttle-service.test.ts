@@ -1,0 +1,89 @@
+// The throttle helper itself (throttle/service.ts) on the real store of the
+// database under test, with the clock held still so that no lock runs out:
+// 200 parallel attempts with a slow check, 199 wrong and the right one last.
+// Exactly the policy's allowance is checked (5 free + the 6th that locks),
+// whatever the concurrency, and the right guess is refused.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { setTimeout as delay } from 'node:timers/promises';
+import { loadConfig } from '../../src/config.js';
+import { createDb, type Db } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import { SqlThrottleStore } from '../../src/throttle/repository.js';
+import { ACCOUNT_POLICY, ADDRESS_POLICY, Throttle } from '../../src/throttle/service.js';
+import { freshDatabase, type FreshDatabase } from './support.js';
+
+describe('throttle helper: reserve before the check', () => {
+  let fresh: FreshDatabase;
+  let db: Db;
+  before(async () => {
+    fresh = await freshDatabase();
+    db = createDb(loadConfig(fresh.env).database);
+    await migrateToLatest(db);
+  });
+  after(async () => {
+    await db.destroy();
+    await fresh.drop();
+  });
+
+  async function burst(throttle: Throttle, key: string): Promise<{ checked: number; refused: number; rightAccepted: boolean }> {
+    let checked = 0;
+    let refused = 0;
+    const results = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        throttle
+          .attempt([{ key, policy: ACCOUNT_POLICY, clearOnSuccess: true }, { key: `${key}:addr`, policy: ADDRESS_POLICY }], async () => {
+            checked++;
+            await delay(20); // a slow check (argon2): every attempt is in flight at once
+            return i === 199;
+          })
+          .catch((err: Error) => {
+            assert.match(err.message, /Too many failed attempts; try again in 1 second/);
+            refused++;
+            return 'refused' as const;
+          }),
+      ),
+    );
+    return { checked, refused, rightAccepted: results[199] === true };
+  }
+
+  it('200 parallel attempts: exactly 6 checked, the right one last refused (database store)', async () => {
+    const now = Date.now();
+    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: () => now }), 'burst:store');
+    assert.deepEqual(r, { checked: 6, refused: 194, rightAccepted: false });
+  });
+
+  it('200 parallel attempts: exactly 6 checked with the clean-key memory too (one instance)', async () => {
+    const now = Date.now();
+    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: () => now, rememberCleanMs: 1000 }), 'burst:memory');
+    assert.deepEqual(r, { checked: 6, refused: 194, rightAccepted: false });
+  });
+
+  it('a right guess gives its attempt back: the address count is unchanged and the account count is cleared', async () => {
+    const now = Date.now();
+    const throttle = new Throttle(new SqlThrottleStore(db), { clock: () => now });
+    const targets = [
+      { key: 'ok:acct', policy: ACCOUNT_POLICY, clearOnSuccess: true },
+      { key: 'ok:addr', policy: ADDRESS_POLICY },
+    ];
+    assert.equal(await throttle.attempt(targets, () => false), false);
+    assert.equal(await throttle.attempt(targets, () => 'user'), 'user');
+    const rows = await db.selectFrom('login_throttle').select(['key', 'failures']).where('key', 'like', 'ok:%').orderBy('key').execute();
+    assert.deepEqual(rows.map((r) => [r.key, Number(r.failures)]), [['ok:addr', 1]]);
+    // An exception in the check is not a guess: nothing is counted.
+    await assert.rejects(throttle.attempt(targets, () => Promise.reject(new Error('database down'))), /database down/);
+    const after = await db.selectFrom('login_throttle').select(['key', 'failures']).where('key', 'like', 'ok:%').orderBy('key').execute();
+    assert.deepEqual(after.map((r) => [r.key, Number(r.failures)]).filter(([, n]) => n !== 0), [['ok:addr', 1]]);
+  });
+
+  it('after a lock runs out one more guess is checked, and its failure doubles the lock', async () => {
+    let now = Date.now();
+    const throttle = new Throttle(new SqlThrottleStore(db), { clock: () => now });
+    const t = [{ key: 'double:acct', policy: ACCOUNT_POLICY }];
+    for (let i = 0; i < 6; i++) assert.equal(await throttle.attempt(t, () => false), false);
+    await assert.rejects(throttle.attempt(t, () => true), /try again in 1 second/);
+    now += 1000;
+    assert.equal(await throttle.attempt(t, () => false), false);
+    await assert.rejects(throttle.attempt(t, () => true), /try again in 2 seconds/);
+  });
+});
