@@ -8,6 +8,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
+import sharp from 'sharp';
 import addFormats from 'ajv-formats';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { signIn, type ApiResponse } from '../helpers/client.js';
@@ -205,6 +206,69 @@ describe('OpenAPI document and response schemas', () => {
     const davUnknown = await ctx.api.put('/api/v4/devices/dav', { name: 'phone', read_only: true }, { token });
     assert.equal(davUnknown.status, 400, davUnknown.text);
     assert.equal(davUnknown.body.msg, 'read_only: is not an accepted field');
+  });
+
+  it('the routes main gained since the contract (avatars, sorting, archives, admin share search, health) answer what their schemas say', async () => {
+    const { token: pair } = await signIn(ctx.api, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const token = pair.access_token;
+    for (const [p, body] of [['/later/b.txt', 'bbbb'], ['/later/a.txt', 'a']] as const) {
+      const put = await ctx.api.raw('PUT', `/api/v4/file/content?path=${p}`, { token, body, headers: { 'content-type': 'text/plain' } });
+      assert.equal(put.status, 200, put.text);
+    }
+
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 0, g: 128, b: 255 } } }).png().toBuffer();
+    const avatar = await ctx.api.raw('PUT', '/api/v4/user/avatar', { token, body: picture, headers: { 'content-type': 'image/png' } });
+    assert.equal(avatar.status, 200, avatar.text);
+    assertValid('/api/v4/user/avatar', 'put', avatar);
+    assert.equal(doc.paths['/api/v4/user/avatar']!.put!.requestBody?.content['image/png']?.schema.format, 'binary', 'the picture body is documented');
+    const notPicture = await ctx.api.raw('PUT', '/api/v4/user/avatar', { token, body: 'not a picture', headers: { 'content-type': 'image/png' } });
+    assert.equal(notPicture.status, 400, notPicture.text);
+    assertValid('/api/v4/user/avatar', 'put', notPicture);
+    // The serializer writes only declared fields: avatar_url (user views) and picture (userinfo) must be declared.
+    const me = await ctx.api.get<{ avatar_url: string | null }>('/api/v4/user/me', { token });
+    assertValid('/api/v4/user/me', 'get', me);
+    assert.equal(me.body.data.avatar_url, (avatar.body as { data: { avatar_url: string } }).data.avatar_url);
+    const userinfo = await ctx.api.raw('GET', '/api/v4/session/oauth/userinfo', { token });
+    assert.equal(userinfo.status, 200, userinfo.text);
+    assertValid('/api/v4/session/oauth/userinfo', 'get', userinfo);
+    assert.match(String((userinfo.body as { picture?: string }).picture), /\/api\/v4\/user\/avatar\//);
+    const removed = await ctx.api.delete('/api/v4/user/avatar', undefined, { token });
+    assertValid('/api/v4/user/avatar', 'delete', removed);
+
+    const sorted = await ctx.api.get<{ files: { name: string }[] }>('/api/v4/file?path=/later&order_by=size&order=desc', { token });
+    assert.equal(sorted.status, 200, sorted.text);
+    assertValid('/api/v4/file', 'get', sorted);
+    assert.deepEqual(sorted.body.data.files.map((f) => f.name), ['b.txt', 'a.txt']);
+    const badSort = await ctx.api.get('/api/v4/file?path=/later&order_by=colour', { token });
+    assert.equal(badSort.status, 400, badSort.text);
+    assertValid('/api/v4/file', 'get', badSort);
+
+    const link = await ctx.api.post('/api/v4/file/archive/url', { paths: ['/later/a.txt', '/later/b.txt'], name: 'both' }, { token });
+    assert.equal(link.status, 200, link.text);
+    assertValid('/api/v4/file/archive/url', 'post', link);
+    const missing = await ctx.api.post('/api/v4/file/archive/url', { paths: ['/later/none.txt'] }, { token });
+    assert.equal(missing.status, 404, missing.text);
+    assertValid('/api/v4/file/archive/url', 'post', missing);
+    const unknown = await ctx.api.post('/api/v4/file/archive', { paths: ['/later/a.txt'], format: 'tar' }, { token });
+    assert.equal(unknown.status, 400, unknown.text);
+    assert.equal(unknown.body.msg, 'format: is not an accepted field');
+
+    const share = await ctx.api.put('/api/v4/share', { path: '/later/a.txt' }, { token });
+    assert.equal(share.status, 200, share.text);
+    const shares = await ctx.api.post('/api/v4/admin/share', { keyword: 'a.txt', order_by: 'item', order_direction: 'asc' }, { token });
+    assert.equal(shares.status, 200, shares.text);
+    assertValid('/api/v4/admin/share', 'post', shares);
+    const badOrder = await ctx.api.post('/api/v4/admin/share', { order_by: 'colour' }, { token });
+    assert.equal(badOrder.status, 400, badOrder.text);
+    assertValid('/api/v4/admin/share', 'post', badOrder);
+
+    // Not an envelope: the health object itself, jobs included; 503 shares the schema.
+    const health = await ctx.api.raw('GET', '/api/v4/site/health');
+    assert.equal(health.status, 200, health.text);
+    assertValid('/api/v4/site/health', 'get', health);
+    assert.equal(typeof (health.body as { jobs?: unknown }).jobs, 'object');
+    assert.ok(doc.paths['/api/v4/site/health']!.get!.responses['503']);
+    assert.equal(doc.paths['/metrics'], undefined, '/metrics is Prometheus text outside the document');
   });
 
   it('the validator is not a rubber stamp: an extra field, a wrong type or a missing field fails', async () => {
