@@ -12,6 +12,7 @@ import { registerNoStore } from './http/no-store.js';
 import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
+import { registerOpenApi } from './http/openapi.js';
 import { serializeRequest } from './http/log-redaction.js';
 import { siteRoutes } from './site/routes.js';
 import { accountRoutes } from './accounts/routes.js';
@@ -46,9 +47,11 @@ export interface BuiltApp {
 }
 
 function makeAjv(coerce: boolean): Ajv {
-  // Bodies are JSON: no type coercion (a number is not a password), unknown
-  // fields are dropped. Query strings and params arrive as text: coerce them.
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: true, allErrors: false, strict: false });
+  // Bodies are JSON: no type coercion (a number is not a password), and an
+  // unknown field is a 400 naming it (a client must not believe a field it
+  // misspelled, or one we do not support, took effect). Query strings and
+  // params arrive as text: coerce them; unknown query parameters are ignored.
+  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: coerce, allErrors: false, strict: false });
   (addFormats as unknown as (a: Ajv) => void)(ajv);
   return ajv;
 }
@@ -95,7 +98,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerErrorHandler(app);
   registerHostCheck(app);
   registerInputGuard(app);
+  // /metrics (Prometheus text, not /api/v4) is added before the document starts collecting routes.
   services.metrics.register(app, config.metricsToken);
+  // Before the guard and every /api/v4 route: see registerOpenApi.
+  await registerOpenApi(app);
   registerAuthGuard(app, services.verifier);
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });

@@ -6,6 +6,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
+import { Bytes, Envelope, NoBody, RawBody, View, errors } from '../http/contract.js';
 import { AVATAR_TYPES, MAX_AVATAR_BYTES, avatarPath, type Avatars } from './avatars.js';
 
 const WRITE = { auth: 'required' as const, scopes: ['UserInfo.Write'] };
@@ -17,16 +18,37 @@ export async function avatarRoutes(app: FastifyInstance, avatars: Avatars): Prom
     scope.addContentTypeParser([...AVATAR_TYPES], { parseAs: 'buffer', bodyLimit: MAX_AVATAR_BYTES }, (_request, body, done) => done(null, body));
     const r = scope.withTypeProvider<TypeBoxTypeProvider>();
 
-    r.put('/api/v4/user/avatar', { config: WRITE }, async (request) => {
-      const userId = requireAuth(request).user.id;
-      const version = await avatars.set(userId, request.body as Buffer);
-      return ok({ avatar_url: avatarPath(userId, version) });
-    });
+    r.put(
+      '/api/v4/user/avatar',
+      {
+        config: WRITE,
+        schema: {
+          description:
+            `Sets your avatar from the picture itself as the body (Content-Type ${AVATAR_TYPES.join(', ')}; at most 10 MiB): ` +
+            'cropped to its centred square, resized to 256 pixels and stored as WebP.',
+          // The body is the picture (documented, not validated as JSON); its errors are listed here.
+          'x-body': RawBody('the picture', AVATAR_TYPES),
+          response: {
+            200: Envelope(View({ avatar_url: Type.String({ description: 'same-origin path of the new version' }) }, { title: 'AvatarSet' })),
+            ...errors(413, 415),
+          },
+        },
+      },
+      async (request) => {
+        const userId = requireAuth(request).user.id;
+        const version = await avatars.set(userId, request.body as Buffer);
+        return ok({ avatar_url: avatarPath(userId, version) });
+      },
+    );
 
-    r.delete('/api/v4/user/avatar', { config: WRITE }, async (request) => {
-      await avatars.remove(requireAuth(request).user.id);
-      return ok(null);
-    });
+    r.delete(
+      '/api/v4/user/avatar',
+      { config: WRITE, schema: { description: 'Removes your avatar (back to initials).', response: { 200: Envelope(Type.Null()) } } },
+      async (request) => {
+        await avatars.remove(requireAuth(request).user.id);
+        return ok(null);
+      },
+    );
 
     r.get(
       '/api/v4/user/avatar/:id',
@@ -34,7 +56,13 @@ export async function avatarRoutes(app: FastifyInstance, avatars: Avatars): Prom
         config: { auth: 'none' },
         schema: {
           params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' }) }),
-          querystring: Type.Object({ v: Type.Optional(Type.Integer({ minimum: 0 })) }),
+          querystring: Type.Object({ v: Type.Optional(Type.Integer({ minimum: 0, description: 'the version (avatar_url carries it); the current one is cached for good' })) }),
+          description: "A person's avatar, a 256-pixel WebP (public: an <img> sends no token).",
+          response: {
+            200: Bytes('the avatar (Cache-Control: immutable for the current version, otherwise no-cache; ETag)', 'image/webp'),
+            304: NoBody('If-None-Match matched'),
+            ...errors(404),
+          },
         },
       },
       async (request, reply) => {

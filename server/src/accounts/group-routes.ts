@@ -4,7 +4,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { GroupId, NO_CONTROL } from '../http/schemas.js';
-import { GroupSchema, okEnvelope } from '../admin/schemas.js';
+import { GroupSchema } from '../admin/schemas.js';
+import { Body, Envelope, errors } from '../http/contract.js';
 import type { GroupService } from './groups.js';
 
 const read = { auth: 'required' as const, admin: true, scopes: ['Admin.Read'] };
@@ -17,23 +18,47 @@ const fields = {
   // Up to 1 PiB: large enough for any quota, small enough to stay an exact integer everywhere.
   storage_quota: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 50 })),
 };
-const CreateBody = Type.Object(fields, { additionalProperties: false });
-const UpdateBody = Type.Object({ ...fields, name: Type.Optional(fields.name) }, { additionalProperties: false });
+const CreateBody = Body(fields);
+const UpdateBody = Body({ ...fields, name: Type.Optional(fields.name) });
 
 export function groupRoutes(app: FastifyInstance, groups: GroupService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const one = { response: { 200: okEnvelope(GroupSchema) } };
 
-  r.get('/api/v4/admin/group', { config: read, schema: { response: { 200: okEnvelope(Type.Array(GroupSchema)) } } }, async () => ok(await groups.list()));
+  r.get('/api/v4/admin/group', { config: read, schema: { response: { 200: Envelope(Type.Array(GroupSchema)) } } }, async () => ok(await groups.list()));
 
-  r.put('/api/v4/admin/group', { config: write, schema: { body: CreateBody, ...one } }, async (request) => ok(await groups.create(request.body)));
-
-  r.put('/api/v4/admin/group/:id', { config: write, schema: { params: GroupIdParam, body: UpdateBody, ...one } }, async (request) =>
-    ok(await groups.update(request.params.id, request.body)),
+  r.put(
+    '/api/v4/admin/group',
+    { config: write, schema: { description: 'Creates a group; 409 when the name is taken (case-insensitively).', body: CreateBody, response: { 200: Envelope(GroupSchema), ...errors(409) } } },
+    async (request) => ok(await groups.create(request.body)),
   );
 
-  r.delete('/api/v4/admin/group/:id', { config: write, schema: { params: GroupIdParam } }, async (request) => {
-    await groups.delete(request.params.id);
-    return ok(null);
-  });
+  r.put(
+    '/api/v4/admin/group/:id',
+    {
+      config: write,
+      schema: {
+        description: 'Changes a group. 403 when it would take administrator rights from the group of the last active administrators.',
+        params: GroupIdParam,
+        body: UpdateBody,
+        response: { 200: Envelope(GroupSchema), ...errors(404, 409) },
+      },
+    },
+    async (request) => ok(await groups.update(request.params.id, request.body)),
+  );
+
+  r.delete(
+    '/api/v4/admin/group/:id',
+    {
+      config: write,
+      schema: {
+        description: 'Deletes an empty group; 409 while it has users (data.user_count) and for the default group for sign-up.',
+        params: GroupIdParam,
+        response: { 200: Envelope(Type.Null()), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      await groups.delete(request.params.id);
+      return ok(null);
+    },
+  );
 }

@@ -1,16 +1,40 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth, requireScopes } from '../http/auth.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { AnyPassword, Email, Nickname, Otp, Password } from '../http/schemas.js';
+import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
 import type { AccountService } from './service.js';
 import type { TwoFactorService } from './two-factor.js';
-import { toUserView } from './views.js';
+import { toUserView, UserViewSchema } from './views.js';
+
+/** An application the user has granted access to (what the OAuth feature's grant lister returns). */
+const OAuthGrantSchema = View(
+  {
+    client_id: Type.String(),
+    name: Type.String(),
+    icon: Type.String(),
+    homepage_url: Nullable('string'),
+    scopes: Type.Array(Type.String()),
+    created_at: DateTime,
+    updated_at: DateTime,
+  },
+  { title: 'OAuthGrant' },
+);
+export type OAuthGrantView = Static<typeof OAuthGrantSchema>;
+
+const UserSettingsSchema = View(
+  { ...UserViewSchema.properties, oauth_grants: Type.Array(OAuthGrantSchema) },
+  { title: 'UserSettings' },
+);
 
 /** Lists what a user has granted to applications; provided by the OAuth feature. */
-export type GrantLister = (userId: string) => Promise<unknown[]>;
+export type GrantLister = (userId: string) => Promise<OAuthGrantView[]>;
+
+const UserResponse = { 200: Envelope(UserViewSchema) };
+const NullResponse = { 200: Envelope(Type.Null()) };
 
 export function accountRoutes(app: FastifyInstance, accounts: AccountService, twoFactor: TwoFactorService, grants: { list: GrantLister }): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -19,30 +43,38 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     '/api/v4/user',
     {
       config: { auth: 'none' },
-      schema: { body: Type.Object({ email: Email, password: Password, nickname: Type.Optional(Nickname) }, { additionalProperties: false }) },
+      schema: {
+        description: 'Sign-up (403/40019 while the site has sign-up closed, the default).',
+        body: Body({ email: Email, password: Password, nickname: Type.Optional(Nickname) }),
+        response: { ...UserResponse, ...errors(403, 409) },
+      },
     },
     async (request) => ok(toUserView(await accounts.signUp(request.body))),
   );
 
-  r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] } }, async (request) => {
+  r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] }, schema: { response: UserResponse } }, async (request) => {
     // The guard's cached row (bounded staleness, see user-cache.ts) keeps this route query-free.
     return ok(toUserView(requireAuth(request).user.row));
   });
 
-  r.get('/api/v4/user/setting', { config: { auth: 'required', scopes: ['UserSecurityInfo.Read'] } }, async (request) => {
-    const user = await accounts.get(requireAuth(request).user.id);
-    return ok({ ...toUserView(user), two_fa_enabled: user.totp_secret !== null, oauth_grants: await grants.list(user.id) });
-  });
+  r.get(
+    '/api/v4/user/setting',
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Read'] }, schema: { response: { 200: Envelope(UserSettingsSchema) } } },
+    async (request) => {
+      const user = await accounts.get(requireAuth(request).user.id);
+      return ok({ ...toUserView(user), two_fa_enabled: user.totp_secret !== null, oauth_grants: await grants.list(user.id) });
+    },
+  );
 
   r.patch(
     '/api/v4/user/setting',
     {
       config: { auth: 'required' },
       schema: {
-        body: Type.Object(
-          { nickname: Type.Optional(Nickname), current_password: Type.Optional(AnyPassword), new_password: Type.Optional(Password) },
-          { additionalProperties: false },
-        ),
+        description: 'Changes the nickname (UserInfo.Write) and/or the password (UserSecurityInfo.Write; revokes the other sessions).',
+        body: Body({ nickname: Type.Optional(Nickname), current_password: Type.Optional(AnyPassword), new_password: Type.Optional(Password) }),
+        // 403/40089: the scopes depend on the fields sent, so they are checked in the handler, not declared in config.
+        response: { ...UserResponse, ...errors(403) },
       },
     },
     async (request) => {
@@ -66,13 +98,21 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     },
   );
 
-  r.post('/api/v4/user/setting/2fa', { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true } }, async (request) => {
-    return ok(await twoFactor.begin(requireAuth(request).user.id));
-  });
+  r.post(
+    '/api/v4/user/setting/2fa',
+    {
+      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true },
+      schema: {
+        description: 'Starts TOTP enrolment: a pending secret, on once confirmed with PUT.',
+        response: { 200: Envelope(View({ secret: Type.String(), otpauth_url: Type.String() }, { title: 'TotpEnrolment' })), ...errors(409) },
+      },
+    },
+    async (request) => ok(await twoFactor.begin(requireAuth(request).user.id)),
+  );
 
   r.put(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Type.Object({ otp: Otp }, { additionalProperties: false }) } },
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
     async (request) => {
       const userId = requireAuth(request).user.id;
       await twoFactor.confirm(userId, request.body.otp);
@@ -84,7 +124,7 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
 
   r.delete(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Type.Object({ otp: Otp }, { additionalProperties: false }) } },
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
     async (request) => {
       const userId = requireAuth(request).user.id;
       await twoFactor.disable(userId, request.body.otp);

@@ -1,20 +1,26 @@
 // What the API shows of a user. Fields are picked one by one so that nothing
 // stored (hashes, TOTP secrets) can leak by accident.
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum, View } from '../core/schema.js';
 import type { UserWithGroup } from './repository.js';
 import { avatarPath } from './avatars.js';
 
-export interface UserView {
-  id: string;
-  email: string;
-  nickname: string;
-  status: 'active' | 'banned';
-  created_at: string;
-  group: { id: number; name: string };
-  is_admin: boolean;
-  two_fa_enabled: boolean;
-  /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials. */
-  avatar_url: string | null;
-}
+/** The `user` object of api-contract §3; the response schemas use it, so nothing else is sent. */
+export const UserViewSchema = View(
+  {
+    id: Type.String({ description: 'The UID (the tokens\' sub)' }),
+    email: Type.String(),
+    nickname: Type.String(),
+    status: StringEnum(['active', 'banned']),
+    created_at: DateTime,
+    group: View({ id: Type.Integer(), name: Type.String() }, { title: 'UserGroup' }),
+    is_admin: Type.Boolean(),
+    two_fa_enabled: Type.Boolean(),
+    avatar_url: Nullable('string', { description: 'Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials' }),
+  },
+  { title: 'User' },
+);
+export type UserView = Static<typeof UserViewSchema>;
 
 export function rfc3339(ms: number): string {
   return new Date(ms).toISOString();

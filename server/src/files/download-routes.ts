@@ -13,6 +13,19 @@ import { MAX_SIGNED_ARCHIVE_ITEMS, MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
 import { FileId, Path, Paths, READ } from './schemas.js';
 import type { Entry } from './tree.js';
+import { Body, Bytes, DateTime, Envelope, NoBody, View, errors } from '../http/contract.js';
+
+/** What every byte-serving route can answer (files/send.ts): the bytes, a range, a redirect to the store, not-modified, or an envelope error. */
+export const BYTES = {
+  200: Bytes('the bytes (Range, ETag, Last-Modified; HEAD: headers only)'),
+  206: Bytes('the requested range'),
+  302: NoBody('Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS)'),
+  304: NoBody('If-None-Match or If-Modified-Since matched'),
+  ...errors(404, 412, 416),
+};
+
+const ZIP = Bytes('the items as a ZIP (stored entries, ZIP64 where needed)', 'application/zip');
+const SignedUrl = View({ url: Type.String(), expires_at: DateTime }, { title: 'SignedUrl' });
 
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
 const isOn = (v: string | undefined) => v === '1' || v === 'true';
@@ -33,7 +46,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     url: '/api/v4/file/content',
     exposeHeadRoute: false,
     config: READ,
-    schema: { querystring: Type.Object({ path: Path, inline: Inline }) },
+    schema: { querystring: Type.Object({ path: Path, inline: Inline }), response: BYTES },
     handler: async (request, reply) => {
       const entry = await f.files.resolve(requireAuth(request).user.id, request.query.path);
       return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(request.query.inline) });
@@ -45,7 +58,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     url: '/api/v4/file/archive',
     exposeHeadRoute: false,
     config: READ,
-    schema: { querystring: Type.Object({ path: Path }) },
+    schema: { description: 'A folder as a zip archive (stored, streamed).', querystring: Type.Object({ path: Path }), response: { ...BYTES, 200: Bytes('the folder as a ZIP (stored entries, ZIP64 where needed)', 'application/zip'), ...errors(413) } },
     handler: async (request, reply) => {
       const folder = await f.files.resolve(requireAuth(request).user.id, request.query.path);
       const zip = await f.files.archive(folder);
@@ -65,7 +78,14 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
 
   r.post(
     '/api/v4/file/archive',
-    { config: READ, schema: { body: Type.Object({ paths: Paths, name: ArchiveName }, { additionalProperties: false }) } },
+    {
+      config: READ,
+      schema: {
+        description: 'Several files and folders as one zip archive (stored, streamed); names that collide get " (2)".',
+        body: Body({ paths: Paths, name: ArchiveName }),
+        response: { ...BYTES, 200: ZIP, ...errors(413) },
+      },
+    },
     async (request, reply) => {
       const items = await resolveAll(requireAuth(request).user.id, request.body.paths);
       return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), archiveName(items, request.body.name)));
@@ -75,16 +95,15 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
   r.post(
     '/api/v4/file/archive/url',
     {
-      config: READ,
+      config: { ...READ, issuesCredentials: true },
       schema: {
-        body: Type.Object(
-          {
-            paths: Type.Array(Path, { minItems: 1, maxItems: MAX_SIGNED_ARCHIVE_ITEMS }),
-            name: ArchiveName,
-            expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })),
-          },
-          { additionalProperties: false },
-        ),
+        description: 'A signed URL that downloads several items as one zip archive without an Authorization header until it expires (a browser navigates to it).',
+        body: Body({
+          paths: Type.Array(Path, { minItems: 1, maxItems: MAX_SIGNED_ARCHIVE_ITEMS }),
+          name: ArchiveName,
+          expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })),
+        }),
+        response: { 200: Envelope(SignedUrl), ...errors(404, 413) },
       },
     },
     async (request) => {
@@ -112,6 +131,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
         expires: Type.Integer({ minimum: 0 }),
         sig: Type.String({ minLength: 1, maxLength: 128 }),
       }),
+      response: { ...BYTES, 200: ZIP, ...errors(403, 413) },
     },
     handler: async (request, reply) => {
       const q = request.query;
@@ -135,10 +155,9 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     {
       config: { ...READ, issuesCredentials: true },
       schema: {
-        body: Type.Object(
-          { path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) },
-          { additionalProperties: false },
-        ),
+        description: 'A signed URL that downloads the file without an Authorization header until it expires.',
+        body: Body({ path: Path, expires_in: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_URL_TTL })), inline: Type.Optional(Type.Boolean()) }),
+        response: { 200: Envelope(SignedUrl), ...errors(404) },
       },
     },
     async (request) => {
@@ -158,6 +177,7 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     schema: {
       params: Type.Object({ id: FileId, name: Type.String({ maxLength: 4096 }) }),
       querystring: Type.Object({ expires: Type.Integer({ minimum: 0 }), sig: Type.String({ minLength: 1, maxLength: 128 }), inline: Inline }),
+      response: { ...BYTES, ...errors(403) },
     },
     handler: async (request, reply) => {
       const q = request.query;

@@ -7,7 +7,18 @@ import { ok } from '../http/envelope.js';
 import { badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
 import type { FilesService } from './service.js';
-import { batchResult, toFileView } from './views.js';
+import { batchResult, BatchResultSchema, FileViewSchema, toFileView } from './views.js';
+import { Body, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
+
+const FileResponse = { 200: Envelope(FileViewSchema), ...errors(404) };
+const FolderPage = View(
+  {
+    files: Type.Array(FileViewSchema),
+    next_page_token: Nullable('string', { description: 'null on the last page' }),
+    parent: FileViewSchema,
+  },
+  { title: 'FolderPage' },
+);
 import { FileId, Name, PageQuery, Path, Paths, READ, WRITE } from './schemas.js';
 
 export function fileRoutes(app: FastifyInstance, files: FilesService): void {
@@ -18,12 +29,14 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
     {
       config: READ,
       schema: {
+        description: 'Lists a folder a page at a time, folders first, sorted by name (default), size or last change.',
         querystring: Type.Object({
           path: Type.Optional(Path),
           ...PageQuery,
-          order_by: Type.Optional(Type.Union([Type.Literal('name'), Type.Literal('size'), Type.Literal('updated_at')])),
-          order: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
+          order_by: Type.Optional(StringEnum(['name', 'size', 'updated_at'], { description: 'default name' })),
+          order: Type.Optional(StringEnum(['asc', 'desc'], { description: 'default asc' })),
         }),
+        response: { 200: Envelope(FolderPage), ...errors(404) },
       },
     },
     async (request) => {
@@ -37,7 +50,7 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
 
   r.get(
     '/api/v4/file/info',
-    { config: READ, schema: { querystring: Type.Object({ path: Type.Optional(Path), id: Type.Optional(FileId) }) } },
+    { config: READ, schema: { querystring: Type.Object({ path: Type.Optional(Path), id: Type.Optional(FileId) }), response: FileResponse } },
     async (request) => {
       const owner = requireAuth(request).user.id;
       const { path, id } = request.query;
@@ -50,20 +63,27 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
     '/api/v4/file/create',
     {
       config: WRITE,
-      schema: { body: Type.Object({ path: Path, type: Type.Union([Type.Literal('file'), Type.Literal('folder')]) }, { additionalProperties: false }) },
+      schema: { body: Body({ path: Path, type: StringEnum(['file', 'folder']) }), response: { ...FileResponse, ...errors(409) } },
     },
     async (request) => ok(toFileView(await files.create(requireAuth(request).user.id, request.body.path, request.body.type))),
   );
 
   r.post(
     '/api/v4/file/rename',
-    { config: WRITE, schema: { body: Type.Object({ path: Path, new_name: Name }, { additionalProperties: false }) } },
+    { config: WRITE, schema: { body: Body({ path: Path, new_name: Name }), response: { ...FileResponse, ...errors(409) } } },
     async (request) => ok(toFileView(await files.rename(requireAuth(request).user.id, request.body.path, request.body.new_name))),
   );
 
   r.post(
     '/api/v4/file/move',
-    { config: WRITE, schema: { body: Type.Object({ paths: Paths, dst: Path, copy: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) } },
+    {
+      config: WRITE,
+      schema: {
+        description: 'Moves or copies; per-item results. When every item fails, the first item\'s error is the answer, with the results in data.',
+        body: Body({ paths: Paths, dst: Path, copy: Type.Optional(Type.Boolean()) }),
+        response: { 200: Envelope(BatchResultSchema('path', FileViewSchema)), ...errors(404, 409, 413) },
+      },
+    },
     async (request) => {
       const items = await files.transfer(requireAuth(request).user.id, request.body.paths, request.body.dst, request.body.copy === true);
       return ok(batchResult(items, 'path', toFileView));
@@ -72,12 +92,20 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
 
   r.delete(
     '/api/v4/file',
-    { config: WRITE, schema: { body: Type.Object({ paths: Paths, permanent: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) } },
+    {
+      config: WRITE,
+      schema: {
+        description: 'Moves to the trash (or deletes for good with permanent); per-item results.',
+        body: Body({ paths: Paths, permanent: Type.Optional(Type.Boolean()) }),
+        response: { 200: Envelope(BatchResultSchema('path')), ...errors(404) },
+      },
+    },
     async (request) => {
       const items = await files.remove(requireAuth(request).user.id, request.body.paths, request.body.permanent === true);
       return ok(batchResult(items, 'path'));
     },
   );
 
-  r.get('/api/v4/user/capacity', { config: READ }, async (request) => ok(await files.capacity(requireAuth(request).user.id)));
+  const Capacity = View({ used: Type.Integer({ description: 'bytes' }), total: Type.Integer({ description: 'bytes' }) }, { title: 'Capacity' });
+  r.get('/api/v4/user/capacity', { config: READ, schema: { response: { 200: Envelope(Capacity) } } }, async (request) => ok(await files.capacity(requireAuth(request).user.id)));
 }

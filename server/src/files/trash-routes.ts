@@ -5,25 +5,27 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import type { TrashService } from './trash.js';
-import { batchResult, toFileView, toTrashView } from './views.js';
+import { batchResult, toFileView, toTrashView, BatchResultSchema, FileViewSchema, TrashViewSchema } from './views.js';
+import { Body, Envelope, Nullable, View } from '../http/contract.js';
 import { Ids, PageQuery, READ, WRITE } from './schemas.js';
 
 export function trashRoutes(app: FastifyInstance, trash: TrashService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const IdsBody = Type.Object({ ids: Ids }, { additionalProperties: false });
+  const IdsBody = Body({ ids: Ids });
+  const TrashPage = View({ files: Type.Array(TrashViewSchema), next_page_token: Nullable('string') }, { title: 'TrashPage' });
 
-  r.get('/api/v4/file/trash', { config: READ, schema: { querystring: Type.Object(PageQuery) } }, async (request) => {
+  r.get('/api/v4/file/trash', { config: READ, schema: { querystring: Type.Object(PageQuery), response: { 200: Envelope(TrashPage) } } }, async (request) => {
     const page = await trash.list(requireAuth(request).user.id, request.query.page_size ?? 100, request.query.next_page_token);
     return ok({ files: page.entries.map(toTrashView), next_page_token: page.nextPageToken });
   });
 
-  r.post('/api/v4/file/trash/restore', { config: WRITE, schema: { body: IdsBody } }, async (request) => {
+  r.post('/api/v4/file/trash/restore', { config: WRITE, schema: { body: IdsBody, response: { 200: Envelope(BatchResultSchema('id', FileViewSchema)) } } }, async (request) => {
     return ok(batchResult(await trash.restore(requireAuth(request).user.id, request.body.ids), 'id', toFileView));
   });
 
-  r.post('/api/v4/file/trash/delete', { config: WRITE, schema: { body: IdsBody } }, async (request) => {
+  r.post('/api/v4/file/trash/delete', { config: WRITE, schema: { body: IdsBody, response: { 200: Envelope(BatchResultSchema('id')) } } }, async (request) => {
     return ok(batchResult(await trash.purge(requireAuth(request).user.id, request.body.ids), 'id'));
   });
 
-  r.delete('/api/v4/file/trash', { config: WRITE }, async (request) => ok({ deleted: await trash.empty(requireAuth(request).user.id) }));
+  r.delete('/api/v4/file/trash', { config: WRITE, schema: { response: { 200: Envelope(View({ deleted: Type.Integer() }, { title: 'TrashEmptied' })) } } }, async (request) => ok({ deleted: await trash.empty(requireAuth(request).user.id) }));
 }

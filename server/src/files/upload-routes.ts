@@ -11,10 +11,12 @@ import { requireAuth } from '../http/auth.js';
 import type { Files } from './types.js';
 import { TUS_EXTENSIONS, TUS_VERSION } from './tus.js';
 import type { UploadRow } from './upload-repository.js';
-import { toFileView } from './views.js';
+import { FileViewSchema, toFileView } from './views.js';
+import { Envelope, NoBody, errors } from '../http/contract.js';
 import { Path, WRITE } from './schemas.js';
 
 const UPLOAD = '/api/v4/file/upload';
+const TUS_ERRORS = errors(404, 409, 412, 413);
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
 
 /** A non-negative integer header (Content-Length, Upload-Length, Upload-Offset), or null when absent. */
@@ -43,15 +45,26 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     reply.header('Tus-Resumable', TUS_VERSION);
   };
 
-  r.put('/api/v4/file/content', { config: WRITE, schema: { querystring: Type.Object({ path: Path }) } }, async (request) => {
-    const owner = requireAuth(request).user.id;
-    const chunked = request.headers['transfer-encoding'] !== undefined;
-    const length = chunked ? null : (intHeader(request, 'content-length') ?? 0);
-    return ok(toFileView(await f.uploads.put(owner, request.query.path, request.raw, length)));
-  });
+  r.put(
+    '/api/v4/file/content',
+    {
+      config: WRITE,
+      schema: {
+        description: 'Creates or overwrites a file from the raw request body (any Content-Type); parents are created.',
+        querystring: Type.Object({ path: Path }),
+        response: { 200: Envelope(FileViewSchema), ...errors(404, 408, 409, 413) },
+      },
+    },
+    async (request) => {
+      const owner = requireAuth(request).user.id;
+      const chunked = request.headers['transfer-encoding'] !== undefined;
+      const length = chunked ? null : (intHeader(request, 'content-length') ?? 0);
+      return ok(toFileView(await f.uploads.put(owner, request.query.path, request.raw, length)));
+    },
+  );
 
   for (const url of [UPLOAD, `${UPLOAD}/:id`]) {
-    r.options(url, { config: { auth: 'none' }, onRequest: tusResumable }, async (_request, reply) => {
+    r.options(url, { config: { auth: 'none' }, onRequest: tusResumable, schema: { description: 'tus 1.0 discovery', response: { 204: NoBody('Tus-Version, Tus-Extension') } } }, async (_request, reply) => {
       return reply
         .code(204)
         .header('Tus-Version', TUS_VERSION)
@@ -61,7 +74,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     });
   }
 
-  r.post(UPLOAD, { config: WRITE, onRequest: tusResumable }, async (request, reply) => {
+  r.post(UPLOAD, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0 creation (Upload-Length, Upload-Metadata with filename and path)', response: { 201: NoBody('Location of the upload'), ...TUS_ERRORS } } }, async (request, reply) => {
     checkTus(request);
     if (request.headers['upload-defer-length'] !== undefined) throw badRequest('Upload-Defer-Length: not supported; send Upload-Length');
     const length = intHeader(request, 'upload-length');
@@ -72,7 +85,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.send();
   });
 
-  r.head(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { params: IdParams } }, async (request, reply) => {
+  r.head(`${UPLOAD}/:id`, { config: { ...WRITE, swagger: { exposeHeadRoute: true } }, onRequest: tusResumable, schema: { params: IdParams, response: { 200: NoBody('Upload-Offset, Upload-Length'), ...TUS_ERRORS, ...errors(423) } } }, async (request, reply) => {
     checkTus(request);
     const upload = await f.tus.head(requireAuth(request).user.id, request.params.id);
     uploadHeaders(reply, upload);
@@ -81,7 +94,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.header('Cache-Control', 'no-store').code(200).send();
   });
 
-  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { params: IdParams } }, async (request, reply) => {
+  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0: appends bytes at Upload-Offset (Content-Type application/offset+octet-stream)', params: IdParams, response: { 204: NoBody('Upload-Offset'), ...TUS_ERRORS, ...errors(408, 415, 423) } } }, async (request, reply) => {
     checkTus(request);
     if (request.headers['content-type'] !== 'application/offset+octet-stream') {
       throw new DomainError(ErrorCode.ParamError, 'Content-Type must be application/offset+octet-stream', { kind: 'unsupported_media_type' });
@@ -94,7 +107,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.code(204).send();
   });
 
-  r.delete(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { params: IdParams } }, async (request, reply) => {
+  r.delete(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0 termination', params: IdParams, response: { 204: NoBody('terminated'), ...TUS_ERRORS } } }, async (request, reply) => {
     checkTus(request);
     await f.tus.terminate(requireAuth(request).user.id, request.params.id);
     return reply.code(204).send();

@@ -1,24 +1,51 @@
 // The file object of api-contract §6, and the per-item result of batch operations.
 import { DomainError } from '../core/errors.js';
+import { Type, type Static, type TSchema } from 'typebox';
+import { DateTime, Nullable, StringEnum, View } from '../core/schema.js';
 import { FOLDER } from './repository.js';
 import type { Entry } from './tree.js';
 
-export interface FileView {
-  id: string;
-  name: string;
-  path: string;
-  type: 'file' | 'folder';
-  size: number;
-  /** null for folders. */
-  mime_type: string | null;
-  created_at: string;
-  updated_at: string;
+const fileFields = {
+  id: Type.String(),
+  name: Type.String(),
+  path: Type.String(),
+  type: StringEnum(['file', 'folder']),
+  size: Type.Integer({ description: 'bytes; 0 for folders' }),
+  mime_type: Nullable('string', { description: 'null for folders' }),
+  created_at: DateTime,
+  updated_at: DateTime,
+};
+export const FileViewSchema = View(fileFields, { title: 'FileView' });
+export type FileView = Static<typeof FileViewSchema>;
+
+export const TrashViewSchema = View(
+  { ...fileFields, trashed_at: DateTime, original_path: Type.String({ description: 'where the item was when it was deleted' }) },
+  { title: 'TrashView' },
+);
+export type TrashView = Static<typeof TrashViewSchema>;
+
+/** `{results: [{<key>, code, msg, file?}]}` of a batch (see batchResult). */
+export function BatchResultSchema(key: 'path' | 'id', file?: TSchema) {
+  const title = (key === 'path' ? 'BatchPathResult' : 'BatchIdResult') + (file ? 'WithFile' : '');
+  const item = View(
+    {
+      [key]: Type.String(),
+      code: Type.Integer({ description: '0, or the error code of this item' }),
+      msg: Type.String(),
+      ...(file ? { file: Type.Optional(file) } : {}),
+    },
+    { title },
+  );
+  return Type.Unsafe<{ results: BatchResultItem[] }>(View({ results: Type.Array(item) }, { title: `${title}s` }));
 }
 
-export interface TrashView extends FileView {
-  trashed_at: string;
-  /** Where the item was when it was deleted. */
-  original_path: string;
+/** One item of a batch answer, as BatchResultSchema declares it. */
+export interface BatchResultItem {
+  path?: string;
+  id?: string;
+  code: number;
+  msg: string;
+  file?: FileView;
 }
 
 export interface BatchItem<T> {
@@ -52,7 +79,7 @@ export function toTrashView(entry: Entry): TrashView {
  * error (status and code) and the results as `data`, so a one-item batch
  * reads like a single operation.
  */
-export function batchResult<T>(items: BatchItem<T>[], key: 'path' | 'id', view?: (t: T) => unknown): { results: unknown[] } {
+export function batchResult<T>(items: BatchItem<T>[], key: 'path' | 'id', view?: (t: T) => FileView): { results: BatchResultItem[] } {
   const results = items.map((i) =>
     i.error
       ? { [key]: i.path, code: i.error.code, msg: i.error.message }

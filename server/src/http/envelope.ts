@@ -5,6 +5,7 @@ export interface Envelope<T> {
   msg: string;
 }
 
-export function ok<T>(data: T): Envelope<T> {
+/** A success envelope; its `code` is the literal 0, as the routes' response schemas (http/contract.ts) declare. */
+export function ok<T>(data: T): { code: 0; data: T; msg: string } {
   return { code: 0, data, msg: '' };
 }

@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { AdminListBody, NO_CONTROL } from '../http/schemas.js';
+import { Body, DateTime, Envelope, Nullable, Pagination, View, errors } from '../http/contract.js';
 import { MAX_CLIENT_ID_LENGTH, toClientView, type ClientService } from './clients.js';
 import { OAUTH_PATHS } from './paths.js';
 import { MAX_REDIRECT_URI_LENGTH } from './redirect-uris.js';
@@ -25,30 +26,44 @@ const fields = {
   // Same bounds as the site setting (1 h to 400 days); null falls back to it.
   refresh_token_ttl: Type.Optional(Type.Union([Type.Integer({ minimum: 3600, maximum: 400 * 86400 }), Type.Null()])),
 };
-const CreateBody = Type.Object({ client: Type.Object(fields, { additionalProperties: false }) }, { additionalProperties: false });
-const UpdateBody = Type.Object(
+const CreateBody = Body({ client: Body(fields) });
+const UpdateBody = Body({
+  client: Body({
+    ...fields,
+    name: Type.Optional(fields.name),
+    icon: Type.Optional(fields.icon),
+    redirect_uris: Type.Optional(fields.redirect_uris),
+    scopes: Type.Optional(fields.scopes),
+    regenerate_secret: Type.Optional(Type.Boolean()),
+  }),
+});
+
+const ClientViewSchema = View(
   {
-    client: Type.Object(
-      {
-        ...fields,
-        name: Type.Optional(fields.name),
-        icon: Type.Optional(fields.icon),
-        redirect_uris: Type.Optional(fields.redirect_uris),
-        scopes: Type.Optional(fields.scopes),
-        regenerate_secret: Type.Optional(Type.Boolean()),
-      },
-      { additionalProperties: false },
-    ),
+    id: Type.String({ description: 'the client_id' }),
+    name: Type.String(),
+    icon: Type.String(),
+    homepage_url: Nullable('string'),
+    description: Type.String(),
+    redirect_uris: Type.Array(Type.String()),
+    scopes: Type.Array(Type.String()),
+    is_public: Type.Boolean(),
+    is_enabled: Type.Boolean(),
+    refresh_token_ttl: Nullable('integer', { description: 'seconds; null: the site setting' }),
+    created_at: DateTime,
+    updated_at: DateTime,
+    secret: Type.Optional(Type.String({ description: 'only in the answer that created or regenerated it' })),
   },
-  { additionalProperties: false },
+  { title: 'OAuthClient' },
 );
 const ListBody = AdminListBody(['created_at', 'name']);
+const ClientPage = View({ clients: Type.Array(ClientViewSchema), pagination: Pagination }, { title: 'OAuthClientPage' });
 
 export function adminClientRoutes(app: FastifyInstance, clients: ClientService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const path = OAUTH_PATHS.adminClients;
 
-  r.post(path, { config: read, schema: { body: ListBody } }, async (request) => {
+  r.post(path, { config: read, schema: { description: 'Lists the registered apps.', body: ListBody, response: { 200: Envelope(ClientPage) } } }, async (request) => {
     const page = request.body.page ?? 1;
     const pageSize = request.body.page_size ?? 20;
     const { keyword, order_by: orderBy, order_direction: direction } = request.body;
@@ -56,19 +71,19 @@ export function adminClientRoutes(app: FastifyInstance, clients: ClientService):
     return ok({ clients: list.map((c) => toClientView(c)), pagination: { page, page_size: pageSize, total } });
   });
 
-  r.get(`${path}/:id`, { config: read, schema: { params: IdParam } }, async (request) => ok(toClientView(await clients.get(request.params.id))));
+  r.get(`${path}/:id`, { config: read, schema: { params: IdParam, response: { 200: Envelope(ClientViewSchema), ...errors(404) } } }, async (request) => ok(toClientView(await clients.get(request.params.id))));
 
-  r.put(path, { config: { ...write, issuesCredentials: true }, schema: { body: CreateBody } }, async (request) => {
+  r.put(path, { config: { ...write, issuesCredentials: true }, schema: { description: 'Registers an app; the answer carries its secret, once.', body: CreateBody, response: { 200: Envelope(ClientViewSchema) } } }, async (request) => {
     const { client, secret } = await clients.create(request.body.client);
     return ok(toClientView(client, secret));
   });
 
-  r.put(`${path}/:id`, { config: { ...write, issuesCredentials: true }, schema: { params: IdParam, body: UpdateBody } }, async (request) => {
+  r.put(`${path}/:id`, { config: { ...write, issuesCredentials: true }, schema: { params: IdParam, body: UpdateBody, response: { 200: Envelope(ClientViewSchema), ...errors(404) } } }, async (request) => {
     const { client, secret } = await clients.update(request.params.id, request.body.client);
     return ok(toClientView(client, secret));
   });
 
-  r.delete(`${path}/:id`, { config: write, schema: { params: IdParam } }, async (request) => {
+  r.delete(`${path}/:id`, { config: write, schema: { params: IdParam, response: { 200: Envelope(Type.Null()), ...errors(404) } } }, async (request) => {
     await clients.delete(request.params.id);
     return ok(null);
   });

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
+import { Envelope, Nullable, View, errors } from '../http/contract.js';
 import { requireAuth } from '../http/auth.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { PAGE_HEADERS, type PageSender } from '../http/pages.js';
@@ -23,6 +24,9 @@ export interface AuthorizeRouteDeps {
 const ClientIdParam = Type.Object({ client_id: Type.String({ minLength: 1, maxLength: MAX_CLIENT_ID_LENGTH }) });
 // Loose on purpose: the rules (and their redirectable errors) are checkAuthorizationRequest's.
 const loose = Type.Optional(Type.String({ maxLength: 16384 }));
+// RFC 6749 §3.1: the authorization server ignores unrecognized request
+// parameters; the page forwards the authorize query as it is, so this body
+// stays open (the one JSON body that accepts unknown fields).
 const ConsentBody = Type.Object({
   response_type: loose,
   client_id: loose,
@@ -35,7 +39,28 @@ const ConsentBody = Type.Object({
   prompt: loose,
   response_mode: loose,
   approve: Type.Optional(Type.Boolean()),
-});
+}, { additionalProperties: true });
+
+const AppInfoSchema = View(
+  {
+    id: Type.String(),
+    name: Type.String(),
+    icon: Type.String(),
+    homepage_url: Nullable('string'),
+    description: Type.String(),
+    scopes: Type.Array(Type.String()),
+    consented_scopes: Type.Array(Type.String(), { description: '[] when anonymous' }),
+  },
+  { title: 'OAuthAppInfo' },
+);
+const ConsentResultSchema = View(
+  {
+    redirect_uri: Type.String({ description: 'where to navigate: the code, or an error, in its query' }),
+    code: Type.Optional(Type.String()),
+    state: Type.Optional(Nullable('string')),
+  },
+  { title: 'ConsentResult' },
+);
 
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,22 +74,37 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
     return deps.sendPage(reply, 200);
   });
 
-  r.get(OAUTH_PATHS.app, { config: { auth: 'optional' }, schema: { params: ClientIdParam } }, async (request) => {
+  r.get(OAUTH_PATHS.app, { config: { auth: 'optional' }, schema: { params: ClientIdParam, response: { 200: Envelope(AppInfoSchema), ...errors(404) } } }, async (request) => {
     return ok(await deps.consent.appInfo(request.params.client_id, request.auth?.user.id ?? null));
   });
 
-  r.post(OAUTH_PATHS.consent, { config: { auth: 'required', firstPartyOnly: true, issuesCredentials: true }, schema: { body: ConsentBody } }, async (request) => {
-    const auth = requireAuth(request);
-    const result = await check(paramsFromObject(request.body));
-    if (result.kind === 'invalid') throw new DomainError(ErrorCode.ParamError, result.message);
-    if (result.kind === 'error') return ok({ redirect_uri: result.location });
-    // auth_time (OIDC Core §2) is when the user signed in: the start of their session family.
-    const authTime = await deps.consent.authTime(auth.sid);
-    return ok(await deps.consent.decide(auth.user.id, authTime, result.request, request.body.approve ?? true));
-  });
+  r.post(
+    OAUTH_PATHS.consent,
+    {
+      config: { auth: 'required', firstPartyOnly: true, issuesCredentials: true },
+      schema: {
+        description: 'The consent decision for an authorization request (the authorize parameters as JSON, plus approve).',
+        body: ConsentBody,
+        response: { 200: Envelope(ConsentResultSchema) },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const result = await check(paramsFromObject(request.body));
+      if (result.kind === 'invalid') throw new DomainError(ErrorCode.ParamError, result.message);
+      if (result.kind === 'error') return ok({ redirect_uri: result.location });
+      // auth_time (OIDC Core §2) is when the user signed in: the start of their session family.
+      const authTime = await deps.consent.authTime(auth.sid);
+      return ok(await deps.consent.decide(auth.user.id, authTime, result.request, request.body.approve ?? true));
+    },
+  );
 
-  r.delete(OAUTH_PATHS.grant, { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { params: ClientIdParam } }, async (request) => {
-    await deps.consent.revokeGrant(requireAuth(request).user.id, request.params.client_id);
-    return ok(null);
-  });
+  r.delete(
+    OAUTH_PATHS.grant,
+    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { params: ClientIdParam, response: { 200: Envelope(Type.Null()), ...errors(404) } } },
+    async (request) => {
+      await deps.consent.revokeGrant(requireAuth(request).user.id, request.params.client_id);
+      return ok(null);
+    },
+  );
 }

@@ -17,7 +17,7 @@ import type { PageSender } from '../web.js';
 import { ClientRepository } from './clients-repository.js';
 import { ClientSecrets } from './client-secrets.js';
 import { ClientService, type Client } from './clients.js';
-import { ConsentService } from './consent.js';
+import { ConsentService, type GrantView } from './consent.js';
 import { GrantRepository } from './grants-repository.js';
 import { IdTokenSigner } from './id-tokens.js';
 import { adminClientRoutes } from './admin-routes.js';
@@ -61,7 +61,7 @@ export interface OAuth {
   issuer: () => string;
   accounts: AccountService;
   /** For GET /api/v4/user/setting (`oauth_grants`). */
-  grantLister: { list(userId: string): Promise<unknown[]> };
+  grantLister: { list(userId: string): Promise<GrantView[]> };
   stop(): void;
 }
 

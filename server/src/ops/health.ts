@@ -2,7 +2,9 @@
 // failing, within a bound, with no detail an outsider could use (no error
 // text, no host, no connection string). Load balancers read the status code.
 import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
 import type { JobState } from '../core/jobs.js';
+import { Nullable, StringEnum, View } from '../http/contract.js';
 
 export type PartState = 'ok' | 'error' | 'disabled';
 
@@ -53,8 +55,42 @@ export async function health(sources: HealthSources) {
   return { status: failing ? ('error' as const) : ('ok' as const), database, storage, redis, revocation, revocation_lag_ms: lag, jobs };
 }
 
+const Part = (description: string) => StringEnum(['ok', 'error', 'disabled'], { description });
+const JobHealth = View(
+  {
+    state: StringEnum(['ok', 'failing'], { description: 'failing: its last run failed' }),
+    failures: Type.Integer({ description: 'failed runs since start-up' }),
+    last_success_at: Nullable('string', { format: 'date-time', description: 'RFC 3339, UTC; null: none yet' }),
+    last_failure_at: Nullable('string', { format: 'date-time', description: 'RFC 3339, UTC; null: none yet' }),
+  },
+  { title: 'JobHealth' },
+);
+/** The health object itself (no envelope): load balancers and monitors read it as it is. */
+const HealthSchema = View(
+  {
+    status: StringEnum(['ok', 'error'], { description: 'error when any part below is error (the answer is then 503)' }),
+    database: Part('the database answers'),
+    storage: Part('the file storage answers'),
+    redis: Part('disabled without CIRRUS_REDIS_URL'),
+    revocation: Part(`error when revocations were last read more than ${REVOCATION_LAG_LIMIT_MS} ms ago`),
+    revocation_lag_ms: Type.Integer({ description: 'how long ago revocations were last read' }),
+    jobs: Type.Object({}, {
+      additionalProperties: JobHealth,
+      description: 'background jobs by name; a failing job is reported but does not fail the instance',
+    }),
+  },
+  { title: 'Health' },
+);
+
 export function healthRoutes(app: FastifyInstance, sources: HealthSources): void {
-  app.get('/api/v4/site/health', { config: { auth: 'none' } }, async (_request, reply) => {
+  const schema = {
+    description: 'Instance health for load balancers and monitors: 200 when it can serve, 503 when a part fails (no error details).',
+    response: {
+      200: { ...HealthSchema, description: 'Every part answers' },
+      503: { ...HealthSchema, description: 'A part fails (status error)' },
+    },
+  };
+  app.get('/api/v4/site/health', { config: { auth: 'none' }, schema }, async (_request, reply) => {
     const body = await health(sources);
     // The object itself, not the envelope: monitors and load balancers read it as it is.
     return reply.code(body.status === 'ok' ? 200 : 503).header('Cache-Control', 'no-store').send(body);

@@ -4,11 +4,23 @@ import { Type } from 'typebox';
 import { secondFactorRequired } from '../core/errors.js';
 import { ok } from '../http/envelope.js';
 import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
-import { toUserView } from '../accounts/views.js';
+import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
+import { toUserView, UserViewSchema } from '../accounts/views.js';
 import type { SessionService } from './service.js';
 import type { DeviceCookies } from './device-cookies.js';
 
-const RefreshBody = Type.Object({ refresh_token: Jwt }, { additionalProperties: false });
+const RefreshBody = Body({ refresh_token: Jwt });
+
+export const TokenPairSchema = View(
+  { access_token: Type.String(), refresh_token: Type.String(), access_expires: DateTime, refresh_expires: DateTime },
+  { title: 'TokenPair' },
+);
+const SignedIn = View({ user: UserViewSchema, token: TokenPairSchema }, { title: 'SignedIn' });
+/** Envelope code 203 (HTTP 200): the account has a second factor; data is the id to send to /session/token/2fa. */
+const SecondFactorRequired = View(
+  { code: Type.Literal(203), data: Type.String({ description: 'second-factor session id' }), msg: Type.String() },
+  { title: 'SecondFactorRequired', description: 'Envelope code 203: send the TOTP code with this session id to /session/token/2fa' },
+);
 
 /** Told of each password sign-in (the browser and address, for the sessions list). */
 export type SignInRecorder = (accessToken: string, request: FastifyRequest) => Promise<void>;
@@ -18,11 +30,21 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
 
   r.post(
     '/api/v4/session/token',
-    { config: { auth: 'none', issuesCredentials: true }, schema: { body: Type.Object({ email: Email, password: AnyPassword }, { additionalProperties: false }) } },
+    {
+      config: { auth: 'none', issuesCredentials: true },
+      schema: {
+        description:
+          'Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before ' +
+          '(its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie).',
+        body: Body({ email: Email, password: AnyPassword }),
+        response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired], { description: 'Signed in (code 0), or a second factor is needed (code 203)' }), ...errors(401, 403, 429) },
+      },
+    },
     async (request, reply) => {
       const device = devices.deviceOf(request.body.email, request.headers.cookie);
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip, device);
       // The browser is trusted only once the whole sign-in (second factor included) succeeded.
+      // Envelope code 203 with HTTP 200, through the one envelope mapping (serialized by the 200 schema's second branch).
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
       await recordSignIn?.(result.token.access_token, request);
       reply.header('set-cookie', devices.issue(result.user.email));
@@ -32,7 +54,14 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
 
   r.post(
     '/api/v4/session/token/2fa',
-    { config: { auth: 'none', issuesCredentials: true }, schema: { body: Type.Object({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }, { additionalProperties: false }) } },
+    {
+      config: { auth: 'none', issuesCredentials: true },
+      schema: {
+        description: 'The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.',
+        body: Body({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        response: { 200: Envelope(SignedIn), ...errors(401, 429) },
+      },
+    },
     async (request, reply) => {
       const { user, token } = await sessions.completeSecondFactor(request.body.session_id, request.body.otp, request.ip);
       await recordSignIn?.(token.access_token, request);
@@ -41,12 +70,28 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
     },
   );
 
-  r.post('/api/v4/session/token/refresh', { config: { auth: 'none', issuesCredentials: true }, schema: { body: RefreshBody } }, async (request) => {
-    return ok((await sessions.refresh(request.body.refresh_token)).pair);
-  });
+  r.post(
+    '/api/v4/session/token/refresh',
+    {
+      config: { auth: 'none', issuesCredentials: true },
+      schema: {
+        description: 'Rotates a refresh token (first-party or OAuth). Reusing a replaced token revokes its whole session family.',
+        body: RefreshBody,
+        response: { 200: Envelope(TokenPairSchema), ...errors(401) },
+      },
+    },
+    async (request) => ok((await sessions.refresh(request.body.refresh_token)).pair),
+  );
 
-  r.delete('/api/v4/session/token', { config: { auth: 'none' }, schema: { body: RefreshBody } }, async (request) => {
-    await sessions.signOut(request.body.refresh_token);
-    return ok(null);
-  });
+  r.delete(
+    '/api/v4/session/token',
+    {
+      config: { auth: 'none' },
+      schema: { description: 'Sign-out: revokes the whole session family (idempotent).', body: RefreshBody, response: { 200: Envelope(Type.Null()) } },
+    },
+    async (request) => {
+      await sessions.signOut(request.body.refresh_token);
+      return ok(null);
+    },
+  );
 }

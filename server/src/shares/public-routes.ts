@@ -13,6 +13,8 @@ import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/se
 import type { PageSender } from '../http/pages.js';
 import type { ShareAccess } from './access.js';
 import { OfferedPassword, PageToken, Path, PUBLIC, ShareIdParams, UnlockToken } from './schemas.js';
+import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
+import { PublicShareViewSchema, SharedItemViewSchema } from './views.js';
 
 const TOKEN_HEADER = 'x-share-token';
 
@@ -35,6 +37,12 @@ function sendsBody(request: FastifyRequest, item: Sendable): boolean {
   return evaluateRange(range, item.size).kind !== 'unsatisfiable';
 }
 
+const SharedFolderPage = View(
+  { files: Type.Array(SharedItemViewSchema), next_page_token: Nullable('string'), parent: SharedItemViewSchema },
+  { title: 'SharedFolderPage' },
+);
+const Unlocked = View({ token: Type.String({ description: 'send as ?token= or X-Share-Token' }), expires_at: DateTime }, { title: 'ShareUnlock' });
+
 const Inline = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true'), Type.Literal('0'), Type.Literal('false')]));
 /** `download=1` asks for the bytes even from a browser navigation (the share page's own links). */
 const Download = Type.Optional(Type.Union([Type.Literal('1'), Type.Literal('true')]));
@@ -56,13 +64,24 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
 
   r.get(
     '/api/v4/share/info/:id',
-    { config: PUBLIC, schema: { params: ShareIdParams, querystring: Type.Object({ token: Type.Optional(UnlockToken) }) } },
+    {
+      config: PUBLIC,
+      schema: {
+        description: 'What a share page shows (name and size withheld until a password-protected share is unlocked).',
+        params: ShareIdParams,
+        querystring: Type.Object({ token: Type.Optional(UnlockToken) }),
+        response: { 200: Envelope(PublicShareViewSchema), ...errors(404) },
+      },
+    },
     async (request) => ok(await access.info(request.params.id, tokenOf(request, request.query.token))),
   );
 
   r.post(
     '/api/v4/share/unlock/:id',
-    { config: { ...PUBLIC, issuesCredentials: true }, schema: { params: ShareIdParams, body: Type.Object({ password: OfferedPassword }, { additionalProperties: false }) } },
+    {
+      config: { ...PUBLIC, issuesCredentials: true },
+      schema: { params: ShareIdParams, body: Body({ password: OfferedPassword }), response: { 200: Envelope(Unlocked), ...errors(403, 404, 429) } },
+    },
     async (request) => {
       const unlocked = await access.unlock(request.params.id, request.body.password, request.ip);
       return ok(unlocked);
@@ -81,6 +100,7 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
           next_page_token: Type.Optional(PageToken),
         }),
+        response: { 200: Envelope(SharedFolderPage), ...errors(403, 404) },
       },
     },
     async (request) => {

@@ -5,55 +5,70 @@
 import { FOLDER } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { ShareRow } from './repository.js';
+import { Type, type Static } from 'typebox';
+import { DateTime, Nullable, StringEnum, View } from '../core/schema.js';
 
-export type ShareStatus = 'active' | 'expired' | 'exhausted' | 'unavailable';
+const SHARE_STATUSES = ['active', 'expired', 'exhausted', 'unavailable'] as const;
+export type ShareStatus = (typeof SHARE_STATUSES)[number];
 
-export interface ShareView {
-  id: string;
-  url: string;
-  /** The shared item's current path in the owner's tree; null while it is in the trash. */
-  path: string | null;
-  type: 'file' | 'folder' | null;
-  name: string | null;
-  has_password: boolean;
-  expires_at: string | null;
-  download_limit: number | null;
-  downloads: number;
-  views: number;
-  status: ShareStatus;
-  created_at: string;
-  updated_at: string;
-}
+const shareFields = {
+  id: Type.String(),
+  url: Type.String({ description: 'the public link, /s/:id' }),
+  path: Nullable('string', { description: "the shared item's current path in the owner's tree; null while it is in the trash" }),
+  type: Type.Unsafe<'file' | 'folder' | null>({ type: ['string', 'null'], enum: ['file', 'folder', null] }),
+  name: Nullable('string'),
+  has_password: Type.Boolean(),
+  expires_at: Nullable('string', { format: 'date-time' }),
+  download_limit: Nullable('integer'),
+  downloads: Type.Integer(),
+  views: Type.Integer(),
+  status: StringEnum(SHARE_STATUSES),
+  created_at: DateTime,
+  updated_at: DateTime,
+};
+export const ShareViewSchema = View(shareFields, { title: 'Share' });
+export type ShareView = Static<typeof ShareViewSchema>;
 
-export interface AdminShareView extends ShareView {
-  owner: { id: string; nickname: string; email: string } | null;
-}
+export const AdminShareViewSchema = View(
+  {
+    ...shareFields,
+    owner: Type.Union([View({ id: Type.String(), nickname: Type.String(), email: Type.String() }, { title: 'ShareOwner' }), Type.Null()]),
+  },
+  { title: 'AdminShare' },
+);
+export type AdminShareView = Static<typeof AdminShareViewSchema>;
 
-export interface PublicShareView {
-  id: string;
-  type: 'file' | 'folder';
-  /** Name and size are withheld until a password-protected share is unlocked. */
-  name: string | null;
-  size: number | null;
-  owner: { nickname: string };
-  has_password: boolean;
-  unlocked: boolean;
-  expires_at: string | null;
-  download_limit: number | null;
-  downloads: number;
-  views: number;
-  created_at: string;
-}
+export const PublicShareViewSchema = View(
+  {
+    id: Type.String(),
+    type: StringEnum(['file', 'folder']),
+    name: Nullable('string', { description: 'withheld until a password-protected share is unlocked' }),
+    size: Nullable('integer', { description: 'withheld until unlocked; null for folders' }),
+    owner: View({ nickname: Type.String() }, { title: 'PublicShareOwner' }),
+    has_password: Type.Boolean(),
+    unlocked: Type.Boolean(),
+    expires_at: Nullable('string', { format: 'date-time' }),
+    download_limit: Nullable('integer'),
+    downloads: Type.Integer(),
+    views: Type.Integer(),
+    created_at: DateTime,
+  },
+  { title: 'PublicShare' },
+);
+export type PublicShareView = Static<typeof PublicShareViewSchema>;
 
-export interface SharedItemView {
-  name: string;
-  /** Relative to the shared folder (`/` is the shared folder itself). */
-  path: string;
-  type: 'file' | 'folder';
-  size: number;
-  mime_type: string | null;
-  updated_at: string;
-}
+export const SharedItemViewSchema = View(
+  {
+    name: Type.String(),
+    path: Type.String({ description: 'relative to the shared folder (/ is the shared folder itself)' }),
+    type: StringEnum(['file', 'folder']),
+    size: Type.Integer(),
+    mime_type: Nullable('string'),
+    updated_at: DateTime,
+  },
+  { title: 'SharedItem' },
+);
+export type SharedItemView = Static<typeof SharedItemViewSchema>;
 
 const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
 

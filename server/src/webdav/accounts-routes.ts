@@ -6,6 +6,7 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import { Path } from '../files/schemas.js';
+import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
 import { toAccountView, type DavAccountService } from './accounts.js';
 
 const READ = { auth: 'required' as const, scopes: ['DavAccount.Read'] };
@@ -14,49 +15,38 @@ const WRITE = { auth: 'required' as const, scopes: ['DavAccount.Write'] };
 const AccountName = Type.String({ minLength: 1, maxLength: 128 });
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
 
-export const DavAccountSchema = Type.Object(
+const DavAccountSchema = View(
   {
     id: Type.String(),
     name: Type.String(),
     path: Type.String({ description: 'The folder the account sees as /dav/' }),
     readonly: Type.Boolean(),
-    created_at: Type.String({ format: 'date-time' }),
-    updated_at: Type.String({ format: 'date-time' }),
+    created_at: DateTime,
+    updated_at: DateTime,
   },
-  { additionalProperties: false, title: 'DavAccount' },
+  { title: 'DavAccount' },
 );
-export const NewDavAccountSchema = Type.Object(
-  { ...DavAccountSchema.properties, password: Type.String({ description: 'Shown only in this answer' }) },
-  { additionalProperties: false, title: 'NewDavAccount' },
-);
-const ChangedDavAccountSchema = Type.Object(
+const NewDavAccountSchema = View({ ...DavAccountSchema.properties, password: Type.String({ description: 'Shown only in this answer' }) }, { title: 'NewDavAccount' });
+const ChangedDavAccountSchema = View(
   { ...DavAccountSchema.properties, password: Type.Optional(Type.String({ description: 'Present only when regenerate_password was true' })) },
-  { additionalProperties: false, title: 'ChangedDavAccount' },
+  { title: 'ChangedDavAccount' },
 );
-const envelope = <T extends Parameters<typeof Type.Object>[0][string]>(data: T) =>
-  Type.Object({ code: Type.Integer(), data, msg: Type.String() }, { additionalProperties: false });
 
-const CreateBody = Type.Object(
-  { name: AccountName, path: Type.Optional(Path), readonly: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
-const ChangeBody = Type.Object(
-  { name: Type.Optional(AccountName), path: Type.Optional(Path), readonly: Type.Optional(Type.Boolean()), regenerate_password: Type.Optional(Type.Boolean()) },
-  { additionalProperties: false },
-);
+const CreateBody = Body({ name: AccountName, path: Type.Optional(Path), readonly: Type.Optional(Type.Boolean()) });
+const ChangeBody = Body({ name: Type.Optional(AccountName), path: Type.Optional(Path), readonly: Type.Optional(Type.Boolean()), regenerate_password: Type.Optional(Type.Boolean()) });
 
 export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     '/api/v4/devices/dav',
-    { config: READ, schema: { description: 'Lists the WebDAV accounts of the signed-in person.', response: { 200: envelope(Type.Object({ accounts: Type.Array(DavAccountSchema) }, { additionalProperties: false })) } } },
+    { config: READ, schema: { description: 'Lists the WebDAV accounts of the signed-in person.', response: { 200: Envelope(View({ accounts: Type.Array(DavAccountSchema) }, { title: 'DavAccountList' })) } } },
     async (request) => ok({ accounts: (await accounts.list(requireAuth(request).user.id)).map(toAccountView) }),
   );
 
   r.put(
     '/api/v4/devices/dav',
-    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: envelope(NewDavAccountSchema) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: Envelope(NewDavAccountSchema), ...errors(409) } } },
     async (request) => {
       const { row, password } = await accounts.create(requireAuth(request).user.id, request.body);
       return ok({ ...toAccountView(row), password });
@@ -65,7 +55,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.patch(
     '/api/v4/devices/dav/:id',
-    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: envelope(ChangedDavAccountSchema) } } },
+    { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: Envelope(ChangedDavAccountSchema), ...errors(404) } } },
     async (request) => {
       const { row, password } = await accounts.update(requireAuth(request).user.id, request.params.id, request.body);
       return ok({ ...toAccountView(row), ...(password !== null ? { password } : {}) });
@@ -74,7 +64,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.delete(
     '/api/v4/devices/dav/:id',
-    { config: WRITE, schema: { description: 'Deletes a WebDAV account: its device is cut off at once.', params: IdParams, response: { 200: envelope(Type.Null()) } } },
+    { config: WRITE, schema: { description: 'Deletes a WebDAV account: its device is cut off at once.', params: IdParams, response: { 200: Envelope(Type.Null()), ...errors(404) } } },
     async (request) => {
       await accounts.delete(requireAuth(request).user.id, request.params.id);
       return ok(null);

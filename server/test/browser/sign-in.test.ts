@@ -62,6 +62,9 @@ describe('web app: sign-in and session', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expectSignedIn(page, 'ada@example.com');
     await screenshot(page, 'home-signed-in');
+    // The sign-in request carried cookies (credentials same-origin), so the browser kept its device cookie.
+    const device = (await context.cookies(server.url + '/api/v4/session/token')).filter((c) => c.name.startsWith('cirrus_device_'));
+    assert.equal(device.length, 1, 'the device cookie of a successful sign-in is stored');
 
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cirrus.session'))) ?? 'null') as StoredPair | null;
     assert.ok(stored?.access_token && stored.refresh_token, 'the token pair is kept in localStorage');

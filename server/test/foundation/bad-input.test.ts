@@ -165,17 +165,19 @@ describe('bad input changes nothing', () => {
     assert.equal(user.id, created.body.data.id);
   });
 
-  it('unknown fields are dropped, never applied (no mass assignment)', async () => {
+  it('unknown fields are refused with 400 naming the field, and nothing is applied (no mass assignment)', async () => {
     const res = await api.post<UserView>('/api/v4/user', { email: 'sneaky-signup@example.com', password: 'sneaky-password-1', is_admin: true, group_id: 1, status: 'banned', id: 'ChosenId1' });
-    assert.equal(res.status, 200);
-    assert.equal(res.body.data.is_admin, false);
-    assert.equal(res.body.data.group.id, 2);
-    assert.equal(res.body.data.status, 'active');
-    assert.notEqual(res.body.data.id, 'ChosenId1');
+    assert.equal(res.status, 400, res.text);
+    assert.equal(res.body.code, 40001);
+    assert.match(res.body.msg, /^(is_admin|group_id|status|id): is not an accepted field$/);
+    const signIn = await api.post('/api/v4/session/token', { email: 'sneaky-signup@example.com', password: 'sneaky-password-1' });
+    assert.equal(signIn.status, 401, 'no account was created');
     const settings = await api.patch<UserView>('/api/v4/user/setting', { email: 'changed@example.com', is_admin: false }, { token: token.access_token });
-    assert.equal(settings.status, 200);
-    assert.equal(settings.body.data.email, ADMIN_EMAIL);
-    assert.equal(settings.body.data.is_admin, true);
+    assert.equal(settings.status, 400, settings.text);
+    assert.match(settings.body.msg, /^(email|is_admin): is not an accepted field$/);
+    const me = await api.get<UserView>('/api/v4/user/me', { token: token.access_token });
+    assert.equal(me.body.data.email, ADMIN_EMAIL);
+    assert.equal(me.body.data.is_admin, true);
   });
 
   it('bad path parameters and query strings are 400 or 404, never 500', async () => {

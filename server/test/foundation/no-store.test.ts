@@ -107,6 +107,9 @@ describe('RFC 6749 §5.1: no-store on every answer that carries a credential', (
     const url = await api.post<{ url: string }>('/api/v4/file/url', { path: '/a.txt' }, { token });
     assert.ok(url.body.data.url, url.text);
     assertNoStore(url, 'signed download URL');
+    const archive = await api.post<{ url: string }>('/api/v4/file/archive/url', { paths: ['/a.txt'] }, { token });
+    assert.ok(archive.body.data.url, archive.text);
+    assertNoStore(archive, 'signed archive URL');
 
     const share = await api.put<{ id: string }>('/api/v4/share', { path: '/a.txt', password: 'share-password-1' }, { token });
     assert.equal(share.body.code, 0, share.text);

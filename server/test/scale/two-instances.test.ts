@@ -209,7 +209,11 @@ describe('two instances behind one load balancer', { skip }, () => {
     for (const api of [a, b]) {
       const res = await api.raw('GET', '/api/v4/site/health');
       assert.equal(res.status, 200, res.text);
-      assert.deepEqual({ ...(res.body as Record<string, unknown>), revocation_lag_ms: 0 }, { status: 'ok', database: 'ok', storage: 'ok', redis: 'ok', revocation: 'ok', revocation_lag_ms: 0 });
+      const { jobs, ...parts } = res.body as { jobs: Record<string, { state: string; failures: number }> } & Record<string, unknown>;
+      assert.deepEqual({ ...parts, revocation_lag_ms: 0 }, { status: 'ok', database: 'ok', storage: 'ok', redis: 'ok', revocation: 'ok', revocation_lag_ms: 0 });
+      // The background jobs (core/jobs.ts) are reported too, by name, none failing.
+      assert.ok(jobs.revocation_sync, res.text);
+      for (const [name, job] of Object.entries(jobs)) assert.deepEqual([name, job.state, job.failures], [name, 'ok', 0]);
     }
   });
 });

@@ -1,21 +1,18 @@
-// Speaks the {code, data, msg} envelope. A 401 on a request that carried our
-// access token triggers one refresh (shared by concurrent requests) and one
-// retry; a failed refresh ends the session, as auth-interface §5.3 asks.
+// The API client: openapi-fetch over the types generated from the server's
+// OpenAPI document (./generated/schema.ts, `npm run api:generate`), so every
+// path, parameter, body and answer is checked against the routes' own
+// schemas. This file adds what the document cannot say: the bearer token, one
+// refresh (shared by concurrent requests) and one retry on a 401, ending the
+// session when the refresh fails (auth-interface §5.3), and the envelope turned
+// into data or an ApiError.
+//
+//   const me = await data(api().GET('/api/v4/user/me'));
+//   const page = await data(api().GET('/api/v4/file', { params: { query: { path: '/docs' } } }));
+import createClient, { type Client } from 'openapi-fetch';
 import { tokenStore } from './tokens';
-import type { Envelope, TokenPair } from './types';
+import { ErrorCode, type paths } from './generated/schema';
 
-/** Envelope codes the UI reacts to (api-contract §1). */
-export const Code = {
-  Ok: 0,
-  SecondFactor: 203,
-  ParamError: 40001,
-  LoginRequired: 401,
-  CredentialInvalid: 40020,
-  WrongOtp: 40022,
-  SignInFailed: 40080,
-  TooManyRequests: 429,
-  NotFound: 404,
-} as const;
+export { ErrorCode };
 
 export class ApiError extends Error {
   constructor(
@@ -32,13 +29,10 @@ export class ApiError extends Error {
   }
 }
 
+/** none: no token sent; optional: the token when there is one; required: refuse to send without one. */
 export type AuthMode = 'none' | 'optional' | 'required';
 
-export interface CallOptions {
-  body?: unknown;
-  auth?: AuthMode;
-}
-
+const UNREACHABLE = 'Cannot reach the server. Check your connection and try again.';
 let refreshing: Promise<boolean> | null = null;
 
 /**
@@ -49,43 +43,102 @@ let refreshing: Promise<boolean> | null = null;
  */
 const SIGN_IN_PATHS = new Set(['/api/v4/session/token', '/api/v4/session/token/2fa']);
 
-async function send(method: string, path: string, body: unknown, token: string | undefined): Promise<{ status: number; envelope: Envelope<unknown>; retryAfter: number | null }> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  let res: Response;
+async function send(request: Request, token: string | undefined): Promise<Response> {
+  let req = request.clone();
+  if (req.method === 'POST' && SIGN_IN_PATHS.has(new URL(req.url, location.href).pathname)) req = new Request(req, { credentials: 'same-origin' });
+  req.headers.set('accept', 'application/json');
+  if (token) req.headers.set('authorization', `Bearer ${token}`);
   try {
-    res = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: method === 'POST' && SIGN_IN_PATHS.has(path) ? 'same-origin' : 'omit', cache: 'no-store' });
+    return await fetch(req);
   } catch {
-    throw new ApiError(0, 0, 'Cannot reach the server. Check your connection and try again.');
+    throw new ApiError(0, 0, UNREACHABLE);
   }
-  let parsed: unknown;
+}
+
+async function envelopeCode(res: Response): Promise<number | undefined> {
   try {
-    parsed = await res.json();
+    const body = (await res.clone().json()) as { code?: unknown } | null;
+    return typeof body?.code === 'number' ? body.code : undefined;
   } catch {
-    throw new ApiError(res.status, 50000, `Unexpected response from the server (HTTP ${res.status}).`);
+    return undefined;
   }
-  const e = parsed as Partial<Envelope<unknown>> | null;
-  if (!e || typeof e !== 'object' || typeof e.code !== 'number') {
-    throw new ApiError(res.status, 50000, `Unexpected response from the server (HTTP ${res.status}).`);
+}
+
+function authFetch(auth: AuthMode) {
+  return async (request: Request): Promise<Response> => {
+    const sentToken = auth === 'none' ? undefined : tokenStore.get()?.access_token;
+    if (auth === 'required' && !sentToken) throw new ApiError(401, ErrorCode.LoginRequired, 'Please sign in.');
+    const res = await send(request, sentToken);
+    if (!sentToken || res.status !== 401 || (await envelopeCode(res)) !== ErrorCode.LoginRequired) return res;
+    // Another tab may already have refreshed; otherwise refresh ourselves.
+    const current = tokenStore.get()?.access_token;
+    const retryWith = current && current !== sentToken ? current : (await refreshSession()) ? tokenStore.get()?.access_token : undefined;
+    if (!retryWith) throw new ApiError(401, ErrorCode.LoginRequired, 'Your session has ended. Please sign in again.');
+    return send(request, retryWith);
+  };
+}
+
+const clients: Record<AuthMode, Client<paths>> = {
+  none: createClient<paths>({ fetch: authFetch('none'), credentials: 'omit', cache: 'no-store' }),
+  optional: createClient<paths>({ fetch: authFetch('optional'), credentials: 'omit', cache: 'no-store' }),
+  required: createClient<paths>({ fetch: authFetch('required'), credentials: 'omit', cache: 'no-store' }),
+};
+
+/** The typed client; `required` (the default) refuses to call without a signed-in session. */
+export function api(auth: AuthMode = 'required'): Client<paths> {
+  return clients[auth];
+}
+
+interface Envelope {
+  code: number;
+  data?: unknown;
+  msg: string;
+}
+
+/**
+ * The whole envelope of an answer with HTTP 2xx and code 0 or 203 (second
+ * factor); anything else throws ApiError with the status, code and message.
+ */
+export async function envelope<E extends Envelope>(pending: Promise<{ data?: E; error?: unknown; response: Response }>): Promise<E> {
+  let result: { data?: E; error?: unknown; response: Response };
+  try {
+    result = await pending;
+  } catch (err) {
+    if (err instanceof ApiError) throw err;
+    // openapi-fetch could not parse the body: not our JSON (a proxy's error page, a cut connection).
+    throw new ApiError(0, ErrorCode.Internal, err instanceof TypeError ? UNREACHABLE : 'Unexpected response from the server.');
   }
-  const wait = Number(res.headers.get('retry-after'));
-  const retryAfter = res.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : null;
-  return { status: res.status, envelope: { code: e.code, data: e.data ?? null, msg: typeof e.msg === 'string' ? e.msg : '' }, retryAfter };
+  const { response } = result;
+  const body = (result.data ?? result.error) as Partial<Envelope> | undefined;
+  if (!body || typeof body !== 'object' || typeof body.code !== 'number') {
+    throw new ApiError(response.status, ErrorCode.Internal, `Unexpected response from the server (HTTP ${response.status}).`);
+  }
+  if (response.ok && (body.code === ErrorCode.Ok || body.code === ErrorCode.SecondFactorRequired)) return body as E;
+  const wait = Number(response.headers.get('retry-after'));
+  const retryAfter = response.status === 429 && Number.isFinite(wait) && wait > 0 ? wait : null;
+  throw new ApiError(response.status, body.code, body.msg || `Request failed (HTTP ${response.status}).`, body.data ?? null, retryAfter);
+}
+
+/** `data` of a successful envelope (code 0); throws ApiError otherwise. */
+export async function data<E extends Envelope>(pending: Promise<{ data?: E; error?: unknown; response: Response }>): Promise<Extract<E, { code: 0 }>['data']> {
+  const e = await envelope(pending);
+  if (e.code !== ErrorCode.Ok) throw new ApiError(200, e.code, e.msg || 'Unexpected answer from the server.');
+  return (e as Extract<E, { code: 0 }>).data;
 }
 
 async function doRefresh(refreshToken: string): Promise<boolean> {
   // Network failures and server errors propagate and keep the tokens: the next try may work.
-  const { status, envelope } = await send('POST', '/api/v4/session/token/refresh', { refresh_token: refreshToken }, undefined);
-  if (status >= 500) throw new ApiError(status, envelope.code, envelope.msg || `Server error (HTTP ${status}).`);
-  if (envelope.code === Code.Ok) {
-    tokenStore.set(envelope.data as TokenPair);
+  try {
+    const pair = await data(api('none').POST('/api/v4/session/token/refresh', { body: { refresh_token: refreshToken } }));
+    tokenStore.set(pair);
     return true;
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.status === 0 || err.status >= 500) throw err;
+    // The refresh token is expired, revoked or reused: the session is over. Only clear
+    // what we tried to refresh: another tab may have stored a newer pair meanwhile.
+    if (tokenStore.get()?.refresh_token === refreshToken) tokenStore.clear();
+    return false;
   }
-  // The refresh token is expired, revoked or reused: the session is over. Only clear
-  // what we tried to refresh: another tab may have stored a newer pair meanwhile.
-  if (tokenStore.get()?.refresh_token === refreshToken) tokenStore.clear();
-  return false;
 }
 
 /** Refreshes the stored pair once, however many requests ask at the same time. */
@@ -96,30 +149,4 @@ export function refreshSession(): Promise<boolean> {
     refreshing = null;
   });
   return refreshing;
-}
-
-/** Returns the whole envelope for any code the server sent with HTTP 2xx; throws ApiError otherwise. */
-export async function callEnvelope<T>(method: string, path: string, opts: CallOptions = {}): Promise<Envelope<T>> {
-  const auth = opts.auth ?? 'required';
-  const sentToken = auth === 'none' ? undefined : tokenStore.get()?.access_token;
-  if (auth === 'required' && !sentToken) throw new ApiError(401, Code.LoginRequired, 'Please sign in.');
-  let { status, envelope, retryAfter } = await send(method, path, opts.body, sentToken);
-
-  if (sentToken && status === 401 && envelope.code === Code.LoginRequired) {
-    // Another tab may already have refreshed; otherwise refresh ourselves.
-    const current = tokenStore.get()?.access_token;
-    const retryWith = current && current !== sentToken ? current : (await refreshSession()) ? tokenStore.get()?.access_token : undefined;
-    if (!retryWith) throw new ApiError(401, Code.LoginRequired, 'Your session has ended. Please sign in again.');
-    ({ status, envelope, retryAfter } = await send(method, path, opts.body, retryWith));
-  }
-
-  if (status >= 200 && status < 300 && (envelope.code === Code.Ok || envelope.code === Code.SecondFactor)) return envelope as Envelope<T>;
-  throw new ApiError(status, envelope.code, envelope.msg || `Request failed (HTTP ${status}).`, envelope.data, retryAfter);
-}
-
-/** Returns `data` of a successful envelope; throws ApiError otherwise. */
-export async function call<T>(method: string, path: string, opts: CallOptions = {}): Promise<T> {
-  const envelope = await callEnvelope<T>(method, path, opts);
-  if (envelope.code !== Code.Ok) throw new ApiError(200, envelope.code, envelope.msg || 'Unexpected answer from the server.');
-  return envelope.data;
 }

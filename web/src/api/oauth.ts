@@ -1,14 +1,14 @@
 // The two calls the authorization page needs (api-contract §5).
-import { call } from './client';
-import type { ConsentResult, OAuthAppInfo } from './types';
+import { api, data } from './client';
+import type { ConsentResult, OAuthAppInfo } from './generated/schema';
 
 export function getOAuthApp(clientId: string): Promise<OAuthAppInfo> {
-  return call<OAuthAppInfo>('GET', `/api/v4/session/oauth/app/${encodeURIComponent(clientId)}`, { auth: 'optional' });
+  return data(api('optional').GET('/api/v4/session/oauth/app/{client_id}', { params: { path: { client_id: clientId } } }));
 }
 
 export function submitConsent(params: Record<string, string>, approve: boolean): Promise<ConsentResult> {
   const body = approve ? params : { ...params, approve: false };
-  return call<ConsentResult>('POST', '/api/v4/session/oauth/consent', { body });
+  return data(api().POST('/api/v4/session/oauth/consent', { body }));
 }
 
 export async function getIssuer(): Promise<string> {

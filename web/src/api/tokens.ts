@@ -3,7 +3,7 @@
 // script on our origin could read it. The page's CSP (script-src 'self', no
 // inline or third-party scripts, see server/src/web.ts) keeps foreign scripts
 // out, and the pair is a revocable session family (sign-out, reuse detection).
-import type { TokenPair } from './types';
+import type { TokenPair } from './generated/schema';
 
 const KEY = 'cirrus.session';
 

@@ -2,15 +2,13 @@
 import { Progress, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../api/client';
+import { api, data as dataOf } from '../api/client';
+import type { Capacity } from '../api/generated/schema';
 import { formatSize } from './format';
 
-export interface Capacity {
-  used: number;
-  total: number;
-}
+export type { Capacity };
 
-export const capacityQuery = { queryKey: ['capacity'], queryFn: () => call<Capacity>('GET', '/api/v4/user/capacity') };
+export const capacityQuery = { queryKey: ['capacity'], queryFn: (): Promise<Capacity> => dataOf(api().GET('/api/v4/user/capacity')) };
 
 export function StorageBar() {
   const { t } = useTranslation();

@@ -4,7 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { ApiError, refreshSession } from '../api/client';
 import { getMe, signOut as apiSignOut } from '../api/session';
 import { tokenStore } from '../api/tokens';
-import type { User } from '../api/types';
+import type { User } from '../api/generated/schema';
 
 export type SessionState =
   | { status: 'loading' }

@@ -4,16 +4,16 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { ApiError, Code } from '../api/client';
+import { ApiError, ErrorCode } from '../api/client';
 import { signIn, signInSecondFactor } from '../api/session';
-import type { User } from '../api/types';
+import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 import { errorMessage } from './errorMessage';
 
 function messageOf(err: unknown, t: TFunction): string {
   // A wrong password or code says all there is to say in the reader's language;
   // other errors (a lockout with its wait, a disabled account) keep the server's detail.
-  if (err instanceof ApiError && (err.code === Code.SignInFailed || err.code === Code.WrongOtp)) return t(`errors.${err.code}`);
+  if (err instanceof ApiError && (err.code === ErrorCode.SignInFailed || err.code === ErrorCode.WrongOtp)) return t(`errors.${err.code}`);
   if (err instanceof ApiError) return errorMessage(err, t);
   return t('auth.form.failed');
 }

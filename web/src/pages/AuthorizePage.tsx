@@ -5,9 +5,9 @@
 import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Code } from '../api/client';
+import { ApiError, ErrorCode } from '../api/client';
 import { getIssuer, submitConsent } from '../api/oauth';
-import type { User } from '../api/types';
+import type { User } from '../api/generated/schema';
 import { AppAvatar } from '../components/AppAvatar';
 import { Busy } from '../components/Busy';
 import { CenteredLayout } from '../components/CenteredLayout';
@@ -87,7 +87,7 @@ export function AuthorizePage() {
       setOutcome({ kind: 'redirecting', approved: approve && Boolean(result.code) });
       window.location.assign(result.redirect_uri);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400 && err.code === Code.ParamError) setOutcome({ kind: 'invalid', message: err.message });
+      if (err instanceof ApiError && err.status === 400 && err.code === ErrorCode.ParamError) setOutcome({ kind: 'invalid', message: err.message });
       else if (err instanceof ApiError && err.status === 401) setConsentError(null); // the session ended; the sign-in form takes over
       else setConsentError(err instanceof Error ? err.message : String(err));
     } finally {

@@ -2,6 +2,8 @@
 // live in a Fastify scope of their own with the standard's error format
 // (RFC 6749 §5.2), form bodies only, no caching, and no repeated parameters.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { StringEnum, View } from '../../http/contract.js';
 import { toDomainError } from '../../http/error-handler.js';
 import { toOAuthAnswer } from '../../http/oauth-errors.js';
 import { OAuthError } from '../../core/errors.js';
@@ -12,6 +14,62 @@ import type { TokenInspection } from './inspection.js';
 import type { Form, GrantHandler } from './types.js';
 
 const FORM_BODY_LIMIT = 64 * 1024;
+
+const OAUTH_ERRORS = [
+  'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
+  'server_error', 'temporarily_unavailable',
+] as const;
+
+/** RFC 6749 §5.2 (RFC 7009 §2.2.1 and RFC 7662 §2.3 use the same body). */
+const OAuthErrorBody = View({ error: StringEnum(OAUTH_ERRORS), error_description: Type.String() }, { title: 'OAuthErrorBody' });
+const oauthError = (description: string) => View(OAuthErrorBody.properties, { title: 'OAuthErrorBody', description });
+const oauthErrors = {
+  400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client'),
+  401: oauthError('invalid_client (WWW-Authenticate: Basic when Basic was used)'),
+  429: oauthError('temporarily_unavailable: client authentication throttled; Retry-After'),
+  500: oauthError('server_error'),
+};
+
+/** RFC 6749 §5.1 (+ refresh_token_expires_in, id_token of OIDC Core §3.1.3.3). */
+const TokenResponseSchema = View(
+  {
+    access_token: Type.String(),
+    token_type: Type.Literal('Bearer'),
+    expires_in: Type.Integer({ description: 'seconds' }),
+    scope: Type.String(),
+    refresh_token: Type.Optional(Type.String({ description: 'only with offline_access' })),
+    refresh_token_expires_in: Type.Optional(Type.Integer({ description: 'seconds; only with offline_access' })),
+    id_token: Type.Optional(Type.String({ description: 'only with openid' })),
+  },
+  { title: 'OAuthTokenResponse', description: 'RFC 6749 §5.1 access token response' },
+);
+
+/** RFC 7662 §2.2: inactive tokens say only `active: false`. */
+const IntrospectionSchema = Type.Object(
+  {
+    active: Type.Boolean(),
+    client_id: Type.Optional(Type.String()),
+    sub: Type.Optional(Type.String()),
+    exp: Type.Optional(Type.Integer()),
+    iat: Type.Optional(Type.Integer()),
+    nbf: Type.Optional(Type.Integer()),
+    iss: Type.Optional(Type.String()),
+    jti: Type.Optional(Type.String()),
+    scope: Type.Optional(Type.String()),
+    token_type: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false, title: 'OAuthIntrospection', description: 'RFC 7662 §2.2 introspection response' },
+);
+
+/** The form body, documented (parsed by this scope's own parser; unknown parameters are ignored, RFC 6749 §3.2). */
+function formBody(properties: Record<string, unknown>, required: string[]) {
+  return { type: 'object', properties, required };
+}
+const opt = (description: string) => Type.Optional(Type.String({ description }));
+const clientAuthFields = {
+  client_id: opt('client_secret_post / public clients (or HTTP Basic)'),
+  client_secret: opt('client_secret_post (or HTTP Basic)'),
+};
 
 export interface TokenEndpointDeps {
   clientAuth: ClientAuthenticator;
@@ -52,11 +110,46 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
 
     // CORS (http/cors.ts): a browser app may exchange and revoke its own tokens from the
     // origins of its redirect URIs; introspection is for resource servers, never a page.
-    const route = { config: { auth: 'none' as const, cors: 'client' as const } };
-    const introspection = { config: { auth: 'none' as const, cors: false as const } };
+    const config = { auth: 'none' as const, ownErrors: true, cors: 'client' as const };
+    const tokenRoute = {
+      config,
+      schema: {
+        description: 'RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636) and refresh_token grants. Form body; answers carry Cache-Control: no-store.',
+        response: { 200: TokenResponseSchema, ...oauthErrors },
+        // Documentation only (http/openapi.ts shows it as the form body): this scope parses and checks forms itself.
+        'x-form': formBody(
+          {
+            grant_type: Type.String({ description: 'authorization_code | refresh_token' }),
+            code: opt('authorization_code'),
+            redirect_uri: opt('authorization_code: as in the authorization request'),
+            code_verifier: opt('authorization_code: RFC 7636'),
+            refresh_token: opt('refresh_token'),
+            scope: opt('refresh_token: a subset of the granted scopes'),
+            ...clientAuthFields,
+          },
+          ['grant_type'],
+        ),
+      },
+    };
+    const revokeRoute = {
+      config,
+      schema: {
+        description: 'RFC 7009 token revocation: 200 with an empty body, also for unknown tokens.',
+        response: { 200: Type.Null({ description: 'empty body' }), ...oauthErrors },
+        'x-form': formBody({ token: Type.String(), token_type_hint: opt('ignored: tokens are self-describing'), ...clientAuthFields }, ['token']),
+      },
+    };
+    const introspectRoute = {
+      config: { auth: 'none' as const, ownErrors: true, cors: false as const },
+      schema: {
+        description: 'RFC 7662 token introspection, for tokens issued to the authenticated client.',
+        response: { 200: IntrospectionSchema, ...oauthErrors },
+        'x-form': formBody({ token: Type.String(), token_type_hint: opt('ignored'), ...clientAuthFields }, ['token']),
+      },
+    };
     const authenticate = (request: FastifyRequest, form: Form) => deps.clientAuth.authenticate(request.headers.authorization, form, request.ip);
 
-    scope.post(OAUTH_PATHS.token, route, async (request) => {
+    scope.post(OAUTH_PATHS.token, tokenRoute, async (request) => {
       const form = singleValued(request.body as RequestParams | undefined);
       const grantType = form.get('grant_type');
       if (grantType === undefined) throw new OAuthError('invalid_request', 'grant_type: is required');
@@ -65,14 +158,14 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       return grant(await authenticate(request, form), form);
     });
 
-    scope.post(OAUTH_PATHS.revoke, route, async (request, reply) => {
+    scope.post(OAUTH_PATHS.revoke, revokeRoute, async (request, reply) => {
       const form = singleValued(request.body as RequestParams | undefined);
       const client = await authenticate(request, form);
       await deps.inspection.revoke(client, requiredToken(form));
       return reply.code(200).send();
     });
 
-    scope.post(OAUTH_PATHS.introspect, introspection, async (request) => {
+    scope.post(OAUTH_PATHS.introspect, introspectRoute, async (request) => {
       const form = singleValued(request.body as RequestParams | undefined);
       const client = await authenticate(request, form);
       return deps.inspection.introspect(client, requiredToken(form));

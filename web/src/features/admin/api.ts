@@ -1,15 +1,37 @@
-// The admin API as the dashboard uses it (docs/api.md: administration). Thin
-// typed wrappers over the app's envelope client; when the generated client
-// (web/src/api/generated/) lands these become calls on it.
-import { ApiError, call } from '../../api/client';
+// The admin API as the dashboard uses it (docs/api.md: administration): thin
+// wrappers over the client generated from the server's OpenAPI document, so
+// the paths, bodies and answers are the routes' own schemas.
+import { ApiError, api, data } from '../../api/client';
+import type { paths } from '../../api/generated/schema';
+import type {
+  AdminShare,
+  AdminSummary,
+  AdminUser,
+  Group,
+  OAuthClient,
+  SiteSettings,
+  SummaryDay,
+} from '../../api/generated/schema';
 
 export { ApiError };
+export type { AdminShare, AdminUser, Group, SiteSettings };
+export type Summary = AdminSummary;
+export type DayPoint = SummaryDay;
+export type OAuthApp = OAuthClient;
+
+type JsonBody<P extends keyof paths, M extends 'put' | 'post' | 'patch'> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+
+export type OAuthAppFields = JsonBody<'/api/v4/admin/oauthClient', 'put'>['client'];
+type UserListBody = JsonBody<'/api/v4/admin/user', 'post'>;
+type AppListBody = JsonBody<'/api/v4/admin/oauthClient', 'post'>;
+type ShareListBody = JsonBody<'/api/v4/admin/share', 'post'>;
 
 export interface Page<T> {
   items: T[];
   total: number;
 }
 
+/** What a list view asks for; `order_by` is one of the columns the page offers, which are the route's sort fields. */
 export interface ListParams {
   page: number;
   page_size: number;
@@ -18,144 +40,49 @@ export interface ListParams {
   order_direction?: 'asc' | 'desc';
 }
 
-export interface DayPoint {
-  date: string;
-  sign_ups: number;
-  uploads: number;
-}
-
-export interface Summary {
-  users: number;
-  files: number;
-  storage_used: number;
-  shares: number;
-  oauth_apps: number;
-  active_sessions: number;
-  version: string;
-  database: 'sqlite' | 'postgres';
-  storage_driver: string;
-  days: DayPoint[];
-}
-
-export interface AdminUser {
-  id: string;
-  email: string;
-  nickname: string;
-  status: 'active' | 'banned';
-  created_at: string;
-  group: { id: number; name: string };
-  is_admin: boolean;
-  two_fa_enabled: boolean;
-  storage_quota: number | null;
-  group_storage_quota: number;
-  storage_used: number;
-  last_sign_in_at: string | null;
-}
-
-export interface Group {
-  id: number;
-  name: string;
-  is_admin: boolean;
-  storage_quota: number;
-  user_count: number;
-  created_at: string;
-}
-
-export interface OAuthApp {
-  id: string;
-  name: string;
-  icon: string;
-  homepage_url: string | null;
-  description: string;
-  redirect_uris: string[];
-  scopes: string[];
-  is_public: boolean;
-  is_enabled: boolean;
-  refresh_token_ttl: number | null;
-  created_at: string;
-  updated_at: string;
-  secret?: string;
-}
-
-export interface OAuthAppFields {
-  name: string;
-  icon: string;
-  homepage_url?: string | null;
-  description?: string;
-  redirect_uris: string[];
-  scopes: string[];
-  secret?: string;
-  is_public?: boolean;
-  is_enabled?: boolean;
-  refresh_token_ttl?: number | null;
-}
-
-export interface AdminShare {
-  id: string;
-  url?: string;
-  type?: string;
-  name?: string;
-  path?: string | null;
-  owner: { id: string; nickname: string; email: string } | null;
-  status: 'active' | 'expired' | 'exhausted' | 'unavailable';
-  views: number;
-  downloads: number;
-  download_limit: number | null;
-  expires_at: string | null;
-  created_at: string;
-  has_password: boolean;
-}
-
-export interface SiteSettings {
-  site_name: string;
-  signup_enabled: boolean;
-  default_group_id: number;
-  access_token_ttl: number;
-  refresh_token_ttl: number;
-}
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export const adminApi = {
-  summary: () => call<Summary>('GET', '/api/v4/admin/summary'),
+  summary: () => data(api().GET('/api/v4/admin/summary')),
 
   users: async (p: ListParams): Promise<Page<AdminUser>> => {
-    const d = await call<{ users: AdminUser[]; pagination: { total: number } }>('POST', '/api/v4/admin/user', { body: p });
+    const d = await data(api().POST('/api/v4/admin/user', { body: { ...p, order_by: p.order_by as UserListBody['order_by'] } }));
     return { items: d.users, total: d.pagination.total };
   },
-  createUser: (body: { email: string; password: string; nickname?: string; group_id?: number }) => call<AdminUser>('PUT', '/api/v4/admin/user', { body }),
-  updateUser: (id: string, body: { nickname?: string; group_id?: number; status?: 'active' | 'banned'; storage_quota?: number | null }) =>
-    call<AdminUser>('PUT', `/api/v4/admin/user/${encodeURIComponent(id)}`, { body }),
-  resetPassword: (id: string) => call<{ password: string }>('POST', `/api/v4/admin/user/${encodeURIComponent(id)}/reset-password`),
-  signOutUser: (id: string) => call<null>('POST', `/api/v4/admin/user/${encodeURIComponent(id)}/sign-out`),
-  deleteUser: (id: string) => call<null>('DELETE', `/api/v4/admin/user/${encodeURIComponent(id)}`),
+  createUser: (body: JsonBody<'/api/v4/admin/user', 'put'>) => data(api().PUT('/api/v4/admin/user', { body })),
+  updateUser: (id: string, body: JsonBody<'/api/v4/admin/user/{id}', 'put'>) => data(api().PUT('/api/v4/admin/user/{id}', { ...byId(id), body })),
+  resetPassword: (id: string) => data(api().POST('/api/v4/admin/user/{id}/reset-password', byId(id))),
+  signOutUser: (id: string) => data(api().POST('/api/v4/admin/user/{id}/sign-out', byId(id))),
+  deleteUser: (id: string) => data(api().DELETE('/api/v4/admin/user/{id}', byId(id))),
 
-  groups: () => call<Group[]>('GET', '/api/v4/admin/group'),
-  createGroup: (body: { name: string; is_admin: boolean; storage_quota: number }) => call<Group>('PUT', '/api/v4/admin/group', { body }),
-  updateGroup: (id: number, body: { name?: string; is_admin?: boolean; storage_quota?: number }) => call<Group>('PUT', `/api/v4/admin/group/${id}`, { body }),
-  deleteGroup: (id: number) => call<null>('DELETE', `/api/v4/admin/group/${id}`),
+  groups: () => data(api().GET('/api/v4/admin/group')),
+  createGroup: (body: JsonBody<'/api/v4/admin/group', 'put'>) => data(api().PUT('/api/v4/admin/group', { body })),
+  updateGroup: (id: number, body: JsonBody<'/api/v4/admin/group/{id}', 'put'>) => data(api().PUT('/api/v4/admin/group/{id}', { params: { path: { id } }, body })),
+  deleteGroup: (id: number) => data(api().DELETE('/api/v4/admin/group/{id}', { params: { path: { id } } })),
 
   apps: async (p: ListParams): Promise<Page<OAuthApp>> => {
-    const d = await call<{ clients: OAuthApp[]; pagination: { total: number } }>('POST', '/api/v4/admin/oauthClient', { body: p });
+    const d = await data(api().POST('/api/v4/admin/oauthClient', { body: { ...p, order_by: p.order_by as AppListBody['order_by'] } }));
     return { items: d.clients, total: d.pagination.total };
   },
-  app: (id: string) => call<OAuthApp>('GET', `/api/v4/admin/oauthClient/${encodeURIComponent(id)}`),
-  createApp: (client: OAuthAppFields) => call<OAuthApp>('PUT', '/api/v4/admin/oauthClient', { body: { client } }),
-  updateApp: (id: string, client: Partial<OAuthAppFields> & { regenerate_secret?: boolean }) =>
-    call<OAuthApp>('PUT', `/api/v4/admin/oauthClient/${encodeURIComponent(id)}`, { body: { client } }),
-  deleteApp: (id: string) => call<null>('DELETE', `/api/v4/admin/oauthClient/${encodeURIComponent(id)}`),
+  app: (id: string) => data(api().GET('/api/v4/admin/oauthClient/{id}', byId(id))),
+  createApp: (client: OAuthAppFields) => data(api().PUT('/api/v4/admin/oauthClient', { body: { client } })),
+  updateApp: (id: string, client: JsonBody<'/api/v4/admin/oauthClient/{id}', 'put'>['client']) =>
+    data(api().PUT('/api/v4/admin/oauthClient/{id}', { ...byId(id), body: { client } })),
+  deleteApp: (id: string) => data(api().DELETE('/api/v4/admin/oauthClient/{id}', byId(id))),
 
-  shares: async (p: ListParams): Promise<Page<AdminShare>> => {
-    const d = await call<{ shares: AdminShare[]; pagination: { total: number } }>('POST', '/api/v4/admin/share', { body: p });
+  shares: async (p: ListParams & { user_id?: string }): Promise<Page<AdminShare>> => {
+    const d = await data(api().POST('/api/v4/admin/share', { body: { ...p, order_by: p.order_by as ShareListBody['order_by'] } }));
     return { items: d.shares, total: d.pagination.total };
   },
-  takeDownShare: (id: string) => call<null>('DELETE', `/api/v4/admin/share/${encodeURIComponent(id)}`),
+  takeDownShare: (id: string) => data(api().DELETE('/api/v4/admin/share/{id}', byId(id))),
 
-  settings: () => call<SiteSettings>('GET', '/api/v4/admin/settings'),
-  updateSettings: (body: Partial<SiteSettings>) => call<SiteSettings>('PATCH', '/api/v4/admin/settings', { body }),
+  settings: () => data(api().GET('/api/v4/admin/settings')),
+  updateSettings: (body: JsonBody<'/api/v4/admin/settings', 'patch'>) => data(api().PATCH('/api/v4/admin/settings', { body })),
 };
 
 /** The `{field, index}` the server puts in `data` when one entry of a list is refused. */
 export function listErrorIndex(err: unknown, field: string): number | null {
   if (!(err instanceof ApiError)) return null;
-  const data = err.data as { field?: string; index?: number } | null;
-  return data && data.field === field && typeof data.index === 'number' ? data.index : null;
+  const details = err.data as { field?: string; index?: number } | null;
+  return details && details.field === field && typeof details.index === 'number' ? details.index : null;
 }

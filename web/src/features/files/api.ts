@@ -1,29 +1,20 @@
-// The file API as the file manager uses it (api-contract §6). Each call is a
-// small function so the generated client can replace its body alone.
-import { call } from '../../api/client';
+// The file API as the file manager uses it (api-contract §6), on the client
+// generated from the server's OpenAPI document (types included).
+import { ApiError, ErrorCode, api, data, envelope } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
+import type { FileView, FolderPage, TrashPage, TrashView, paths } from '../../api/generated/schema';
 
-export interface FileItem {
-  id: string;
-  name: string;
-  path: string;
-  type: 'file' | 'folder';
-  size: number;
-  mime_type: string | null;
-  created_at: string;
-  updated_at: string;
-}
+type FolderQuery = NonNullable<paths['/api/v4/file']['get']['parameters']['query']>;
 
-export interface TrashItem extends FileItem {
-  trashed_at: string;
-  original_path: string;
-}
+export type FileItem = FileView;
+export type TrashItem = TrashView;
 
 export interface Page<T> {
   files: T[];
   next_page_token: string | null;
 }
 
+/** Per-item results of a batch (`path` or `id`, code 0 or the item's error, `file` when there is one): what every batch route's generated type fits. */
 export interface BatchResult {
   results: { path?: string; id?: string; code: number; msg: string; file?: FileItem }[];
 }
@@ -36,29 +27,35 @@ const q = (params: Record<string, string | number | undefined | null>) => {
 
 export const PAGE_SIZE = 500;
 
-export const listFolder = (path: string, token?: string | null, sort?: { key: 'name' | 'size' | 'updated_at'; dir: 'asc' | 'desc' }, pageSize = PAGE_SIZE) =>
-  call<Page<FileItem> & { parent: FileItem }>(
-    'GET',
-    `/api/v4/file?${q({ path, page_size: pageSize, next_page_token: token, order_by: sort?.key, order: sort?.dir })}`,
-  );
-export const fileInfo = (path: string) => call<FileItem>('GET', `/api/v4/file/info?${q({ path })}`);
-export const createFolder = (path: string) => call<FileItem>('POST', '/api/v4/file/create', { body: { path, type: 'folder' } });
-export const renameItem = (path: string, new_name: string) => call<FileItem>('POST', '/api/v4/file/rename', { body: { path, new_name } });
-export const moveItems = (paths: string[], dst: string, copy: boolean) => call<BatchResult>('POST', '/api/v4/file/move', { body: { paths, dst, copy } });
-export const deleteItems = (paths: string[]) => call<BatchResult>('DELETE', '/api/v4/file', { body: { paths } });
-export const searchFiles = (query: string, token?: string | null) =>
-  call<Page<FileItem>>('GET', `/api/v4/file/search?${q({ q: query, page_size: 100, next_page_token: token })}`);
+const page = (token?: string | null) => (token ? { next_page_token: token } : {});
+
+/** How the listing is sorted (folders always come first). */
+export interface FolderSort {
+  key: NonNullable<FolderQuery['order_by']>;
+  dir: NonNullable<FolderQuery['order']>;
+}
+
+export const listFolder = (path: string, token?: string | null, sort?: FolderSort, pageSize = PAGE_SIZE): Promise<FolderPage> =>
+  data(api().GET('/api/v4/file', { params: { query: { path, page_size: pageSize, ...page(token), ...(sort ? { order_by: sort.key, order: sort.dir } : {}) } } }));
+export const fileInfo = (path: string) => data(api().GET('/api/v4/file/info', { params: { query: { path } } }));
+export const createFolder = (path: string) => data(api().POST('/api/v4/file/create', { body: { path, type: 'folder' } }));
+export const renameItem = (path: string, new_name: string) => data(api().POST('/api/v4/file/rename', { body: { path, new_name } }));
+export const moveItems = (paths: string[], dst: string, copy: boolean): Promise<BatchResult> =>
+  data(api().POST('/api/v4/file/move', { body: { paths, dst, copy } }));
+export const deleteItems = (paths: string[]): Promise<BatchResult> => data(api().DELETE('/api/v4/file', { body: { paths } }));
+export const searchFiles = (query: string, token?: string | null): Promise<Page<FileItem>> =>
+  data(api().GET('/api/v4/file/search', { params: { query: { q: query, page_size: 100, ...page(token) } } }));
 /** A signed URL as a same-origin path (the page's CSP allows only 'self'). */
 export async function signedUrl(path: string, inline = false): Promise<{ url: string; expires_at: string }> {
-  const r = await call<{ url: string; expires_at: string }>('POST', '/api/v4/file/url', { body: { path, inline, expires_in: 3600 } });
+  const r = await data(api().POST('/api/v4/file/url', { body: { path, inline, expires_in: 3600 } }));
   const u = new URL(r.url, window.location.origin);
   return { url: u.pathname + u.search, expires_at: r.expires_at };
 }
 
-export const listTrash = (token?: string | null) => call<Page<TrashItem>>('GET', `/api/v4/file/trash?${q({ page_size: 200, next_page_token: token })}`);
-export const restoreTrash = (ids: string[]) => call<BatchResult>('POST', '/api/v4/file/trash/restore', { body: { ids } });
-export const purgeTrash = (ids: string[]) => call<BatchResult>('POST', '/api/v4/file/trash/delete', { body: { ids } });
-export const emptyTrash = () => call<{ deleted: number }>('DELETE', '/api/v4/file/trash');
+export const listTrash = (token?: string | null): Promise<TrashPage> => data(api().GET('/api/v4/file/trash', { params: { query: { page_size: 200, ...page(token) } } }));
+export const restoreTrash = (ids: string[]): Promise<BatchResult> => data(api().POST('/api/v4/file/trash/restore', { body: { ids } }));
+export const purgeTrash = (ids: string[]): Promise<BatchResult> => data(api().POST('/api/v4/file/trash/delete', { body: { ids } }));
+export const emptyTrash = () => data(api().DELETE('/api/v4/file/trash'));
 
 /** A thumbnail URL for an image (the route takes the token in the header, so we fetch it as a blob). */
 export async function thumbBlobUrl(path: string, size: number, signal?: AbortSignal): Promise<string | null> {
@@ -80,27 +77,18 @@ export const MAX_LINK_ITEMS = 400;
  */
 export async function downloadArchive(paths: string[], name: string): Promise<void> {
   if (paths.length <= MAX_LINK_ITEMS) {
-    const r = await call<{ url: string; expires_at: string }>('POST', '/api/v4/file/archive/url', { body: { paths, name, expires_in: 3600 } });
+    const r = await data(api().POST('/api/v4/file/archive/url', { body: { paths, name, expires_in: 3600 } }));
     const u = new URL(r.url, window.location.origin);
     startDownload(u.pathname + u.search, `${name}.zip`);
     return;
   }
-  const token = tokenStore.get()?.access_token;
-  const res = await fetch('/api/v4/file/archive', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ paths, name }),
-  });
-  if (!res.ok) {
-    let msg = `HTTP ${res.status}`;
-    try {
-      msg = ((await res.json()) as { msg?: string }).msg || msg;
-    } catch {
-      // not JSON
-    }
-    throw new Error(msg);
+  const { data: zip, error, response } = await api().POST('/api/v4/file/archive', { body: { paths, name }, parseAs: 'blob' });
+  if (!response.ok || !zip) {
+    // An error answer is an envelope: envelope() throws it as an ApiError with the server's message.
+    await envelope(Promise.resolve({ error, response }));
+    throw new ApiError(response.status, ErrorCode.Internal, `Unexpected response from the server (HTTP ${response.status}).`);
   }
-  saveBlob(await res.blob(), `${name}.zip`);
+  saveBlob(zip, `${name}.zip`);
 }
 
 export function saveBlob(blob: Blob, name: string): void {

@@ -41,7 +41,6 @@ export default function AppsTab() {
                 <Text fw={600}>{g.name}</Text>
                 <Text size="xs" c="dimmed">
                   {t('settings.apps.grantedAt', { date: formatDate(g.created_at) })}
-                  {g.last_used_at ? ` · ${t('settings.apps.lastUsed', { date: formatDate(g.last_used_at) })}` : ''}
                 </Text>
                 <List size="sm" spacing={2}>
                   {g.scopes.map((s) => (

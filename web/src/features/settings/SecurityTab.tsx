@@ -79,7 +79,7 @@ function TwoFactorSection() {
     setError(null);
     try {
       const r = await begin2fa();
-      const uri = r.otpauth_url ?? r.uri ?? '';
+      const uri = r.otpauth_url;
       const QR = await import('qrcode');
       setEnrol({ secret: r.secret, qr: await QR.toDataURL(uri, { margin: 1, width: 200 }) });
     } catch (err) {
@@ -188,7 +188,6 @@ function TwoFactorSection() {
 }
 
 function describe(s: SessionView, t: (k: string) => string): string {
-  if (s.app) return s.app.name;
   const parts = [s.browser, s.os].filter(Boolean);
   return parts.length ? parts.join(' · ') : t('settings.sessions.unknownDevice');
 }

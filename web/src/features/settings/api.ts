@@ -1,8 +1,12 @@
-// API calls of the settings pages, behind small functions so the generated
-// client can replace their bodies without touching the components.
-import { ApiError, call, refreshSession } from '../../api/client';
-import { tokenStore } from '../../api/tokens';
-import type { User } from '../../api/types';
+// API calls of the settings pages, on the client generated from the server's
+// OpenAPI document, behind small functions the components call.
+import { api, data } from '../../api/client';
+import type { OAuthGrant, User, UserSession, UserSettings, paths } from '../../api/generated/schema';
+
+type AvatarType = keyof paths['/api/v4/user/avatar']['put']['requestBody']['content'];
+
+export type { UserSettings };
+export type OAuthGrantView = OAuthGrant;
 
 /** The avatar of a user (a versioned same-origin URL), or undefined for initials. */
 export function avatarUrl(user: User): string | undefined {
@@ -10,59 +14,32 @@ export function avatarUrl(user: User): string | undefined {
 }
 
 /**
- * Uploads the picture as the request body (the route takes image/* bodies,
- * not JSON, so this is the one call that does not go through call()).
+ * Uploads the picture as the request body (the route takes image bodies, not
+ * JSON: the document lists their media types, so the client sends the Blob as
+ * it is). Returns the new avatar_url.
  */
 export async function uploadAvatar(picture: Blob): Promise<string> {
-  const put = () => {
-    const token = tokenStore.get()?.access_token;
-    return fetch('/api/v4/user/avatar', { method: 'PUT', headers: { 'content-type': picture.type, ...(token ? { authorization: `Bearer ${token}` } : {}) }, body: picture });
-  };
-  let res = await put();
-  if (res.status === 401 && (await refreshSession())) res = await put();
-  const env = (await res.json().catch(() => null)) as { code?: number; msg?: string; data?: { avatar_url: string } } | null;
-  if (!res.ok || !env || env.code !== 0 || !env.data) throw new ApiError(res.status, env?.code ?? 50000, env?.msg || `HTTP ${res.status}`);
-  return env.data.avatar_url;
+  const type = picture.type as AvatarType;
+  const answer = await data(
+    api().PUT('/api/v4/user/avatar', { body: picture, headers: { 'content-type': type }, bodySerializer: (body: Blob) => body }),
+  );
+  return answer.avatar_url;
 }
 
-export const deleteAvatar = () => call<null>('DELETE', '/api/v4/user/avatar');
+export const deleteAvatar = () => data(api().DELETE('/api/v4/user/avatar'));
 
-export interface OAuthGrantView {
-  client_id: string;
-  name: string;
-  icon: string;
-  scopes: string[];
-  created_at?: string;
-  updated_at?: string;
-  last_used_at?: string | null;
-}
-
-export interface UserSettings extends User {
-  two_fa_enabled: boolean;
-  oauth_grants: OAuthGrantView[];
-}
-
-export const getSettings = () => call<UserSettings>('GET', '/api/v4/user/setting');
-export const updateNickname = (nickname: string) => call<User>('PATCH', '/api/v4/user/setting', { body: { nickname } });
+export const getSettings = () => data(api().GET('/api/v4/user/setting'));
+export const updateNickname = (nickname: string) => data(api().PATCH('/api/v4/user/setting', { body: { nickname } }));
 export const changePassword = (current_password: string, new_password: string) =>
-  call<User>('PATCH', '/api/v4/user/setting', { body: { current_password, new_password } });
-export const begin2fa = () => call<{ secret: string; uri?: string; otpauth_url?: string }>('POST', '/api/v4/user/setting/2fa');
-export const confirm2fa = (otp: string) => call<null>('PUT', '/api/v4/user/setting/2fa', { body: { otp } });
-export const disable2fa = (otp: string) => call<null>('DELETE', '/api/v4/user/setting/2fa', { body: { otp } });
-export const revokeGrant = (clientId: string) => call<null>('DELETE', `/api/v4/session/oauth/grant/${encodeURIComponent(clientId)}`);
+  data(api().PATCH('/api/v4/user/setting', { body: { current_password, new_password } }));
+export const begin2fa = () => data(api().POST('/api/v4/user/setting/2fa'));
+export const confirm2fa = (otp: string) => data(api().PUT('/api/v4/user/setting/2fa', { body: { otp } }));
+export const disable2fa = (otp: string) => data(api().DELETE('/api/v4/user/setting/2fa', { body: { otp } }));
+export const revokeGrant = (clientId: string) => data(api().DELETE('/api/v4/session/oauth/grant/{client_id}', { params: { path: { client_id: clientId } } }));
 
-export interface SessionView {
-  id: string;
-  current: boolean;
-  device: string;
-  browser: string | null;
-  os: string | null;
-  ip: string | null;
-  app: { id: string; name: string } | null;
-  created_at: string;
-  last_used_at: string | null;
-}
+export type SessionView = UserSession;
 
-export const listSessions = () => call<{ sessions: SessionView[] }>('GET', '/api/v4/user/session');
-export const endSession = (id: string) => call<null>('DELETE', `/api/v4/user/session/${encodeURIComponent(id)}`);
-export const endOtherSessions = () => call<{ ended: number }>('DELETE', '/api/v4/user/session');
+const sessionId = (id: string) => ({ params: { path: { id } } });
+export const listSessions = () => data(api().GET('/api/v4/user/session'));
+export const endSession = (id: string) => data(api().DELETE('/api/v4/user/session/{id}', sessionId(id)));
+export const endOtherSessions = () => data(api().DELETE('/api/v4/user/session'));

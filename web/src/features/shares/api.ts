@@ -1,21 +1,8 @@
 // Share links (owner's routes and the public page's), behind small functions.
-import { call } from '../../api/client';
+import { api, data } from '../../api/client';
+import type { PublicShare, Share, SharedItem } from '../../api/generated/schema';
 
-export interface Share {
-  id: string;
-  url: string;
-  path: string | null;
-  type: 'file' | 'folder' | null;
-  name: string | null;
-  has_password: boolean;
-  expires_at: string | null;
-  download_limit: number | null;
-  downloads: number;
-  views: number;
-  status: 'active' | 'expired' | 'exhausted' | 'unavailable';
-  created_at: string;
-  updated_at: string;
-}
+export type { PublicShare, Share, SharedItem };
 
 export interface ShareOptions {
   password?: string | null;
@@ -24,47 +11,20 @@ export interface ShareOptions {
   download_limit?: number | null;
 }
 
-export const createShare = (path: string, opts: ShareOptions) => call<Share>('PUT', '/api/v4/share', { body: { path, ...opts } });
+export const createShare = (path: string, opts: ShareOptions) =>
+  data(api().PUT('/api/v4/share', { body: { path, ...opts, password: opts.password ?? undefined, expires_at: opts.expires_at ?? undefined, download_limit: opts.download_limit ?? undefined } }));
 export const listShares = (token?: string | null) =>
-  call<{ shares: Share[]; next_page_token: string | null }>('GET', `/api/v4/share?page_size=100${token ? `&next_page_token=${encodeURIComponent(token)}` : ''}`);
-export const updateShare = (id: string, opts: ShareOptions) => call<Share>('PATCH', `/api/v4/share/${encodeURIComponent(id)}`, { body: opts });
-export const deleteShare = (id: string) => call<null>('DELETE', `/api/v4/share/${encodeURIComponent(id)}`);
+  data(api().GET('/api/v4/share', { params: { query: { page_size: 100, ...(token ? { next_page_token: token } : {}) } } }));
+export const updateShare = (id: string, opts: ShareOptions) => data(api().PATCH('/api/v4/share/{id}', { params: { path: { id } }, body: opts }));
+export const deleteShare = (id: string) => data(api().DELETE('/api/v4/share/{id}', { params: { path: { id } } }));
 
-export interface PublicShare {
-  id: string;
-  type: 'file' | 'folder';
-  name: string | null;
-  size: number | null;
-  owner: { nickname: string };
-  has_password: boolean;
-  unlocked: boolean;
-  expires_at: string | null;
-  download_limit: number | null;
-  downloads: number;
-  views: number;
-  created_at: string;
-}
+const tokenQ = (token: string | null) => (token ? { token } : {});
 
-export interface SharedItem {
-  name: string;
-  path: string;
-  type: 'file' | 'folder';
-  size: number;
-  mime_type: string | null;
-  updated_at: string;
-}
-
-const tokenQ = (token: string | null) => (token ? `token=${encodeURIComponent(token)}` : '');
-
-export const shareInfo = (id: string, token: string | null) => call<PublicShare>('GET', `/api/v4/share/info/${encodeURIComponent(id)}?${tokenQ(token)}`, { auth: 'none' });
-export const unlockShare = (id: string, password: string) =>
-  call<{ token: string; expires_at?: string }>('POST', `/api/v4/share/unlock/${encodeURIComponent(id)}`, { body: { password }, auth: 'none' });
+export const shareInfo = (id: string, token: string | null) =>
+  data(api('none').GET('/api/v4/share/info/{id}', { params: { path: { id }, query: tokenQ(token) } }));
+export const unlockShare = (id: string, password: string) => data(api('none').POST('/api/v4/share/unlock/{id}', { params: { path: { id } }, body: { password } }));
 export const browseShare = (id: string, path: string, token: string | null, next?: string | null) =>
-  call<{ files: SharedItem[]; next_page_token: string | null }>(
-    'GET',
-    `/api/v4/share/list/${encodeURIComponent(id)}?path=${encodeURIComponent(path)}&page_size=500&${tokenQ(token)}${next ? `&next_page_token=${encodeURIComponent(next)}` : ''}`,
-    { auth: 'none' },
-  );
+  data(api('none').GET('/api/v4/share/list/{id}', { params: { path: { id }, query: { path, page_size: 500, ...tokenQ(token), ...(next ? { next_page_token: next } : {}) } } }));
 
 /** The download URL of an item in a share (the folder itself as a ZIP when path is omitted). */
 export function shareDownloadUrl(id: string, path: string | null, token: string | null, inline = false): string {

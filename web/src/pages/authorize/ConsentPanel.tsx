@@ -1,7 +1,7 @@
 // The consent screen: which app, which account, which permissions; Approve or Deny.
 import { Alert, Anchor, Avatar, Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Trans, useTranslation } from 'react-i18next';
-import type { OAuthAppInfo, User } from '../../api/types';
+import type { OAuthAppInfo, User } from '../../api/generated/schema';
 import { AppAvatar } from '../../components/AppAvatar';
 import { AlertIcon, ArrowsIcon, LinkIcon } from '../../components/icons';
 import { ScopeList } from '../../components/ScopeList';

@@ -1,9 +1,9 @@
 // Loads the app of an authorization request, once per signed-in account (the
 // signed-in answer also says which scopes the account has already granted).
 import { useEffect, useState } from 'react';
-import { ApiError, Code } from '../../api/client';
+import { ApiError, ErrorCode } from '../../api/client';
 import { getOAuthApp } from '../../api/oauth';
-import type { OAuthAppInfo } from '../../api/types';
+import type { OAuthAppInfo } from '../../api/generated/schema';
 
 export type AppInfoState =
   | { status: 'loading' }
@@ -23,7 +23,7 @@ export function useAppInfo(clientId: string, userId: string | null, enabled: boo
       (app) => current && setState({ status: 'ready', app, forUser: userId }),
       (err: unknown) => {
         if (!current) return;
-        if (err instanceof ApiError && (err.code === Code.NotFound || err.status === 404)) setState({ status: 'not-found' });
+        if (err instanceof ApiError && (err.code === ErrorCode.NotFound || err.status === 404)) setState({ status: 'not-found' });
         // A 401 means the session just ended; the session change reloads this.
         else if (!(err instanceof ApiError && err.status === 401)) setState({ status: 'error', message: err instanceof Error ? err.message : String(err) });
       },

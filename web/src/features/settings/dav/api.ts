@@ -1,20 +1,18 @@
-// WebDAV accounts (api-contract §8), behind small functions so the generated
-// client can replace their bodies without touching the component.
-import { call } from '../../../api/client';
+// WebDAV accounts (api-contract §8) on the generated client, behind small
+// functions the component calls.
+import { api, data } from '../../../api/client';
+import type { DavAccount, NewDavAccount } from '../../../api/generated/schema';
 
-export interface DavAccount {
-  id: string;
-  name: string;
-  path: string;
-  readonly: boolean;
-  created_at: string;
-  updated_at: string;
+export type { DavAccount, NewDavAccount };
+
+const byId = (id: string) => ({ params: { path: { id } } });
+
+export const listDavAccounts = () => data(api().GET('/api/v4/devices/dav'));
+export const createDavAccount = (body: { name: string; path?: string; readonly?: boolean }) => data(api().PUT('/api/v4/devices/dav', { body }));
+/** The route answers `password` whenever regenerate_password is true; its schema cannot say so, hence the check. */
+export async function regenerateDavPassword(id: string): Promise<NewDavAccount> {
+  const account = await data(api().PATCH('/api/v4/devices/dav/{id}', { ...byId(id), body: { regenerate_password: true } }));
+  if (account.password === undefined) throw new Error('The server did not return a new password.');
+  return { ...account, password: account.password };
 }
-
-export type NewDavAccount = DavAccount & { password: string };
-
-export const listDavAccounts = () => call<{ accounts: DavAccount[] }>('GET', '/api/v4/devices/dav');
-export const createDavAccount = (body: { name: string; path?: string; readonly?: boolean }) => call<NewDavAccount>('PUT', '/api/v4/devices/dav', { body });
-export const regenerateDavPassword = (id: string) =>
-  call<NewDavAccount>('PATCH', `/api/v4/devices/dav/${encodeURIComponent(id)}`, { body: { regenerate_password: true } });
-export const deleteDavAccount = (id: string) => call<null>('DELETE', `/api/v4/devices/dav/${encodeURIComponent(id)}`);
+export const deleteDavAccount = (id: string) => data(api().DELETE('/api/v4/devices/dav/{id}', byId(id)));
