@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyReply, FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type, type Static } from 'typebox';
 import { ok } from '../http/envelope.js';
@@ -8,7 +8,7 @@ import { AnyPassword, Email, Nickname, Otp, Password } from '../http/schemas.js'
 import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
 import type { AccountService } from './service.js';
 import type { TwoFactorService } from './two-factor.js';
-import { toUserView, UserViewSchema } from './views.js';
+import { meAnswerJson, toUserView, UserViewSchema } from './views.js';
 
 /** An application the user has granted access to (what the OAuth feature's grant lister returns). */
 const OAuthGrantSchema = View(
@@ -52,9 +52,11 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     async (request) => ok(toUserView(await accounts.signUp(request.body))),
   );
 
-  r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] }, schema: { response: UserResponse } }, async (request) => {
-    // The guard's cached row (bounded staleness, see user-cache.ts) keeps this route query-free.
-    return ok(toUserView(requireAuth(request).user.row));
+  r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] }, schema: { response: UserResponse } }, (request, reply) => {
+    // The guard's cached row (bounded staleness, see user-cache.ts) keeps this route query-free,
+    // and its answer is serialized once per cached row (views.ts meAnswerJson).
+    // A string is sent as it is (the typed reply expects the object the string already holds).
+    void (reply as FastifyReply).type('application/json; charset=utf-8').send(meAnswerJson(requireAuth(request).user.row));
   });
 
   r.get(

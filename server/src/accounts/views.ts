@@ -39,3 +39,23 @@ export function toUserView(u: UserWithGroup): UserView {
     avatar_url: u.avatar_at === null || u.avatar_at === undefined ? null : avatarPath(u.id, Number(u.avatar_at)),
   };
 }
+
+const meAnswers = new WeakMap<UserWithGroup, string>();
+
+/**
+ * The JSON answer of GET /user/me for a row, made once per row object. The
+ * route answers from the user cache, whose rows are read-only snapshots
+ * shared by the requests of the next few seconds (a change replaces the
+ * object), so formatting the date and serializing the view per request was
+ * most of what the route cost over /site/ping (docs/benchmarks.md). The
+ * fields are toUserView's, which the route's response schema lists
+ * (server/test/foundation/openapi.test.ts checks the answer against it).
+ */
+export function meAnswerJson(u: UserWithGroup): string {
+  let json = meAnswers.get(u);
+  if (json === undefined) {
+    json = JSON.stringify({ code: 0, data: toUserView(u), msg: '' });
+    meAnswers.set(u, json);
+  }
+  return json;
+}

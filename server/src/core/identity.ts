@@ -29,5 +29,10 @@ export class InvalidToken extends Error {}
 
 /** What the auth guard needs: a token in, an identity out (or InvalidToken). */
 export interface TokenVerifier {
-  verify(token: string): Promise<AuthContext>;
+  /**
+   * A token in, an identity out, or InvalidToken (thrown or as a rejection).
+   * A plain value when everything needed was in memory, a promise when
+   * something had to be read.
+   */
+  check(token: string): AuthContext | Promise<AuthContext>;
 }

@@ -2,7 +2,7 @@
 // | 'optional'; a route that declares nothing is 'required') and may declare
 // `config.scopes` (checked for OAuth tokens; first-party tokens are unscoped)
 // and `config.firstPartyOnly` (tokens obtained through OAuth are refused).
-import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { HttpError } from './errors.js';
 import { missingScopes } from '../core/scopes.js';
@@ -66,25 +66,48 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
     const config = (route.config ?? {}) as FastifyContextConfig;
     const mode: AuthMode = config.auth ?? 'required';
     if (mode === 'none') return;
-    const guard = async (request: FastifyRequest): Promise<void> => {
-      const header = request.headers.authorization;
-      if (header === undefined) {
-        if (mode === 'required') throw loginRequired();
-        return;
-      }
-      const match = BEARER.exec(header);
-      if (!match) throw invalidToken('malformed Authorization header');
-      try {
-        request.auth = await verifier.verify(match[1]!);
-      } catch (err) {
-        if (err instanceof InvalidToken) throw invalidToken(err.message);
-        throw err;
-      }
-      if (config.firstPartyOnly && request.auth.clientId !== null) {
+    const admit = (request: FastifyRequest, auth: AuthContext): void => {
+      request.auth = auth;
+      if (config.firstPartyOnly && auth.clientId !== null) {
         throw new DomainError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
       }
       if (config.scopes?.length) requireScopes(request, ...config.scopes);
-      if (config.admin && !request.auth.user.isAdmin) throw new DomainError(ErrorCode.Forbidden, 'Administrators only');
+      if (config.admin && !auth.user.isAdmin) throw new DomainError(ErrorCode.Forbidden, 'Administrators only');
+    };
+    const refuse = (err: unknown): Error => (err instanceof InvalidToken ? invalidToken(err.message) : (err as Error));
+    // Callback style, not async: when the verifier answers from memory (the
+    // usual case) the request goes on in the same tick, without a promise and
+    // its microtasks per request (the user/me hot path, docs/benchmarks.md).
+    const guard = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
+      const header = request.headers.authorization;
+      if (header === undefined) return done(mode === 'required' ? loginRequired() : undefined);
+      const match = BEARER.exec(header);
+      if (!match) return done(invalidToken('malformed Authorization header'));
+      let verified: AuthContext | Promise<AuthContext>;
+      try {
+        verified = verifier.check(match[1]!);
+      } catch (err) {
+        return done(refuse(err));
+      }
+      if (!(verified instanceof Promise)) {
+        try {
+          admit(request, verified);
+        } catch (err) {
+          return done(err as Error);
+        }
+        return done();
+      }
+      verified.then(
+        (auth) => {
+          try {
+            admit(request, auth);
+          } catch (err) {
+            return done(err as Error);
+          }
+          done();
+        },
+        (err: unknown) => done(refuse(err)),
+      );
     };
     const existing = route.onRequest;
     route.onRequest = existing === undefined ? [guard] : [guard, ...(Array.isArray(existing) ? existing : [existing])];

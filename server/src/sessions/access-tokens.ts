@@ -4,7 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import type { UserCache } from '../accounts/user-cache.js';
-import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
+import { InvalidToken, type AuthContext, type AuthUser, type TokenVerifier } from '../core/identity.js';
 import type { RevocationCache } from './revocation-cache.js';
 
 export { InvalidToken, type AuthContext };
@@ -41,6 +41,15 @@ export class AccessTokenVerifier implements TokenVerifier {
   ) {}
 
   async verify(token: string, nowMs = Date.now()): Promise<AuthContext> {
+    return this.check(token, nowMs);
+  }
+
+  /**
+   * verify() for the auth guard: throws InvalidToken at once, and answers
+   * without a promise when the user is in the cache (the hot path: no
+   * promise and no microtask per request, docs/benchmarks.md).
+   */
+  check(token: string, nowMs = Date.now()): AuthContext | Promise<AuthContext> {
     let claims: JwtClaims;
     try {
       const cached = this.verified.get(token);
@@ -74,19 +83,21 @@ export class AccessTokenVerifier implements TokenVerifier {
       if (this.revocations.isCutOff('client', clientId, issuedMs, inLiveFamily)) throw new InvalidToken('client revoked');
       if (this.revocations.isCutOff('grant', `${sub} ${clientId}`, issuedMs, inLiveFamily)) throw new InvalidToken('grant revoked');
     }
+    const admit = (user: AuthUser | null): AuthContext => {
+      if (!user || !user.active) throw new InvalidToken('user unavailable');
+      // The user's "tokens not valid before" time (password change, reset, ban, sign-out
+      // everywhere). A token of a live family is spared: every family the change was meant
+      // to end is revoked with it, and the one kept (the session that changed the password)
+      // must keep working. Everything else, tokens signed locally with the master key above
+      // all, is dated by the earlier of iat and nbf, so a later iat cannot dodge the cut-off.
+      if (sid === null && user.tokensValidAfter > 0) {
+        const datedMs = Math.min((iat as number | undefined) ?? Infinity, claims.nbf as number) * 1000;
+        if (datedMs <= user.tokensValidAfter) throw new InvalidToken('token predates a password change or sign-out');
+      }
+      return { user, claims, sid, clientId, scopes };
+    };
     const peeked = this.users.peek(sub);
-    const user = peeked === undefined ? await this.users.get(sub) : peeked;
-    if (!user || !user.active) throw new InvalidToken('user unavailable');
-    // The user's "tokens not valid before" time (password change, reset, ban, sign-out
-    // everywhere). A token of a live family is spared: every family the change was meant
-    // to end is revoked with it, and the one kept (the session that changed the password)
-    // must keep working. Everything else, tokens signed locally with the master key above
-    // all, is dated by the earlier of iat and nbf, so a later iat cannot dodge the cut-off.
-    if (sid === null && user.tokensValidAfter > 0) {
-      const datedMs = Math.min((iat as number | undefined) ?? Infinity, claims.nbf) * 1000;
-      if (datedMs <= user.tokensValidAfter) throw new InvalidToken('token predates a password change or sign-out');
-    }
-    return { user, claims, sid, clientId, scopes };
+    return peeked === undefined ? this.users.get(sub).then(admit) : admit(peeked);
   }
 }
 
