@@ -18,6 +18,8 @@ const QUOTA_USED = D('quota-used-bytes');
 /** Live properties returned by allprop (§9.1: RFC 4331 quota properties only when asked for by name). */
 const ALLPROP_LIVE = ['creationdate', 'displayname', 'getcontentlength', 'getcontenttype', 'getetag', 'getlastmodified', 'resourcetype', 'supportedlock', 'lockdiscovery'].map(D);
 const LIVE = new Set([...ALLPROP_LIVE, QUOTA_AVAILABLE, QUOTA_USED]);
+/** Responses written per piece of the body (see generate()). */
+const CHUNK_ROWS = 100;
 const PAGE = 1000;
 
 type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
@@ -152,12 +154,18 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
       do {
         const page = await files.list(entry, PAGE, token);
         const props = dead && page.entries.length ? await repo.properties(page.entries.map((e) => e.row.id)) : new Map<string, PropertyRow[]>();
-        const chunk: string[] = [];
+        let chunk: string[] = [];
         for (const child of page.entries) {
           const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
           chunk.push(writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
+          // Small pieces (~70 KB): a 1,000-row string would go to V8's large-object space, which
+          // only a full collection frees, and a busy server's memory grows with the garbage.
+          if (chunk.length === CHUNK_ROWS) {
+            yield chunk.join('');
+            chunk = [];
+          }
         }
-        yield chunk.join('');
+        if (chunk.length) yield chunk.join('');
         token = page.nextPageToken ?? undefined;
       } while (token);
     }
