@@ -218,7 +218,6 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       jobs: () => jobs.states(),
     },
     async close() {
-      oauth.stop();
       await files.stop();
       await jobs.stop();
       revocationCache.stop();

@@ -89,7 +89,6 @@ export function parseHttpDate(value: string): number | null {
   return new Date(ms).getUTCDate() === day ? ms : null;
 }
 
-const httpDate = parseHttpDate;
 
 const seconds = (ms: number) => Math.floor(ms / 1000);
 
@@ -106,7 +105,7 @@ export function evaluatePreconditions(headers: Record<string, string | string[] 
     if (!strongMatch(ifMatch, v.etag)) return 'failed';
   } else {
     const ius = get('if-unmodified-since');
-    const date = ius !== undefined ? httpDate(ius) : null;
+    const date = ius !== undefined ? parseHttpDate(ius) : null;
     if (date !== null && seconds(v.lastModified) > seconds(date)) return 'failed';
   }
   const ifNoneMatch = get('if-none-match');
@@ -114,7 +113,7 @@ export function evaluatePreconditions(headers: Record<string, string | string[] 
     if (weakMatch(ifNoneMatch, v.etag)) return 'not-modified';
   } else {
     const ims = get('if-modified-since');
-    const date = ims !== undefined ? httpDate(ims) : null;
+    const date = ims !== undefined ? parseHttpDate(ims) : null;
     if (date !== null && seconds(v.lastModified) <= seconds(date)) return 'not-modified';
   }
   return 'proceed';
@@ -125,7 +124,7 @@ export function ifRangeAllows(ifRange: string | undefined, v: Validators): boole
   if (ifRange === undefined) return true;
   const value = ifRange.trim();
   if (value.startsWith('"') || value.startsWith('W/')) return !value.startsWith('W/') && value === v.etag;
-  const date = httpDate(value);
+  const date = parseHttpDate(value);
   return date !== null && seconds(date) === seconds(v.lastModified);
 }
 

@@ -62,7 +62,6 @@ export interface OAuth {
   accounts: AccountService;
   /** For GET /api/v4/user/setting (`oauth_grants`). */
   grantLister: { list(userId: string): Promise<GrantView[]> };
-  stop(): void;
 }
 
 export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
@@ -92,7 +91,6 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
-    stop: () => undefined,
   };
 }
 
