@@ -1,6 +1,5 @@
 // PKCE (RFC 7636) with the only method we accept, S256.
 import { createHash } from 'node:crypto';
-import { safeEqual } from '../crypto/compare.js';
 
 /** §4.1: 43–128 characters of the unreserved alphabet. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -19,7 +18,14 @@ export function s256(verifier: string): string {
   return createHash('sha256').update(verifier, 'ascii').digest('base64url');
 }
 
-/** §4.6: the verifier must be well formed and hash to the stored challenge. */
-export function verifierMatches(verifier: string, challenge: string): boolean {
-  return isWellFormedVerifier(verifier) && safeEqual(s256(verifier), challenge);
+/** Never equal to a stored challenge: those are base64url (see CHALLENGE). */
+export const NO_CHALLENGE = '(malformed code_verifier)';
+
+/**
+ * §4.6: what the stored challenge must equal for `verifier` to pass: its
+ * S256 when it is well formed (§4.1), otherwise a value no challenge equals.
+ * The code exchange compares it with the stored challenge in its one query.
+ */
+export function challengeFor(verifier: string): string {
+  return isWellFormedVerifier(verifier) ? s256(verifier) : NO_CHALLENGE;
 }

@@ -95,7 +95,7 @@ export class Throttle {
    * the exception passes on. Throws the 429 when a target is locked.
    */
   async attempt<T>(targets: readonly ThrottleTarget[], check: () => Promise<T> | T): Promise<T> {
-    const held = await this.reserveAll(targets);
+    const held = await this.reserveAll(targets, true);
     let result: T;
     try {
       result = await check();
@@ -108,28 +108,30 @@ export class Throttle {
   }
 
   /**
-   * Whether every target is known clean: the store held no count for it
-   * within the clean-key memory (read now when not remembered). For checks
-   * that are cheap and safe to run before any reservation (an HMAC, not
-   * argon2): a right answer on clean keys is admitted without a reservation,
-   * so a busy client's parallel requests are not refused as if they were
-   * guesses; anything else goes through attempt(). Always false without
-   * the memory.
+   * For answers cheap and safe to compute before any reservation (an HMAC,
+   * not argon2): a right answer on keys the store holds no count for is
+   * admitted without a reservation, so a busy client's parallel requests are
+   * not refused as if they were guesses. Anything else is reserved and
+   * settled as attempt() does (the 429 when locked; a wrong answer counted).
+   * The store is read at most once per call.
    */
-  async allClean(targets: readonly ThrottleTarget[]): Promise<boolean> {
-    if (this.rememberMs <= 0) return false;
+  async attemptKnown<T>(targets: readonly ThrottleTarget[], answer: T): Promise<T> {
+    if (this.rememberMs <= 0) return this.attempt(targets, () => answer);
     const now = this.now();
     await this.learnClean(targets, now);
-    return targets.every((t) => this.isClean(t.key, now));
+    if (answer && targets.every((t) => this.isClean(t.key, now))) return answer;
+    const held = await this.reserveAll(targets, false);
+    await this.settle(held, answer ? 'success' : 'failure');
+    return answer;
   }
 
   prune(windowStartedBefore: number): Promise<void> {
     return this.store.prune(windowStartedBefore, this.now());
   }
 
-  private async reserveAll(targets: readonly ThrottleTarget[]): Promise<Held[]> {
+  private async reserveAll(targets: readonly ThrottleTarget[], learn: boolean): Promise<Held[]> {
     const now = this.now();
-    if (this.rememberMs > 0) await this.learnClean(targets, now);
+    if (learn && this.rememberMs > 0) await this.learnClean(targets, now);
     const held: Held[] = [];
     for (const target of targets) {
       const local = this.inFlight.get(target.key) ?? 0;

@@ -109,4 +109,22 @@ describe('throttle helper: reserve before the check', () => {
     const answered401 = wrong.filter((m) => /authentication failed/i.test(m)).length;
     assert.ok(answered401 <= 6, `at most 6 wrong secrets answered as wrong, got ${answered401}`);
   });
+  it('attemptKnown reads the store at most once per call, also when the key has failures counted (the right answer then clears it)', async () => {
+    const store = new SqlThrottleStore(db);
+    let reads = 0;
+    const counting = Object.create(store) as SqlThrottleStore;
+    counting.present = (keys: string[]) => {
+      reads++;
+      return store.present(keys);
+    };
+    const throttle = new Throttle(counting, { rememberCleanMs: 1000 });
+    const t = [{ key: 'known:acct', policy: ACCOUNT_POLICY, clearOnSuccess: true }];
+    assert.equal(await throttle.attemptKnown(t, false), false, 'a wrong answer is returned as such');
+    reads = 0;
+    assert.equal(await throttle.attemptKnown(t, true), true, 'the right answer passes on a key with one failure');
+    assert.equal(reads, 1, 'one read of the store for the call');
+    reads = 0;
+    assert.equal(await throttle.attemptKnown(t, true), true);
+    assert.ok(reads <= 1, 'the key is clean again after the right answer');
+  });
 });

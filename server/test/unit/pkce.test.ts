@@ -3,7 +3,10 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { isWellFormedChallenge, isWellFormedVerifier, s256, verifierMatches } from '../../src/oauth/pkce.js';
+import { challengeFor, isWellFormedChallenge, isWellFormedVerifier, s256 } from '../../src/oauth/pkce.js';
+
+// What the code exchange does: the stored challenge must equal challengeFor(verifier).
+const verifierMatches = (verifier: string, challenge: string): boolean => challengeFor(verifier) === challenge;
 
 // RFC 7636 Appendix B: the verifier is the base64url of these 32 octets, and its S256 challenge.
 const B_OCTETS = [116, 24, 223, 180, 151, 153, 224, 37, 79, 250, 96, 125, 216, 173, 187, 186, 22, 212, 37, 77, 105, 214, 191, 240, 91, 88, 5, 88, 83, 132, 141, 121];

@@ -4,14 +4,13 @@ import type { AccountService } from '../../accounts/service.js';
 import type { RevocationService } from '../../sessions/revocation.js';
 import { brokenCodeRule, type GrantRepository, type CodeRow, type CodeMatch } from '../grants-repository.js';
 import { OAuthError } from '../../core/errors.js';
-import { isWellFormedVerifier, s256 } from '../pkce.js';
+import { challengeFor, isWellFormedVerifier } from '../pkce.js';
 import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
 import { planFamily, type TokenMinter } from './minter.js';
 import type { Client } from '../clients.js';
 import type { Form, GrantHandler, TokenResponse } from './types.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
-const MALFORMED = '(malformed code_verifier)';
 
 /** What the challenge rule's refusal means for this request (RFC 7636 §4.6, RFC 9700 §4.8.2). */
 function verifierRefusal(row: CodeRow, verifier: string | undefined): OAuthError {
@@ -94,8 +93,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     // of the code reaches this comparison.
     const verifier = form.get('code_verifier');
     const wellFormed = verifier === undefined || isWellFormedVerifier(verifier);
-    // A malformed verifier has no challenge; MALFORMED never equals a stored one (base64url), so the challenge rule refuses it.
-    const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : wellFormed ? s256(verifier) : MALFORMED };
+    const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : challengeFor(verifier) };
     if (wellFormed) {
       const response = await usualExchange(client, hash, match);
       if (response) return response;

@@ -62,8 +62,7 @@ export class ClientAuthenticator {
       { key: `oauth-client:${id}:${address}`, policy: ACCOUNT_POLICY, clearOnSuccess: true },
       { key: `oauth-addr:${address}`, policy: ADDRESS_POLICY },
     ];
-    if (valid && (await this.throttle.allClean(targets))) return c;
-    const client = await this.throttle.attempt(targets, () => (valid ? c : undefined));
+    const client = await this.throttle.attemptKnown(targets, valid ? c : undefined);
     if (!client) throw failure('Client authentication failed');
     return client;
   }
