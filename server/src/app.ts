@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
+import type { Clock } from './core/clock.js';
 import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
@@ -60,10 +61,12 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests capture them to check that no secret is logged). */
   logStream?: NodeJS.WritableStream;
+  /** Where every service reads the time (core/clock.ts); default the system clock. Tests pass a ManualClock. */
+  clock?: Clock;
 }
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
-  const services = await createServices(config);
+  const services = await createServices(config, { clock: opts.clock });
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
@@ -112,7 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   app.removeContentTypeParser('text/plain');
 
   siteRoutes(app, services.settings, services.accounts);
-  const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier);
+  const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
@@ -122,7 +125,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminSummaryRoutes(app, services.summary);
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
-  await filesRoutes(app, services.files, () => config.baseUrl);
+  await filesRoutes(app, services.files, config.baseUrl);
   sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   healthRoutes(app, services.health);

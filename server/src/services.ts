@@ -6,6 +6,7 @@ import { migrateToLatest, withInitLock } from './db/migrate.js';
 import { Metrics } from './ops/metrics.js';
 import type { HealthSources } from './ops/health.js';
 import { Jobs } from './core/jobs.js';
+import { systemClock, type Clock } from './core/clock.js';
 import { RedisBus } from './ops/redis-bus.js';
 import { Invalidations } from './ops/invalidations.js';
 import { parseRevocationMessage } from './sessions/revocation-messages.js';
@@ -78,6 +79,8 @@ export interface Services {
   health: HealthSources;
   /** The background tasks (core/jobs.ts). */
   jobs: Jobs;
+  /** Where every service reads the time (core/clock.ts). */
+  clock: Clock;
   close(): Promise<void>;
 }
 
@@ -88,6 +91,8 @@ export interface ServiceOptions {
    * leave behind a site whose generated admin password nobody saw.
    */
   initialize?: boolean;
+  /** Default: the system clock; tests pass a ManualClock to move time. */
+  clock?: Clock;
 }
 
 export class NotInitializedError extends Error {}
@@ -103,40 +108,40 @@ export async function createServices(config: Config, options: ServiceOptions = {
   try {
     await probeDatabase(db, config.database);
     if (!initialize && !(await isInitialized(db))) throw notInitialized();
-    return await assemble(config, db, initialize);
+    return await assemble(config, db, initialize, options.clock ?? systemClock);
   } catch (err) {
     await db.destroy();
     throw err;
   }
 }
 
-async function assemble(config: Config, db: Db, initialize: boolean): Promise<Services> {
+async function assemble(config: Config, db: Db, initialize: boolean, clock: Clock): Promise<Services> {
   const redis = config.redisUrl ? new RedisBus(config.redisUrl) : undefined;
   try {
-    return await assembleWith(config, db, initialize, redis);
+    return await assembleWith(config, db, initialize, redis, clock);
   } catch (err) {
     await redis?.close();
     throw err;
   }
 }
 
-async function assembleWith(config: Config, db: Db, initialize: boolean, redis: RedisBus | undefined): Promise<Services> {
+async function assembleWith(config: Config, db: Db, initialize: boolean, redis: RedisBus | undefined, clock: Clock): Promise<Services> {
   await redis?.start();
   const invalidations = new Invalidations(redis);
-  const settings = new SettingsService(new SettingsRepository(db), () => invalidations.publish('settings', ''));
+  const settings = new SettingsService(new SettingsRepository(db), () => invalidations.publish('settings', ''), clock);
   invalidations.on('settings', () => settings.forget());
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
   const metrics = new Metrics(() => poolStats(db));
   // Every background task reports here: failures logged and counted, state shown by /site/health.
-  const jobs = new Jobs((job) => metrics.jobFailed(job));
-  const revocationCache = new RevocationCache(new RevocationRepository(db), (err) => jobs.outcome('revocation_sync', err));
-  const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache, (events) => {
+  const jobs = new Jobs((job) => metrics.jobFailed(job), clock);
+  const revocationCache = new RevocationCache(new RevocationRepository(db), (err) => jobs.outcome('revocation_sync', err), clock);
+  const revocation = new RevocationService(sessionRepo, new RevocationRepository(db), revocationCache, clock, (events) => {
     void redis?.publish('revocations', JSON.stringify(events));
   });
-  const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id));
+  const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id), clock);
   invalidations.on('user', (id) => userCache.forget(id));
-  const accounts = new AccountService(accountRepo, settings, revocation, userCache);
+  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock);
 
   // Several instances starting at once against one empty database: one migrates
   // and initializes, the others wait for the lock and find it done.
@@ -155,24 +160,24 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const secret = await settings.secretKey();
   if (!secret) throw new Error('master key missing after initialization');
   const jwt = new Hs256(secret);
-  const issuer = new TokenIssuer(jwt);
+  const issuer = new TokenIssuer(jwt, clock);
   // One store, two throttles: passwords always reserve in the store; client
   // secrets at the token endpoint may use the clean-key memory (≤ 1 s).
   const throttleStore = new SqlThrottleStore(db);
-  const throttle = new Throttle(throttleStore);
-  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS });
-  const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'));
-  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation);
-  const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache);
-  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs });
-  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs });
-  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: () => config.baseUrl });
+  const throttle = new Throttle(throttleStore, { clock });
+  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS, clock });
+  const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'), clock);
+  const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
+  const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
+  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock);
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs, clock });
+  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
+  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
-  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle });
-  const groups = new GroupService(new GroupRepository(db), settings, userCache);
+  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle, clock });
+  const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
   const report = new ReportRepository(db);
-  const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind });
+  const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind }, clock);
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).
@@ -180,7 +185,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   await invalidations.start();
   const prune = async () => {
     await revocation.prune();
-    await throttle.prune(Date.now() - THROTTLE_RETENTION_MS);
+    await throttle.prune(clock.now() - THROTTLE_RETENTION_MS);
   };
   jobs.every('prune', 3600_000, prune);
 
@@ -192,7 +197,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     settings,
     accounts,
     twoFactor,
-    avatars: new Avatars(new AvatarRepository(db), userCache),
+    avatars: new Avatars(new AvatarRepository(db), userCache, clock),
     revocation,
     sessions,
     devices,
@@ -210,12 +215,14 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     metrics,
     redis,
     jobs,
+    clock,
     health: {
       database: () => pingDatabase(db),
       storage: () => files.storage.check(),
       redis: redis ? () => redis.ping() : undefined,
       revocationSyncedAt: () => revocationCache.syncedAt,
       jobs: () => jobs.states(),
+      clock,
     },
     async close() {
       await files.stop();

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { AvatarRepository } from './avatar-repository.js';
 import type { UserCache } from './user-cache.js';
+import type { Clock } from '../core/clock.js';
 
 export const AVATAR_SIZE = 256;
 /** Upload size cap: a phone photo fits; the picture is decoded only up to the pixel cap below. */
@@ -23,6 +24,7 @@ export class Avatars {
   constructor(
     private readonly repo: AvatarRepository,
     private readonly cache: UserCache,
+    private readonly clock: Clock,
   ) {}
 
   async set(userId: string, upload: Buffer): Promise<number> {
@@ -39,7 +41,7 @@ export class Avatars {
     }
     // Milliseconds, but never the same version twice for one person (two uploads in one ms).
     const previous = await this.repo.version(userId);
-    const now = Math.max(Date.now(), (previous ?? 0) + 1);
+    const now = Math.max(this.clock.now(), (previous ?? 0) + 1);
     await this.repo.replace(userId, image, now);
     this.cache.invalidate(userId);
     return now;

@@ -5,6 +5,7 @@ import type { SettingsService } from '../site/settings.js';
 import type { GroupRepository, GroupWithCount } from './groups-repository.js';
 import type { GroupRow } from './repository.js';
 import type { UserCache } from './user-cache.js';
+import type { Clock } from '../core/clock.js';
 
 export interface GroupView {
   id: number;
@@ -40,6 +41,7 @@ export class GroupService {
     private readonly repo: GroupRepository,
     private readonly settings: SettingsService,
     private readonly users: UserCache,
+    private readonly clock: Clock,
   ) {}
 
   async list(): Promise<GroupView[]> {
@@ -64,7 +66,7 @@ export class GroupService {
     const name = await this.checkName(input.name);
     let id: number;
     try {
-      id = await this.repo.insert({ name, is_admin: input.is_admin ? 1 : 0, storage_quota: input.storage_quota ?? 0, created_at: Date.now() });
+      id = await this.repo.insert({ name, is_admin: input.is_admin ? 1 : 0, storage_quota: input.storage_quota ?? 0, created_at: this.clock.now() });
     } catch (err) {
       // Two creations at once: the name's unique index or the id decides.
       if (await this.repo.findByName(name)) throw conflict(`name: a group named ${JSON.stringify(name)} already exists`);

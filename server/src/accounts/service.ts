@@ -6,6 +6,7 @@ import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { SettingsService } from '../site/settings.js';
 import type { AccountRepository, UserListQuery, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
+import type { Clock } from '../core/clock.js';
 
 export const ADMIN_GROUP_ID = 1;
 export const USER_GROUP_ID = 2;
@@ -44,6 +45,7 @@ export class AccountService {
     private readonly settings: SettingsService,
     private readonly revocation: UserRevocation,
     readonly cache: UserCache,
+    private readonly clock: Clock,
   ) {}
 
   /** Features that own per-user data (files, OAuth grants) clean up through this. */
@@ -52,7 +54,7 @@ export class AccountService {
   }
 
   /** The two groups every site starts with (idempotent; site initialization). */
-  async ensureDefaultGroups(now = Date.now()): Promise<void> {
+  async ensureDefaultGroups(now = this.clock.now()): Promise<void> {
     await this.repo.insertGroupIfAbsent({ id: ADMIN_GROUP_ID, name: 'Administrators', is_admin: 1, storage_quota: DEFAULT_ADMIN_QUOTA, created_at: now });
     await this.repo.insertGroupIfAbsent({ id: USER_GROUP_ID, name: 'Users', is_admin: 0, storage_quota: DEFAULT_USER_QUOTA, created_at: now });
   }
@@ -80,7 +82,7 @@ export class AccountService {
     if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
     const groupId = input.groupId ?? (await this.settings.current()).default_group_id;
     if (!(await this.repo.findGroup(groupId))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
-    const now = Date.now();
+    const now = this.clock.now();
     const id = shortId(10);
     try {
       await this.repo.insert({
@@ -132,7 +134,7 @@ export class AccountService {
   async verifySecondFactor(userId: string, otp: string): Promise<UserWithGroup | undefined> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_secret) return undefined;
-    const step = matchTotp(user.totp_secret, otp);
+    const step = matchTotp(user.totp_secret, otp, this.clock.now());
     // Each code works once, even inside its 30 s step.
     if (step === null || !(await this.repo.claimTotpStep(userId, step))) return undefined;
     return user;
@@ -142,7 +144,7 @@ export class AccountService {
     if (patch.nickname !== undefined) {
       const nickname = patch.nickname.trim();
       if (!nickname) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
-      await this.repo.update(userId, { nickname, updated_at: Date.now() });
+      await this.repo.update(userId, { nickname, updated_at: this.clock.now() });
       this.cache.invalidate(userId);
     }
     return this.get(userId);
@@ -152,7 +154,7 @@ export class AccountService {
   async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
     const user = await this.get(userId);
     if (!(await verifyPassword(user.password_hash, current))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
-    const now = Date.now();
+    const now = this.clock.now();
     // tokens_valid_after ends the tokens that no family revocation reaches (method C);
     // the kept session's tokens belong to a live family and are spared (access-tokens.ts).
     await this.repo.update(userId, { password_hash: await hashPassword(next), tokens_valid_after: now, updated_at: now });
@@ -171,7 +173,7 @@ export class AccountService {
     const losesAdmin = user.group_is_admin === 1 && ((patch.group_id !== undefined && patch.group_id !== user.group_id) || patch.status === 'banned');
     if (losesAdmin && userId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');
     if (losesAdmin && (await this.repo.countActiveAdmins()) <= 1) throw new DomainError(ErrorCode.Forbidden, 'The last administrator cannot be demoted or banned');
-    const now = Date.now();
+    const now = this.clock.now();
     const endsTokens = patch.password !== undefined || (patch.status === 'banned' && user.status !== 'banned');
     await this.repo.update(userId, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname.trim() || user.nickname } : {}),
@@ -205,7 +207,7 @@ export class AccountService {
   /** Ends every session of the user (first-party and OAuth): refresh tokens at once, access tokens within the revocation bound. */
   async signOutEverywhere(userId: string): Promise<void> {
     await this.get(userId);
-    await this.repo.update(userId, { tokens_valid_after: Date.now() });
+    await this.repo.update(userId, { tokens_valid_after: this.clock.now() });
     await this.revocation.revokeUserSessions(userId, 'admin_sign_out');
     this.cache.invalidate(userId);
   }

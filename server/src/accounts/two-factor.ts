@@ -2,34 +2,39 @@
 import { matchTotp, newTotpSecret, otpauthUri } from '../crypto/totp.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountRepository } from './repository.js';
+import type { Clock } from '../core/clock.js';
 
 export class TwoFactorService {
-  constructor(private readonly repo: AccountRepository, private readonly issuer: () => Promise<string>) {}
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly issuer: () => Promise<string>,
+    private readonly clock: Clock,
+  ) {}
 
   async begin(userId: string): Promise<{ secret: string; otpauth_url: string }> {
     const user = await this.repo.findById(userId);
     if (!user) throw new DomainError(ErrorCode.NotFound, 'User not found');
     if (user.totp_secret) throw new DomainError(ErrorCode.Conflict, 'Two-factor authentication is already on');
     const secret = newTotpSecret();
-    await this.repo.update(userId, { totp_pending_secret: secret, updated_at: Date.now() });
+    await this.repo.update(userId, { totp_pending_secret: secret, updated_at: this.clock.now() });
     return { secret, otpauth_url: otpauthUri(secret, user.email, await this.issuer()) };
   }
 
   async confirm(userId: string, otp: string): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_pending_secret) throw new DomainError(ErrorCode.ParamError, 'Start two-factor enrolment first');
-    const step = matchTotp(user.totp_pending_secret, otp);
+    const step = matchTotp(user.totp_pending_secret, otp, this.clock.now());
     if (step === null) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
-    await this.repo.update(userId, { totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, updated_at: Date.now() });
+    await this.repo.update(userId, { totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, updated_at: this.clock.now() });
   }
 
   async disable(userId: string, otp: string): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_secret) throw new DomainError(ErrorCode.ParamError, 'Two-factor authentication is not on');
-    const step = matchTotp(user.totp_secret, otp);
+    const step = matchTotp(user.totp_secret, otp, this.clock.now());
     if (step === null || !(await this.repo.claimTotpStep(userId, step))) {
       throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     }
-    await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: Date.now() });
+    await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: this.clock.now() });
   }
 }

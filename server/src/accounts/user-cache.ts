@@ -5,6 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import type { AuthUser } from '../core/identity.js';
 import type { AccountRepository } from './repository.js';
+import { systemClock, type Clock } from '../core/clock.js';
 
 export type { AuthUser };
 
@@ -20,16 +21,17 @@ export class UserCache {
     private readonly repo: AccountRepository,
     /** Tells the other instances (through Redis) that this user changed. */
     private readonly broadcast: (id: string) => void = () => undefined,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** The cached user when fresh (no await on the hot path); undefined when it must be read. */
   peek(id: string): AuthUser | null | undefined {
     const hit = this.entries.get(id);
-    return hit && Date.now() - hit.at < TTL_MS ? hit.user : undefined;
+    return hit && this.clock.now() - hit.at < TTL_MS ? hit.user : undefined;
   }
 
   async get(id: string): Promise<AuthUser | null> {
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.entries.get(id);
     if (hit && now - hit.at < TTL_MS) return hit.user;
     const row = await this.repo.findById(id);

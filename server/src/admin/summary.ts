@@ -2,6 +2,7 @@
 // days of sign-ups and uploads (GET /api/v4/admin/summary).
 import { VERSION } from '../version.js';
 import type { Counts, ReportRepository } from './report-repository.js';
+import type { Clock } from '../core/clock.js';
 
 export const SUMMARY_DAYS = 30;
 const DAY_MS = 86_400_000;
@@ -24,9 +25,10 @@ export class SummaryService {
   constructor(
     private readonly report: ReportRepository,
     private readonly site: { database: 'sqlite' | 'postgres'; storageDriver: string },
+    private readonly clock: Clock,
   ) {}
 
-  async summary(now = Date.now()): Promise<Summary> {
+  async summary(now = this.clock.now()): Promise<Summary> {
     // Today and the 29 UTC days before it.
     const from = Math.floor(now / DAY_MS) * DAY_MS - (SUMMARY_DAYS - 1) * DAY_MS;
     const [counts, signUps, uploads] = await Promise.all([this.report.counts(now), this.report.signUpsPerDay(from), this.report.uploadsPerDay(from)]);

@@ -3,6 +3,7 @@
 import { buildApp } from '../app.js';
 import { defaultBaseUrl } from '../config.js';
 import { installShutdown } from '../ops/shutdown.js';
+import { freePort } from '../ops/free-port.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -27,12 +28,15 @@ const serve: CommandSpec = {
   summary: 'start the service (initializes the site on first start)',
   options: {},
   async run({ config, out }) {
+    // With CIRRUS_PORT=0 the port is chosen now, before the build: the issuer and links must name it.
+    if (config.port === 0) {
+      config.port = await freePort(config.host);
+      if (config.baseUrlDerived) config.baseUrl = defaultBaseUrl(config.host, config.port);
+    }
     const { app, services } = await buildApp(config);
     printInit(services, out);
     installShutdown(app, (code) => process.exit(code));
-    const address = await app.listen({ host: config.host, port: config.port });
-    // With CIRRUS_PORT=0 the port is known only now; the issuer and links must name it.
-    if (config.baseUrlDerived && config.port === 0) config.baseUrl = defaultBaseUrl(config.host, Number(new URL(address).port));
+    await app.listen({ host: config.host, port: config.port });
     out(`Cirrus is running at ${config.baseUrl}`);
     // Keep running: the listening server holds the process open.
     await new Promise<never>(() => undefined);

@@ -5,6 +5,7 @@ import type { CommandSpec } from './command.js';
 import { parseDuration } from './duration.js';
 import { CommandError } from './errors.js';
 import { withServices } from './services.js';
+import { nowSeconds } from '../core/clock.js';
 
 const issue: CommandSpec = {
   words: ['token', 'issue'],
@@ -24,7 +25,7 @@ const issue: CommandSpec = {
     await withServices(config, async (s) => {
       const user = await s.accounts.findByLogin(values.user as string);
       if (!user) throw new CommandError(`no user ${values.user as string}`);
-      const now = Math.floor(Date.now() / 1000);
+      const now = nowSeconds(s.clock);
       out(s.jwt.sign({ token_type: 'access', sub: user.id, nbf: now, exp: now + ttl }));
     });
   },

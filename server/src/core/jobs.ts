@@ -11,6 +11,8 @@
 // A run never overlaps the previous run of the same job; stop() clears the
 // timers and waits for runs in flight.
 
+import { systemClock, type Clock } from './clock.js';
+
 export interface JobLogger {
   error(obj: object, msg: string): void;
   warn(obj: object, msg: string): void;
@@ -55,7 +57,7 @@ export class Jobs {
   constructor(
     /** Told of every failure (the metrics counter). */
     private readonly onFailure: (name: string) => void = () => undefined,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Logs go to the server's logger once it exists. */
@@ -103,12 +105,12 @@ export class Jobs {
     if (err === null || err === undefined) {
       if (job.failing_for > 0) this.log.warn({ job: name, failed_runs: job.failing_for }, `background job ${name} works again`);
       job.failing_for = 0;
-      job.last_success_at = this.now();
+      job.last_success_at = this.clock.now();
       return;
     }
     job.failures++;
     job.failing_for++;
-    job.last_failure_at = this.now();
+    job.last_failure_at = this.clock.now();
     this.onFailure(name);
     // The first failure of a streak, then every 60th (a job failing each second would flood the log).
     if (job.failing_for === 1 || job.failing_for % 60 === 0) {

@@ -52,7 +52,7 @@ export function secretToken(bytes = 32): string {
  * docs/benchmarks.md). The prefix tells only the creation time, which the
  * tokens carrying the id already state (`iat`); the random part keeps it unguessable.
  */
-export function timeOrderedId(now = Date.now()): string {
+export function timeOrderedId(now: number): string {
   return `${now.toString(16).padStart(12, '0')}${secretToken(16)}`;
 }
 

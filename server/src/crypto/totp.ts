@@ -34,7 +34,7 @@ export function totpAt(secret: string, counter: number): string {
  * Accepts the current step and one step either side for clock drift; returns
  * the step the code belongs to (so callers can refuse replays), or null.
  */
-export function matchTotp(secret: string, otp: string, nowMs = Date.now()): number | null {
+export function matchTotp(secret: string, otp: string, nowMs: number): number | null {
   if (!/^\d{6}$/.test(otp)) return null;
   const step = Math.floor(nowMs / (PERIOD_S * 1000));
   let matched: number | null = null;

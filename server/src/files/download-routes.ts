@@ -38,7 +38,7 @@ function archiveName(items: readonly Entry[], asked: string | undefined): string
   return only && only.row.parent_id !== null ? only.row.name.replace(/\.zip$/i, '') || 'files' : 'files';
 }
 
-export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): void {
+export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.route({
@@ -111,9 +111,9 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
       const items = await resolveAll(ownerId, request.body.paths);
       // Fails here, with the reason, rather than later in the browser's download bar.
       await f.files.archiveMany(items);
-      const expires = Math.floor(Date.now() / 1000) + (request.body.expires_in ?? 3600);
+      const expires = f.signer.expiresIn(request.body.expires_in ?? 3600);
       const ids = [...new Set(items.map((i) => i.row.id))];
-      const url = baseUrl() + f.signer.archivePath({ ownerId, ids, expires }, `${archiveName(items, request.body.name)}.zip`);
+      const url = baseUrl + f.signer.archivePath({ ownerId, ids, expires }, `${archiveName(items, request.body.name)}.zip`);
       return ok({ url, expires_at: new Date(expires * 1000).toISOString() });
     },
   );
@@ -163,8 +163,8 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: () => st
     async (request) => {
       const entry = await f.files.resolve(requireAuth(request).user.id, request.body.path);
       if (entry.row.kind !== FILE) throw badRequest('path: is a folder; download folders with /api/v4/file/archive');
-      const expires = Math.floor(Date.now() / 1000) + (request.body.expires_in ?? 3600);
-      const url = baseUrl() + f.signer.path({ fileId: entry.row.id, expires, inline: request.body.inline === true }, entry.row.name);
+      const expires = f.signer.expiresIn(request.body.expires_in ?? 3600);
+      const url = baseUrl + f.signer.path({ fileId: entry.row.id, expires, inline: request.body.inline === true }, entry.row.name);
       return ok({ url, expires_at: new Date(expires * 1000).toISOString() });
     },
   );

@@ -5,6 +5,7 @@
 // any other or restarted instance. A clean stop removes the row at once.
 import { randomBytes } from 'node:crypto';
 import type { InstanceRepository } from './instance-repository.js';
+import type { Clock } from '../core/clock.js';
 
 export interface LivenessOptions {
   beatMs: number;
@@ -17,17 +18,20 @@ const PRUNE_AFTER_MS = 24 * 3600_000;
 
 export class InstanceLiveness {
   /** Time-ordered, so a listing of instances reads in start order. */
-  readonly id = `${Date.now().toString(16).padStart(12, '0')}-${randomBytes(8).toString('hex')}`;
+  readonly id: string;
   private timer: NodeJS.Timeout | null = null;
   private beating: Promise<void> | null = null;
 
   constructor(
     private readonly repo: InstanceRepository,
+    private readonly clock: Clock,
     readonly options: LivenessOptions = DEFAULT_LIVENESS,
-  ) {}
+  ) {
+    this.id = `${clock.now().toString(16).padStart(12, '0')}-${randomBytes(8).toString('hex')}`;
+  }
 
   async start(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     await this.repo.register(this.id, now);
     await this.repo.prune(now - PRUNE_AFTER_MS);
     this.timer = setInterval(() => {
@@ -40,7 +44,7 @@ export class InstanceLiveness {
 
   private async beat(): Promise<void> {
     try {
-      const now = Date.now();
+      const now = this.clock.now();
       // Pruned after a very long stall: register again (whatever it held may have been taken over; writes check their lock).
       if (!(await this.repo.beat(this.id, now))) await this.repo.register(this.id, now);
     } catch {
@@ -49,7 +53,7 @@ export class InstanceLiveness {
   }
 
   /** Lock owners whose last beat is older than this are dead. */
-  deadBefore(now = Date.now()): number {
+  deadBefore(now: number): number {
     return now - this.options.deadAfterMs;
   }
 

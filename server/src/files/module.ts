@@ -49,10 +49,12 @@ export interface FilesDeps {
   /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
   reclaimIntervalMs?: number;
   liveness?: Partial<LivenessOptions>;
+  clock: Clock;
 }
 
 import type { Files } from './types.js';
 import { Jobs } from '../core/jobs.js';
+import type { Clock } from '../core/clock.js';
 
 export type { Files };
 
@@ -66,13 +68,13 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
       return user.storage_quota ?? user.group_quota;
     },
   };
-  const tree = new Tree(store, storage);
-  const files = new FilesService(tree, quotas);
-  const liveness = new InstanceLiveness(new InstanceRepository(deps.db), { ...DEFAULT_LIVENESS, ...deps.liveness });
+  const tree = new Tree(store, storage, deps.clock);
+  const files = new FilesService(tree, quotas, deps.clock);
+  const liveness = new InstanceLiveness(new InstanceRepository(deps.db), deps.clock, { ...DEFAULT_LIVENESS, ...deps.liveness });
   await liveness.start();
-  const uploads = new UploadService(tree, files, quotas, liveness, deps.uploadOptions);
-  const trash = new TrashService(tree, files);
-  const tus = new TusService(uploads, store);
+  const uploads = new UploadService(tree, files, quotas, liveness, deps.clock, deps.uploadOptions);
+  const trash = new TrashService(tree, files, deps.clock);
+  const tus = new TusService(uploads, store, deps.clock);
   deps.accounts.onUserDeleted((userId) => uploads.deleteOwner(userId));
 
   let running: Promise<unknown> | null = null;
@@ -82,7 +84,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     });
     return running;
   };
-  const jobs = deps.jobs ?? new Jobs();
+  const jobs = deps.jobs ?? new Jobs(undefined, deps.clock);
   jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
   jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 3_000, () => uploads.reclaim());
@@ -90,7 +92,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
-    signer: new UrlSigner(deps.masterKey),
+    signer: new UrlSigner(deps.masterKey, deps.clock),
     ownerActive: async (userId) => (await deps.accounts.cache.get(userId))?.active === true,
     async stop() {
       // A private runner is stopped here; a shared one by its owner (its other jobs go on until then).
@@ -113,7 +115,7 @@ async function openStorage(config: StorageConfig, dataDir: string): Promise<Stor
   return local;
 }
 
-export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: () => string): Promise<void> {
+export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: string): Promise<void> {
   fileRoutes(app, f.files);
   searchRoutes(app, f.search);
   thumbRoutes(app, f.thumbs);

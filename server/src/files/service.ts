@@ -12,6 +12,7 @@ import { newFileId, type Entry, type Quotas, type Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
+import type { Clock } from '../core/clock.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -75,6 +76,7 @@ export class FilesService {
   constructor(
     readonly tree: Tree,
     private readonly quotas: Quotas,
+    readonly clock: Clock,
   ) {}
 
   private get store(): FileStore {
@@ -273,7 +275,7 @@ export class FilesService {
     if (names.length === 0) throw conflict('The root folder already exists');
     const name = names[names.length - 1]!;
     return this.mutate(ownerId, async (s) => {
-      const now = Date.now();
+      const now = this.clock.now();
       const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
       if (await s.tree.findChild(parent.row.id, name)) throw conflict(`${joinPath(names)} already exists`);
       const row: FileRow = {
@@ -294,7 +296,7 @@ export class FilesService {
       const target = joinPath([...names.slice(0, -1), name]);
       if (entry.row.name === name) return entry;
       if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
-      const patch = { name, updated_at: Date.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
+      const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       return { row: { ...entry.row, ...patch }, path: target };
     });
@@ -317,7 +319,7 @@ export class FilesService {
         const path = childPath(target.path, src.row.name);
         if (await s.tree.findChild(target.row.id, src.row.name)) throw conflict(`${path} already exists`);
         if (!copy) {
-          const patch = { parent_id: target.row.id, updated_at: Date.now() };
+          const patch = { parent_id: target.row.id, updated_at: this.clock.now() };
           await s.tree.update(src.row.id, patch);
           return { row: { ...src.row, ...patch }, path };
         }
@@ -355,7 +357,7 @@ export class FilesService {
         throw new DomainError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
       }
       const existing = await s.tree.findChild(parentRow.id, name);
-      const now = Date.now();
+      const now = this.clock.now();
       if (existing) {
         if (!options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
         await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: joinPath(dstNames) });
@@ -383,7 +385,7 @@ export class FilesService {
   ): Promise<FileRow> {
     const all = await s.tree.subtree(source.id);
     const rows = options.shallow ? all.filter((r) => r.depth === 0) : all;
-    const now = Date.now();
+    const now = this.clock.now();
     const ids = options.ids ?? new Map<string, string>();
     const refs = new Map<string, number>();
     let bytes = 0;
@@ -413,7 +415,7 @@ export class FilesService {
           freed.push(...(await this.tree.purge(s, ownerId, entry.row)));
           return;
         }
-        await s.tree.update(entry.row.id, { parent_id: null, trashed_at: Date.now(), trashed_parent_id: entry.row.parent_id, trashed_path: entry.path });
+        await s.tree.update(entry.row.id, { parent_id: null, trashed_at: this.clock.now(), trashed_parent_id: entry.row.parent_id, trashed_path: entry.path });
       });
       return null;
     });

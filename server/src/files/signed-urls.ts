@@ -4,6 +4,7 @@
 // signs nothing else and the master key itself is never used for it.
 import { createHmac, hkdfSync } from 'node:crypto';
 import { safeEqual } from '../crypto/compare.js';
+import { nowSeconds, type Clock } from '../core/clock.js';
 
 export const MAX_URL_TTL = 7 * 24 * 3600;
 const INFO = 'cirrus/files/signed-download/v1';
@@ -29,16 +30,24 @@ export class UrlSigner {
   private readonly key: Buffer;
   private readonly archiveKey: Buffer;
 
-  constructor(masterKey: string) {
+  constructor(
+    masterKey: string,
+    private readonly clock: Clock,
+  ) {
     this.key = Buffer.from(hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), INFO, 32));
     this.archiveKey = Buffer.from(hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), ARCHIVE_INFO, 32));
+  }
+
+  /** The `expires` (Unix seconds) of a URL valid for `ttlSeconds` from now. */
+  expiresIn(ttlSeconds: number): number {
+    return nowSeconds(this.clock) + ttlSeconds;
   }
 
   signArchive(a: SignedArchive): string {
     return createHmac('sha256', this.archiveKey).update(`${a.ownerId}\n${a.ids.join(',')}\n${a.expires}`).digest('base64url');
   }
 
-  verifyArchive(a: SignedArchive, signature: string, nowMs = Date.now()): 'ok' | 'bad' | 'expired' {
+  verifyArchive(a: SignedArchive, signature: string, nowMs = this.clock.now()): 'ok' | 'bad' | 'expired' {
     if (!safeEqual(this.signArchive(a), signature)) return 'bad';
     return a.expires * 1000 > nowMs ? 'ok' : 'expired';
   }
@@ -54,7 +63,7 @@ export class UrlSigner {
   }
 
   /** Constant-time check of the signature, then of the expiry. */
-  verify(p: SignedParams, signature: string, nowMs = Date.now()): 'ok' | 'bad' | 'expired' {
+  verify(p: SignedParams, signature: string, nowMs = this.clock.now()): 'ok' | 'bad' | 'expired' {
     if (!safeEqual(this.sign(p), signature)) return 'bad';
     return p.expires * 1000 > nowMs ? 'ok' : 'expired';
   }

@@ -10,6 +10,7 @@ import type { Entry, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import type { BatchItem } from './views.js';
 import { DomainError } from '../core/errors.js';
+import type { Clock } from '../core/clock.js';
 
 function encodeToken(trashedAt: number, id: string): string {
   return Buffer.from(JSON.stringify([trashedAt, id]), 'utf8').toString('base64url');
@@ -31,6 +32,7 @@ export class TrashService {
   constructor(
     private readonly tree: Tree,
     private readonly files: FilesService,
+    private readonly clock: Clock,
   ) {}
 
   async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ entries: Entry[]; nextPageToken: string | null }> {
@@ -94,7 +96,7 @@ export class TrashService {
       if (parent && path !== null) return { row: parent, path };
     }
     const names = parsePath(originalPath, 'original_path');
-    return this.tree.mkdirP(s, ownerId, names.slice(0, -1), Date.now());
+    return this.tree.mkdirP(s, ownerId, names.slice(0, -1), this.clock.now());
   }
 
   private async each<T>(ids: string[], op: (id: string) => Promise<T>): Promise<BatchItem<T>[]> {

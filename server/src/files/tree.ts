@@ -7,6 +7,7 @@ import { shortId } from '../crypto/random.js';
 import { FILE, FOLDER, isForeignKeyViolation, type FileRow, type FileStore } from './repository.js';
 import { joinPath } from './names.js';
 import type { StorageDriver } from './storage/driver.js';
+import type { Clock } from '../core/clock.js';
 
 /** A live row with its absolute path. */
 export interface Entry {
@@ -39,6 +40,7 @@ export class Tree {
   constructor(
     readonly store: FileStore,
     readonly storage: StorageDriver,
+    private readonly clock: Clock,
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
   ) {}
 
@@ -48,7 +50,7 @@ export class Tree {
     if (cached) return cached;
     let row = await this.store.tree.findRoot(ownerId);
     if (!row) {
-      const now = Date.now();
+      const now = this.clock.now();
       try {
         await this.store.transaction(async (s) => {
           await s.usage.insertIfAbsent(ownerId);

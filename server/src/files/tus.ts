@@ -9,6 +9,7 @@ import type { Entry } from './tree.js';
 import type { UploadService } from './uploads.js';
 import type { UploadRow } from './upload-repository.js';
 import type { FileStore } from './repository.js';
+import type { Clock } from '../core/clock.js';
 
 export const TUS_VERSION = '1.0.0';
 export const TUS_EXTENSIONS = 'creation,termination,expiration';
@@ -57,6 +58,7 @@ export class TusService {
   constructor(
     private readonly uploads: UploadService,
     private readonly store: FileStore,
+    private readonly clock: Clock,
   ) {}
 
   async create(ownerId: string, length: number, metadataHeader: string | undefined): Promise<PatchResult> {
@@ -87,7 +89,7 @@ export class TusService {
 
   async status(ownerId: string, id: string): Promise<UploadRow> {
     const upload = await this.store.uploads.find(ownerId, id);
-    if (!upload || upload.kind !== 'tus' || upload.expires_at < Date.now()) throw notFound('Upload not found');
+    if (!upload || upload.kind !== 'tus' || upload.expires_at < this.clock.now()) throw notFound('Upload not found');
     return upload;
   }
 

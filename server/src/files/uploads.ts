@@ -17,6 +17,7 @@ import { newBlobId, newFileId, type Entry, type Quotas, type Tree } from './tree
 import type { FilesService } from './service.js';
 import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
+import type { Clock } from '../core/clock.js';
 
 export interface UploadOptions {
   /** A request that sends nothing for this long is cut off. */
@@ -46,7 +47,7 @@ class IdleTimeout extends Error {}
 /** Which process this is, and when a lock owner counts as dead (files/liveness.ts). */
 export interface Liveness {
   readonly id: string;
-  deadBefore(now?: number): number;
+  deadBefore(now: number): number;
 }
 
 /** The write lock was taken over (this process was taken for dead): stop writing. */
@@ -86,6 +87,7 @@ export class UploadService {
     private readonly files: FilesService,
     private readonly quotas: Quotas,
     private readonly liveness: Liveness,
+    private readonly clock: Clock,
     options: Partial<UploadOptions> = {},
   ) {
     this.options = { ...DEFAULT_UPLOAD_OPTIONS, ...options };
@@ -110,7 +112,7 @@ export class UploadService {
     await this.checkTarget(ownerId, names);
     const quota = await this.quotas.quotaOf(ownerId);
     const reserve = length ?? 0;
-    const now = Date.now();
+    const now = this.clock.now();
     const row: UploadRow = {
       id: shortId(24), owner_id: ownerId, kind, target_path: joinPath(names), blob_id: newBlobId(), length, upload_offset: 0, crc32: 0,
       // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
@@ -193,13 +195,13 @@ export class UploadService {
   }
 
   private claim(upload: UploadRow, token: string): Promise<boolean> {
-    const now = Date.now();
+    const now = this.clock.now();
     return this.store.uploads.claim(upload.id, upload.upload_offset, {
       token, owner: this.liveness.id, now, until: now + this.options.lockMs, deadBefore: this.liveness.deadBefore(now),
     });
   }
 
-  private expiry(upload: UploadRow, now = Date.now()): number {
+  private expiry(upload: UploadRow, now = this.clock.now()): number {
     return now + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
   }
 
@@ -256,7 +258,7 @@ export class UploadService {
   private async *meter(upload: UploadRow, token: string, source: Readable, limits: WriteLimits): AsyncGenerator<Uint8Array> {
     const timer = setTimeout(() => source.destroy(new IdleTimeout('idle')), this.options.idleTimeoutMs);
     let received = 0;
-    let lastBeat = Date.now();
+    let lastBeat = this.clock.now();
     try {
       // destroyOnReturn: false keeps the socket open when we stop early, so the error response reaches the client.
       for await (const chunk of source.iterator({ destroyOnReturn: false })) {
@@ -269,8 +271,8 @@ export class UploadService {
             : tooLarge('The body is longer than allowed');
         }
         if (limits.grow) await limits.grow(upload.upload_offset + received);
-        if (Date.now() - lastBeat >= this.options.heartbeatMs) {
-          lastBeat = Date.now();
+        if (this.clock.now() - lastBeat >= this.options.heartbeatMs) {
+          lastBeat = this.clock.now();
           if (!(await this.store.uploads.heartbeat(upload.id, token, lastBeat + this.options.lockMs, this.expiry(upload, lastBeat)))) throw lockLost();
         }
         yield buf;
@@ -340,7 +342,7 @@ export class UploadService {
    * streamed PUTs nobody will finish (their reservation and staging data),
    * and tus uploads whose bytes all arrived but whose file was never placed.
    */
-  async reclaim(now = Date.now()): Promise<{ puts: number; finished: number }> {
+  async reclaim(now = this.clock.now()): Promise<{ puts: number; finished: number }> {
     const deadBefore = this.liveness.deadBefore(now);
     let puts = 0;
     for (const u of await this.store.uploads.orphanedPuts(deadBefore, 100)) if (await this.abort(u.id)) puts++;
@@ -354,7 +356,7 @@ export class UploadService {
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
   private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[]): Promise<Entry> {
-    const now = Date.now();
+    const now = this.clock.now();
     const name = names[names.length - 1]!;
     const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
     const existing = await s.tree.findChild(parent.row.id, name);
@@ -396,7 +398,7 @@ export class UploadService {
   }
 
   /** Reclaims expired uploads, staging areas without an upload and unreferenced blobs. */
-  async sweep(now = Date.now()): Promise<{ uploads: number; staging: number; blobs: number }> {
+  async sweep(now = this.clock.now()): Promise<{ uploads: number; staging: number; blobs: number }> {
     await this.reclaim(now);
     let uploads = 0;
     for (;;) {

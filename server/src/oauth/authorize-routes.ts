@@ -17,7 +17,7 @@ import { OAUTH_PATHS } from './paths.js';
 export interface AuthorizeRouteDeps {
   clients: ClientService;
   consent: ConsentService;
-  issuer: () => string;
+  issuer: string;
   sendPage: PageSender;
 }
 
@@ -64,7 +64,7 @@ const ConsentResultSchema = View(
 
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const check = (params: RequestParams) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer());
+  const check = (params: RequestParams) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer);
 
   r.get(OAUTH_PATHS.authorize, { config: { auth: 'none' } }, async (request, reply) => {
     const q = request.url.indexOf('?');

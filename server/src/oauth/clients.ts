@@ -10,6 +10,7 @@ import { redirectUriProblem, webOrigin } from './redirect-uris.js';
 import { iconNameProblem } from './icons.js';
 import { isKnownScope, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
+import type { Clock } from '../core/clock.js';
 
 export interface Client {
   id: string;
@@ -164,6 +165,7 @@ export class ClientService {
     private readonly repo: ClientRepository,
     readonly secrets: ClientSecrets,
     private readonly revocation: RevocationService,
+    private readonly clock: Clock,
     /** Tells the other instances (through Redis) that this client changed. */
     private readonly broadcast: (id: string) => void = () => undefined,
   ) {}
@@ -182,7 +184,7 @@ export class ClientService {
 
   /** The client if it exists and is enabled; at most CLIENT_CACHE_TTL_MS stale for changes made on other instances. */
   async findEnabled(id: string): Promise<Client | undefined> {
-    const now = Date.now();
+    const now = this.clock.now();
     const hit = this.cache.get(id);
     if (hit && now - hit.at < CLIENT_CACHE_TTL_MS) return hit.client.isEnabled ? hit.client : undefined;
     const generation = this.generation;
@@ -211,7 +213,7 @@ export class ClientService {
    * CLIENT_CACHE_TTL_MS, like the client rows.
    */
   registeredOrigins(): Promise<ReadonlySet<string>> {
-    const now = Date.now();
+    const now = this.clock.now();
     if (this.origins && now - this.origins.at < CLIENT_CACHE_TTL_MS) return this.origins.set;
     const generation = this.generation;
     const set = this.repo.enabledRedirectUris().then((lists) => {
@@ -263,7 +265,7 @@ export class ClientService {
     if (isPublic && input.secret !== undefined) throw paramError('secret: public clients have no secret');
     if (input.secret !== undefined) checkSecret(input.secret);
     const secret = isPublic ? undefined : (input.secret ?? this.secrets.generate());
-    const now = Date.now();
+    const now = this.clock.now();
     const row: ClientRow = {
       id: uuid(),
       ...this.checkedFields(input),
@@ -305,7 +307,7 @@ export class ClientService {
       is_public: isPublic ? 1 : 0,
       is_enabled: isEnabled ? 1 : 0,
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
-      updated_at: Date.now(),
+      updated_at: this.clock.now(),
     });
     this.invalidate(id);
     // Disabling stops every token at once; the users' consents are kept for when it returns.

@@ -12,6 +12,7 @@ import { errorLocation, type AuthorizationRequest } from './authorization-reques
 import { appendQuery } from './redirect-uris.js';
 import { allSatisfied, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
+import type { Clock } from '../core/clock.js';
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes; the contract says at most 5. */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -44,7 +45,8 @@ export class ConsentService {
     private readonly grants: GrantRepository,
     private readonly revocation: RevocationService,
     private readonly families: FamilyLookup,
-    private readonly issuer: () => string,
+    private readonly issuer: string,
+    private readonly clock: Clock,
   ) {}
 
   /** auth_time (OIDC Core §2): when the user signed in, i.e. the start of their session family. */
@@ -76,13 +78,13 @@ export class ConsentService {
    * prior grant send the matching error back to the client.
    */
   async decide(userId: string, authTimeMs: number | null, req: AuthorizationRequest, approve: boolean): Promise<Decision> {
-    const iss = this.issuer();
+    const iss = this.issuer;
     if (!approve) return { redirect_uri: errorLocation(req.redirectUri, iss, 'access_denied', 'The user denied the request', req.state) };
     const granted = await this.consentedScopes(userId, req.client.id);
     if (req.prompt.includes('none') && !allSatisfied(granted, req.scopes)) {
       return { redirect_uri: errorLocation(req.redirectUri, iss, 'consent_required', 'The user has not granted these scopes yet', req.state) };
     }
-    const now = Date.now();
+    const now = this.clock.now();
     const union = [...new Set([...granted, ...req.scopes])];
     if (union.length > granted.length) await this.grants.upsert(userId, req.client.id, union.join(' '), now);
     const code = secretToken(32);
@@ -139,6 +141,6 @@ export class ConsentService {
 
   async pruneCodes(): Promise<void> {
     // Used codes are kept a day past expiry so that a late replay still revokes what they issued.
-    await this.grants.pruneCodes(Date.now() - 24 * 3600_000);
+    await this.grants.pruneCodes(this.clock.now() - 24 * 3600_000);
   }
 }

@@ -30,6 +30,7 @@ import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
 import { tokenEndpoints } from './token/routes.js';
 import type { GrantHandler } from './token/types.js';
+import type { Clock } from '../core/clock.js';
 
 const PRUNE_MS = 3600_000;
 
@@ -48,6 +49,7 @@ export interface OAuthDeps {
   clientThrottle: Throttle;
   invalidations?: Invalidations;
   jobs: Jobs;
+  clock: Clock;
 }
 
 export interface OAuth {
@@ -58,26 +60,25 @@ export interface OAuth {
   inspection: TokenInspection;
   grants: Readonly<Record<string, GrantHandler>>;
   /** The issuer identifier (`iss`): the configured base URL. */
-  issuer: () => string;
+  issuer: string;
   accounts: AccountService;
   /** For GET /api/v4/user/setting (`oauth_grants`). */
   grantLister: { list(userId: string): Promise<GrantView[]> };
 }
 
 export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
-  // Read at use, not at start: the base URL is configuration, and tests learn their port late.
-  const issuer = () => deps.config.baseUrl;
+  const issuer = deps.config.baseUrl;
   const grantRepo = new GrantRepository(deps.db);
-  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation, (id) => deps.invalidations?.publish('client', id));
+  const clients = new ClientService(new ClientRepository(deps.db), new ClientSecrets(deps.masterKey), deps.revocation, deps.clock, (id) => deps.invalidations?.publish('client', id));
   deps.invalidations?.on('client', (id) => clients.forget(id));
-  const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer);
+  const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer, deps.clock);
   const signer = await IdTokenSigner.load(deps.settings);
-  const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer);
+  const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer, deps.clock);
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
   deps.sessions.addFamilyCheck((family, { client }) => consent.checkFamily(family, client as Client | undefined));
 
   const grants: Record<string, GrantHandler> = {
-    authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter }),
+    authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
     refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
   };
   deps.jobs.every('oauth_code_prune', PRUNE_MS, () => consent.pruneCodes());
@@ -86,7 +87,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     consent,
     signer,
     clientAuth: new ClientAuthenticator(clients, deps.clientThrottle),
-    inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer),
+    inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer, deps.clock),
     grants,
     issuer,
     accounts: deps.accounts,

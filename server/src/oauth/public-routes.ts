@@ -11,7 +11,7 @@ import { OAUTH_PATHS } from './paths.js';
 import { OPENID } from './scopes.js';
 
 export interface PublicRouteDeps {
-  issuer: () => string;
+  issuer: string;
   grantTypes: readonly string[];
   signer: IdTokenSigner;
   accounts: AccountService;
@@ -56,7 +56,7 @@ export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): 
   for (const path of [OAUTH_PATHS.openidConfiguration, OAUTH_PATHS.authorizationServerMetadata]) {
     app.get(path, none, async (_request, reply) => {
       reply.header('Cache-Control', 'public, max-age=300');
-      return serverMetadata(deps.issuer(), deps.grantTypes);
+      return serverMetadata(deps.issuer, deps.grantTypes);
     });
   }
 
@@ -79,7 +79,7 @@ export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): 
       sub: user.id,
       ...(has('profile') ? { name: user.nickname, nickname: user.nickname, updated_at: Math.floor(user.updated_at / 1000) } : {}),
       // OIDC Core §5.1: an absolute URL of the picture; absent while the person shows initials.
-      ...(has('profile') && user.avatar_at !== null ? { picture: deps.issuer() + avatarPath(user.id, Number(user.avatar_at)) } : {}),
+      ...(has('profile') && user.avatar_at !== null ? { picture: deps.issuer + avatarPath(user.id, Number(user.avatar_at)) } : {}),
       // Cirrus does not verify addresses, so it says so.
       ...(has('email') ? { email: user.email, email_verified: false } : {}),
     };

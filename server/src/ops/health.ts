@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import type { JobState } from '../core/jobs.js';
 import { Nullable, StringEnum, View } from '../http/contract.js';
+import type { Clock } from '../core/clock.js';
 
 export type PartState = 'ok' | 'error' | 'disabled';
 
@@ -17,6 +18,8 @@ export interface HealthSources {
   revocationSyncedAt(): number;
   /** The background jobs' state (core/jobs.ts); no error text, which stays in the logs. */
   jobs?: () => JobState[];
+  /** The instance's clock (core/clock.ts): the revocation lag is measured on it. */
+  clock: Clock;
 }
 
 /** Past this, the revocation view is too stale to trust (the contract allows 5 s). */
@@ -45,7 +48,7 @@ const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOStrin
 
 export async function health(sources: HealthSources) {
   const [database, storage, redis] = await Promise.all([state(sources.database), state(sources.storage), state(sources.redis)]);
-  const lag = Math.max(0, Date.now() - sources.revocationSyncedAt());
+  const lag = Math.max(0, sources.clock.now() - sources.revocationSyncedAt());
   const revocation: PartState = lag <= REVOCATION_LAG_LIMIT_MS ? 'ok' : 'error';
   const failing = [database, storage, redis, revocation].includes('error');
   // A job failing now is reported but does not fail the instance: the parts above say whether it can serve.

@@ -6,6 +6,7 @@ import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.
 import type { UserCache } from '../accounts/user-cache.js';
 import { InvalidToken, type AuthContext, type AuthUser, type TokenVerifier } from '../core/identity.js';
 import type { RevocationCache } from './revocation-cache.js';
+import type { Clock } from '../core/clock.js';
 
 export { InvalidToken, type AuthContext };
 
@@ -38,9 +39,10 @@ export class AccessTokenVerifier implements TokenVerifier {
     private readonly jwt: Hs256,
     private readonly users: UserCache,
     private readonly revocations: RevocationCache,
+    private readonly clock: Clock,
   ) {}
 
-  async verify(token: string, nowMs = Date.now()): Promise<AuthContext> {
+  async verify(token: string, nowMs = this.clock.now()): Promise<AuthContext> {
     return this.check(token, nowMs);
   }
 
@@ -49,7 +51,7 @@ export class AccessTokenVerifier implements TokenVerifier {
    * without a promise when the user is in the cache (the hot path: no
    * promise and no microtask per request, docs/benchmarks.md).
    */
-  check(token: string, nowMs = Date.now()): AuthContext | Promise<AuthContext> {
+  check(token: string, nowMs = this.clock.now()): AuthContext | Promise<AuthContext> {
     let claims: JwtClaims;
     try {
       const cached = this.verified.get(token);

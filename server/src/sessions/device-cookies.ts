@@ -15,6 +15,7 @@
 // for several accounts without revealing which.
 import { createHmac, randomBytes } from 'node:crypto';
 import { safeEqual } from '../crypto/compare.js';
+import { systemClock, type Clock } from '../core/clock.js';
 
 /** How long a browser stays trusted after its last successful sign-in. */
 export const DEVICE_COOKIE_TTL_MS = 180 * 24 * 3600_000;
@@ -28,7 +29,7 @@ export class DeviceCookies {
   constructor(
     masterKey: string,
     private readonly secure: boolean,
-    private readonly now: () => number = Date.now,
+    private readonly clock: Clock = systemClock,
   ) {
     // A key of its own, so a device cookie can never be replayed as anything signed with the master key.
     this.key = createHmac('sha256', masterKey).update('cirrus device cookie v1').digest();
@@ -41,7 +42,7 @@ export class DeviceCookies {
 
   /** The Set-Cookie value for a browser in which `email` just signed in. */
   issue(email: string): string {
-    const issued = Math.floor(this.now() / 1000).toString(36);
+    const issued = Math.floor(this.clock.now() / 1000).toString(36);
     const nonce = randomBytes(12).toString('base64url');
     const value = `${issued}.${nonce}.${this.mac(email, issued, nonce)}`;
     const attrs = [`${this.nameFor(email)}=${value}`, `Path=${COOKIE_PATH}`, `Max-Age=${DEVICE_COOKIE_TTL_MS / 1000}`, 'HttpOnly', 'SameSite=Strict'];
@@ -63,7 +64,7 @@ export class DeviceCookies {
     const [issued, nonce, mac] = parts as [string, string, string];
     if (!/^[0-9a-z]{1,10}$/.test(issued) || !/^[A-Za-z0-9_-]{16}$/.test(nonce)) return null;
     if (!safeEqual(mac, this.mac(email, issued, nonce))) return null;
-    const age = this.now() - parseInt(issued, 36) * 1000;
+    const age = this.clock.now() - parseInt(issued, 36) * 1000;
     if (age < -60_000 || age > DEVICE_COOKIE_TTL_MS) return null;
     return nonce;
   }

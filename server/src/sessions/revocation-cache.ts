@@ -5,6 +5,7 @@
 // re-reads a window that overlaps the previous one, because rows committed
 // out of order by concurrent writers could otherwise be missed.
 import type { RevocationRepository, RevocationEvent } from './revocation-repository.js';
+import { systemClock, type Clock } from '../core/clock.js';
 
 const POLL_MS = 1000;
 const OVERLAP_MS = 10_000;
@@ -23,13 +24,14 @@ export class RevocationCache {
     private readonly repo: RevocationRepository,
     /** Told of each poll's outcome (null: success), so a failing poll is logged and shown (core/jobs.ts). */
     private readonly onPoll: (err: unknown) => void = () => undefined,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   async start(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     this.applyAll(await this.repo.activeAt(now));
     this.lastPoll = now;
-    this.syncedAt = Date.now();
+    this.syncedAt = this.clock.now();
     this.timer = setInterval(() => void this.poll(), POLL_MS);
     this.timer.unref();
   }
@@ -46,7 +48,7 @@ export class RevocationCache {
 
   private poll(): Promise<void> {
     if (this.polling) return this.polling;
-    const started = Date.now();
+    const started = this.clock.now();
     this.polling = this.repo
       .since(this.lastPoll - OVERLAP_MS)
       .then((events) => {

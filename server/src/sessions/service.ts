@@ -13,6 +13,7 @@ export type { SessionRow };
 import type { RevocationService } from './revocation.js';
 import type { TokenIssuer, TokenPair } from './token-issuer.js';
 import type { ChallengeRepository } from './challenge-repository.js';
+import { nowSeconds, type Clock } from '../core/clock.js';
 
 /** Two tabs refreshing with the same token at once are not punished within this window (contract: ≤ 10 s). */
 export const REUSE_GRACE_MS = 10_000;
@@ -51,6 +52,7 @@ export class SessionService {
     private readonly issuer: TokenIssuer,
     private readonly jwt: Hs256,
     readonly revocation: RevocationService,
+    private readonly clock: Clock,
   ) {}
 
   addFamilyCheck(check: FamilyCheck): void {
@@ -78,7 +80,7 @@ export class SessionService {
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
       const sessionId = secretToken(24);
-      await this.challenges.insert({ id: sessionId, user_id: user.id, expires_at: Date.now() + CHALLENGE_TTL_MS, attempts: 0 });
+      await this.challenges.insert({ id: sessionId, user_id: user.id, expires_at: this.clock.now() + CHALLENGE_TTL_MS, attempts: 0 });
       return { kind: 'second_factor', sessionId };
     }
     return { kind: 'tokens', user, token: (await this.startFamily(user.id)).pair };
@@ -86,7 +88,7 @@ export class SessionService {
 
   async completeSecondFactor(sessionId: string, otp: string, address: string): Promise<{ user: UserWithGroup; token: TokenPair }> {
     const challenge = await this.challenges.find(sessionId);
-    if (!challenge || challenge.expires_at < Date.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
+    if (!challenge || challenge.expires_at < this.clock.now() || challenge.attempts >= CHALLENGE_MAX_ATTEMPTS) {
       throw new DomainError(ErrorCode.CredentialInvalid, 'Sign-in session expired; sign in again');
     }
     // The user's codes are limited across all their challenges (reserved
@@ -118,7 +120,7 @@ export class SessionService {
 
   async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
     const s = await this.settings.current();
-    const now = Date.now();
+    const now = this.clock.now();
     const family = newFamilyRow({ userId, clientId: opts.clientId ?? null, scopes: opts.scopes ? opts.scopes.join(' ') : null, refreshTtl: opts.refreshTtl ?? null }, s.refresh_token_ttl, now);
     await this.repo.insert(family);
     return { family, pair: this.firstPair(family, s.access_token_ttl, now), accessTtl: s.access_token_ttl, refreshExpiresAt: family.expires_at };
@@ -134,7 +136,7 @@ export class SessionService {
     let claims: JwtClaims;
     try {
       claims = this.jwt.verify(token);
-      checkTimes(claims, Math.floor(Date.now() / 1000));
+      checkTimes(claims, nowSeconds(this.clock));
     } catch (err) {
       throw credentialInvalid(err instanceof JwtError && err.message === 'expired' ? 'Refresh token has expired' : 'Refresh token is invalid');
     }
@@ -153,7 +155,7 @@ export class SessionService {
     if (opts.clientId !== undefined && (claims.client_id ?? null) !== opts.clientId) throw credentialInvalid('Refresh token was not issued to this client');
     let family = await this.repo.find(claims.sid);
     if (!family || family.revoked_at !== null || family.user_id !== claims.sub) throw credentialInvalid('Session has ended');
-    if (family.expires_at < Date.now()) throw credentialInvalid('Session has expired');
+    if (family.expires_at < this.clock.now()) throw credentialInvalid('Session has expired');
     // The guard's user cache (bounded staleness) is enough here: banning or
     // deleting a user revokes their families, which the row above shows at once.
     const user = await this.accounts.cache.get(family.user_id);
@@ -162,7 +164,7 @@ export class SessionService {
     for (const check of this.familyChecks) await check(family, { client: opts.client });
 
     const s = await this.settings.current();
-    const now = Date.now();
+    const now = this.clock.now();
     const refreshExpiresAt = now + (opts.refreshTtl ?? family.refresh_ttl ?? s.refresh_token_ttl) * 1000;
     let jti: string;
     if (claims.jti === family.current_jti) {

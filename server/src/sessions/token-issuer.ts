@@ -4,6 +4,7 @@
 import type { Hs256 } from '../crypto/jwt.js';
 import { secretToken } from '../crypto/random.js';
 import { rfc3339 } from '../accounts/views.js';
+import type { Clock } from '../core/clock.js';
 
 export interface TokenSubject {
   userId: string;
@@ -25,9 +26,12 @@ export interface TokenPair {
 }
 
 export class TokenIssuer {
-  constructor(private readonly jwt: Hs256) {}
+  constructor(
+    private readonly jwt: Hs256,
+    private readonly clock: Clock,
+  ) {}
 
-  access(subject: TokenSubject, ttlSeconds: number, now = Date.now()): IssuedAccess {
+  access(subject: TokenSubject, ttlSeconds: number, now = this.clock.now()): IssuedAccess {
     const iat = Math.floor(now / 1000);
     const exp = iat + ttlSeconds;
     const claims: Record<string, unknown> = { token_type: 'access', sub: subject.userId, iat, nbf: iat, exp, jti: secretToken(12), sid: subject.sid };
@@ -38,14 +42,14 @@ export class TokenIssuer {
     return { token: this.jwt.sign(claims), expiresAt: exp * 1000 };
   }
 
-  refresh(subject: TokenSubject, jti: string, expiresAtMs: number, now = Date.now()): string {
+  refresh(subject: TokenSubject, jti: string, expiresAtMs: number, now = this.clock.now()): string {
     const iat = Math.floor(now / 1000);
     const claims: Record<string, unknown> = { token_type: 'refresh', sub: subject.userId, iat, nbf: iat, exp: Math.floor(expiresAtMs / 1000), jti, sid: subject.sid };
     if (subject.clientId) claims.client_id = subject.clientId;
     return this.jwt.sign(claims);
   }
 
-  pair(subject: TokenSubject, jti: string, accessTtlSeconds: number, refreshExpiresAtMs: number, now = Date.now()): TokenPair {
+  pair(subject: TokenSubject, jti: string, accessTtlSeconds: number, refreshExpiresAtMs: number, now = this.clock.now()): TokenPair {
     const access = this.access(subject, accessTtlSeconds, now);
     return {
       access_token: access.token,

@@ -7,6 +7,7 @@ import { notFound } from '../core/errors.js';
 import type { AccessTokenVerifier } from './access-tokens.js';
 import type { RevocationService } from './revocation.js';
 import type { UserSessionRow, UserSessionsRepository } from './user-sessions-repository.js';
+import type { Clock } from '../core/clock.js';
 
 export interface UserSessionView {
   id: string;
@@ -35,6 +36,7 @@ export class UserSessions {
     private readonly repo: UserSessionsRepository,
     private readonly revocation: RevocationService,
     private readonly verifier: AccessTokenVerifier,
+    private readonly clock: Clock,
   ) {}
 
   /** Called after a password sign-in: remembers which browser and address started the family. */
@@ -46,19 +48,19 @@ export class UserSessions {
   }
 
   async list(userId: string, currentSid: string | null): Promise<UserSessionView[]> {
-    const rows = await this.repo.listLive(userId, Date.now());
+    const rows = await this.repo.listLive(userId, this.clock.now());
     return rows.map((r) => this.view(r, currentSid));
   }
 
   async end(userId: string, sessionId: string): Promise<void> {
-    const live = await this.repo.listLive(userId, Date.now());
+    const live = await this.repo.listLive(userId, this.clock.now());
     if (!live.some((r) => r.id === sessionId)) throw notFound('No such session');
     await this.revocation.revokeFamily(sessionId, 'signed_out_from_settings');
   }
 
   /** Ends every live first-party family but the current one; returns how many. */
   async endOthers(userId: string, currentSid: string | null): Promise<number> {
-    const others = (await this.repo.listLive(userId, Date.now())).filter((r) => r.id !== currentSid);
+    const others = (await this.repo.listLive(userId, this.clock.now())).filter((r) => r.id !== currentSid);
     for (const r of others) await this.revocation.revokeFamily(r.id, 'signed_out_from_settings');
     return others.length;
   }

@@ -17,6 +17,7 @@ import type { ShareRepository, ShareRow } from './repository.js';
 import type { OwnersPort } from './service.js';
 import type { UnlockTokens } from './unlock-tokens.js';
 import { toPublicView, toSharedItemView, type PublicShareView, type SharedItemView } from './views.js';
+import type { Clock } from '../core/clock.js';
 
 /** Wrong passwords per share: a few typos are free, then a doubling lock-out (capped at 15 min). */
 export const SHARE_POLICY: ThrottlePolicy = { freeFailures: 5, maxLockMs: 15 * 60_000, windowMs: 15 * 60_000 };
@@ -47,9 +48,10 @@ export class ShareAccess {
     private readonly owners: OwnersPort,
     private readonly throttle: Throttle,
     private readonly tokens: UnlockTokens,
+    private readonly clock: Clock,
   ) {}
 
-  async open(id: string, now = Date.now()): Promise<OpenShare> {
+  async open(id: string, now = this.clock.now()): Promise<OpenShare> {
     const share = await this.repo.find(id);
     if (!share) throw notFound('Share not found');
     if (share.expires_at !== null && share.expires_at <= now) throw notFound('This share has expired');
@@ -137,6 +139,6 @@ export class ShareAccess {
    * deleted, expired or used up since it was opened answers 404.
    */
   async claimDownload(id: string): Promise<void> {
-    if (!(await this.repo.claimDownload(id, Date.now()))) throw notFound('This share is no longer available');
+    if (!(await this.repo.claimDownload(id, this.clock.now()))) throw notFound('This share is no longer available');
   }
 }

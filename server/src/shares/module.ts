@@ -11,6 +11,7 @@ import { ShareRepository } from './repository.js';
 import { shareRoutes } from './routes.js';
 import { ShareService, type OwnersPort } from './service.js';
 import { UnlockTokens } from './unlock-tokens.js';
+import type { Clock } from '../core/clock.js';
 
 export interface SharesDeps {
   db: Db;
@@ -18,8 +19,9 @@ export interface SharesDeps {
   owners: OwnersPort;
   masterKey: string;
   throttle: Throttle;
-  /** The public base URL (read on each use: tests learn the port after start). */
-  baseUrl: () => string;
+  /** The public base URL (config.baseUrl). */
+  baseUrl: string;
+  clock: Clock;
 }
 
 export interface Shares {
@@ -31,8 +33,8 @@ export interface Shares {
 export function createShares(deps: SharesDeps): Shares {
   const repo = new ShareRepository(deps.db);
   return {
-    service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl),
-    access: new ShareAccess(repo, deps.files, deps.owners, deps.throttle, new UnlockTokens(deps.masterKey)),
+    service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl, deps.clock),
+    access: new ShareAccess(repo, deps.files, deps.owners, deps.throttle, new UnlockTokens(deps.masterKey, deps.clock), deps.clock),
     files: deps.files,
   };
 }

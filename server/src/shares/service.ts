@@ -8,6 +8,7 @@ import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { AdminShareQuery, ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
 import { toShareView, type AdminShareView, type ShareView } from './views.js';
+import type { Clock } from '../core/clock.js';
 
 /** How far ahead an expiry may be set (10 years). */
 export const MAX_EXPIRY_SECONDS = 10 * 365 * 24 * 3600;
@@ -45,7 +46,7 @@ export function newShareId(): string {
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
 /** The expiry in Unix ms: undefined = unchanged / none, null = remove. */
-export function parseExpiry(input: ExpiryInput, now = Date.now()): number | null | undefined {
+export function parseExpiry(input: ExpiryInput, now: number): number | null | undefined {
   if (input.expires_at !== undefined && input.expires_in !== undefined) throw badRequest('expires_at, expires_in: give at most one');
   if (input.expires_in !== undefined) return now + input.expires_in * 1000;
   if (input.expires_at === undefined || input.expires_at === null) return input.expires_at;
@@ -77,7 +78,8 @@ export class ShareService {
     private readonly repo: ShareRepository,
     private readonly files: FilesService,
     private readonly owners: OwnersPort,
-    private readonly baseUrl: () => string,
+    private readonly baseUrl: string,
+    private readonly clock: Clock,
   ) {}
 
   /** The shared item as its owner sees it now; null while it is in the trash. */
@@ -91,11 +93,11 @@ export class ShareService {
   }
 
   private async view(share: ShareRow): Promise<ShareView> {
-    return toShareView(share, await this.entryOf(share), this.baseUrl());
+    return toShareView(share, await this.entryOf(share), this.baseUrl, this.clock.now());
   }
 
   async create(ownerId: string, input: NewShare): Promise<ShareView> {
-    const now = Date.now();
+    const now = this.clock.now();
     const expiresAt = parseExpiry(input, now) ?? null;
     const entry = await this.files.resolve(ownerId, input.path);
     // Sharing the root would publish the whole account, trash restores included.
@@ -113,7 +115,7 @@ export class ShareService {
       updated_at: now,
     };
     await this.repo.insert(row);
-    return toShareView(row, entry, this.baseUrl());
+    return toShareView(row, entry, this.baseUrl, now);
   }
 
   async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ shares: ShareView[]; next_page_token: string | null }> {
@@ -141,11 +143,11 @@ export class ShareService {
   async update(ownerId: string, id: string, change: ShareChange): Promise<ShareView> {
     await this.owned(ownerId, id);
     const patch: SharePatch = {};
-    const expiresAt = parseExpiry(change);
+    const expiresAt = parseExpiry(change, this.clock.now());
     if (expiresAt !== undefined) patch.expires_at = expiresAt;
     if (change.download_limit !== undefined) patch.download_limit = change.download_limit;
     if (change.password !== undefined) patch.password_hash = change.password === null ? null : await hashPassword(change.password);
-    patch.updated_at = Date.now();
+    patch.updated_at = this.clock.now();
     if (!(await this.repo.update(ownerId, id, patch))) throw notFound('Share not found');
     return this.get(ownerId, id);
   }

@@ -6,6 +6,7 @@
 // the owner changes or removes the password (the hash it was bound to is gone).
 import { createHmac, hkdfSync } from 'node:crypto';
 import { safeEqual } from '../crypto/compare.js';
+import type { Clock } from '../core/clock.js';
 
 export const UNLOCK_TTL_SECONDS = 3600;
 const INFO = 'cirrus/shares/unlock/v1';
@@ -14,7 +15,10 @@ const FORMAT = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/;
 export class UnlockTokens {
   private readonly key: Buffer;
 
-  constructor(masterKey: string) {
+  constructor(
+    masterKey: string,
+    private readonly clock: Clock,
+  ) {
     this.key = Buffer.from(hkdfSync('sha256', Buffer.from(masterKey, 'utf8'), Buffer.alloc(0), INFO, 32));
   }
 
@@ -22,12 +26,12 @@ export class UnlockTokens {
     return createHmac('sha256', this.key).update(`${shareId}\n${exp}\n${passwordHash}`).digest('base64url');
   }
 
-  issue(shareId: string, passwordHash: string, nowMs = Date.now()): { token: string; expiresAt: number } {
+  issue(shareId: string, passwordHash: string, nowMs = this.clock.now()): { token: string; expiresAt: number } {
     const exp = Math.floor(nowMs / 1000) + UNLOCK_TTL_SECONDS;
     return { token: `${exp}.${this.mac(shareId, exp, passwordHash)}`, expiresAt: exp * 1000 };
   }
 
-  verify(shareId: string, passwordHash: string, token: string, nowMs = Date.now()): boolean {
+  verify(shareId: string, passwordHash: string, token: string, nowMs = this.clock.now()): boolean {
     const m = FORMAT.exec(token);
     if (!m) return false;
     const exp = Number(m[1]);

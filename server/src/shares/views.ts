@@ -76,14 +76,14 @@ export function kindOf(entry: Entry): 'file' | 'folder' {
   return entry.row.kind === FOLDER ? 'folder' : 'file';
 }
 
-export function statusOf(share: ShareRow, entry: Entry | null, now = Date.now()): ShareStatus {
+export function statusOf(share: ShareRow, entry: Entry | null, now: number): ShareStatus {
   if (share.expires_at !== null && share.expires_at <= now) return 'expired';
   if (share.download_limit !== null && share.downloads >= share.download_limit) return 'exhausted';
   if (!entry) return 'unavailable';
   return 'active';
 }
 
-export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: string): ShareView {
+export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: string, now: number): ShareView {
   return {
     id: share.id,
     url: `${baseUrl}/s/${share.id}`,
@@ -95,7 +95,7 @@ export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: strin
     download_limit: share.download_limit,
     downloads: share.downloads,
     views: share.views,
-    status: statusOf(share, entry),
+    status: statusOf(share, entry, now),
     created_at: iso(share.created_at)!,
     updated_at: iso(share.updated_at)!,
   };

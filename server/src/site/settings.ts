@@ -1,6 +1,7 @@
 // Site settings an administrator can change. The master key lives in the same
 // table (row `secret_key`) but is never part of these views.
 import type { SettingsRepository } from './settings-repository.js';
+import { systemClock, type Clock } from '../core/clock.js';
 
 export const SECRET_KEY_SETTING = 'secret_key';
 
@@ -31,6 +32,7 @@ export class SettingsService {
     private readonly repo: SettingsRepository,
     /** Tells the other instances (through Redis) that the settings changed. */
     private readonly broadcast: () => void = () => undefined,
+    private readonly clock: Clock = systemClock,
   ) {}
 
   /** Drops the cached settings after a change on another instance. */
@@ -39,7 +41,7 @@ export class SettingsService {
   }
 
   async current(): Promise<SiteSettings> {
-    const now = Date.now();
+    const now = this.clock.now();
     if (this.cached && now - this.cached.at < CACHE_MS) return this.cached.value;
     const raw = await this.repo.all();
     const value: SiteSettings = {

@@ -26,6 +26,7 @@
 // memory's span (docs/security.md).
 import { LRUCache } from 'lru-cache';
 import { DomainError, ErrorCode } from '../core/errors.js';
+import { systemClock, type Clock } from '../core/clock.js';
 import type { Reservation, ThrottlePolicy, ThrottleStore } from './store.js';
 
 export type { ThrottlePolicy, ThrottleStore } from './store.js';
@@ -50,7 +51,7 @@ export interface ThrottleTarget {
 export interface ThrottleOptions {
   /** Remember keys without any count for this long (0: never; see above). */
   rememberCleanMs?: number;
-  clock?: () => number;
+  clock?: Clock;
 }
 
 const MAX_REMEMBERED = 20_000;
@@ -72,7 +73,7 @@ export function inWords(seconds: number): string {
 
 export class Throttle {
   private readonly rememberMs: number;
-  private readonly now: () => number;
+  private readonly clock: Clock;
   /** key -> when the store last showed it without a count. */
   private readonly clean = new LRUCache<string, number>({ max: MAX_REMEMBERED });
   /** key -> attempts admitted on this instance without a store write, still in flight. */
@@ -84,7 +85,7 @@ export class Throttle {
     options: ThrottleOptions = {},
   ) {
     this.rememberMs = options.rememberCleanMs ?? 0;
-    this.now = options.clock ?? Date.now;
+    this.clock = options.clock ?? systemClock;
   }
 
   /**
@@ -117,7 +118,7 @@ export class Throttle {
    */
   async attemptKnown<T>(targets: readonly ThrottleTarget[], answer: T): Promise<T> {
     if (this.rememberMs <= 0) return this.attempt(targets, () => answer);
-    const now = this.now();
+    const now = this.clock.now();
     await this.learnClean(targets, now);
     if (answer && targets.every((t) => this.isClean(t.key, now))) return answer;
     const held = await this.reserveAll(targets, false);
@@ -126,11 +127,11 @@ export class Throttle {
   }
 
   prune(windowStartedBefore: number): Promise<void> {
-    return this.store.prune(windowStartedBefore, this.now());
+    return this.store.prune(windowStartedBefore, this.clock.now());
   }
 
   private async reserveAll(targets: readonly ThrottleTarget[], learn: boolean): Promise<Held[]> {
-    const now = this.now();
+    const now = this.clock.now();
     if (learn && this.rememberMs > 0) await this.learnClean(targets, now);
     const held: Held[] = [];
     for (const target of targets) {
@@ -143,7 +144,7 @@ export class Throttle {
       const res = await this.store.reserve(target.key, target.policy, now, local);
       if (!res.ok) {
         await this.settle(held, 'release');
-        throw lockedError(res.lockedUntil, this.now());
+        throw lockedError(res.lockedUntil, this.clock.now());
       }
       // The store holds a count for the key now: no longer clean.
       this.forget(target.key);
@@ -160,7 +161,7 @@ export class Throttle {
         else this.inFlight.delete(h.target.key);
         if (outcome === 'failure') {
           this.forget(h.target.key);
-          await this.store.record(h.target.key, h.target.policy, this.now());
+          await this.store.record(h.target.key, h.target.policy, this.clock.now());
           this.forget(h.target.key);
         }
         continue;

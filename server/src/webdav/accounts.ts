@@ -10,6 +10,7 @@ import { FOLDER } from '../files/repository.js';
 import type { FilesService } from '../files/service.js';
 import { joinPath, parsePath } from '../files/names.js';
 import type { DavAccountRow, DavRepository } from './repository.js';
+import type { Clock } from '../core/clock.js';
 
 export const KEY_ID_LENGTH = 8;
 /** Devices per person: enough for every phone and laptop, small enough to list on one page. */
@@ -51,6 +52,7 @@ export class DavAccountService {
   constructor(
     private readonly repo: DavRepository,
     private readonly files: FilesService,
+    private readonly clock: Clock,
   ) {}
 
   onChange(listener: AccountListener): void {
@@ -68,7 +70,7 @@ export class DavAccountService {
       throw new DomainError(ErrorCode.Conflict, `At most ${MAX_ACCOUNTS} WebDAV accounts per person; delete one first`);
     }
     const { keyId, password, hash } = await newPassword();
-    const now = Date.now();
+    const now = this.clock.now();
     const row: DavAccountRow = {
       id: shortId(10), user_id: userId, name, key_id: keyId, password_hash: hash, root_path: rootPath,
       readonly: input.readonly ? 1 : 0, created_at: now, updated_at: now,
@@ -80,7 +82,7 @@ export class DavAccountService {
   async update(userId: string, id: string, change: AccountChange): Promise<{ row: DavAccountRow; password: string | null }> {
     const current = await this.repo.findAccount(userId, id);
     if (!current) throw notFound('WebDAV account not found');
-    const patch: Partial<DavAccountRow> = { updated_at: Date.now() };
+    const patch: Partial<DavAccountRow> = { updated_at: this.clock.now() };
     if (change.name !== undefined) patch.name = checkName(change.name);
     if (change.path !== undefined) patch.root_path = await this.checkFolder(userId, change.path);
     if (change.readonly !== undefined) patch.readonly = change.readonly ? 1 : 0;

@@ -19,6 +19,7 @@ import { DavError } from './errors.js';
 import { KEY_ID_LENGTH } from './accounts.js';
 import type { DavRepository } from './repository.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
+import type { Clock } from '../core/clock.js';
 
 /** The guess limit Basic passwords go through (throttle/service.ts): reserve, check, keep or give back. */
 export type CredentialThrottle = Pick<Throttle, 'attempt'>;
@@ -55,6 +56,7 @@ export class DavAuthenticator {
     private readonly userCache: UserCache,
     private readonly verifier: AccessTokenVerifier,
     private readonly throttle: CredentialThrottle,
+    private readonly clock: Clock,
   ) {}
 
   /** Drops remembered credentials of an account (changed or deleted here). */
@@ -101,7 +103,7 @@ export class DavAuthenticator {
     if (login.length > 320 || password.length > 256) throw unauthorized('Wrong e-mail or WebDAV password');
     const key = createHmac('sha256', this.cacheKey).update(login).update('\0').update(password).digest('base64url');
     const hit = this.verified.get(key);
-    if (hit && Date.now() - hit.at < VERIFIED_TTL_MS) {
+    if (hit && this.clock.now() - hit.at < VERIFIED_TTL_MS) {
       // Known good: read the row (deleted or regenerated accounts stop at once) and the user's status.
       const row = await this.repo.findAccountByKey(hit.userId, password.slice(0, KEY_ID_LENGTH));
       const user = await this.userCache.get(hit.userId);
@@ -130,7 +132,7 @@ export class DavAuthenticator {
     );
     if (!found) throw unauthorized('Wrong e-mail or WebDAV password');
     const row = found;
-    this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: Date.now() });
+    this.verified.set(key, { accountId: row.id, userId: row.user_id, passwordHash: row.password_hash, at: this.clock.now() });
     return { userId: row.user_id, root: row.root_path, readonly: row.readonly === 1, scopes: null, accountId: row.id };
   }
 }

@@ -8,7 +8,7 @@ import { DAV_NS, XML_HEADER, child, elements, parseXml, serializeElement } from 
 import type { LockRow } from './repository.js';
 
 function lockAnswer(ctx: DavContext, reply: FastifyReply, lock: LockRow, status: number): FastifyReply {
-  const body = `${XML_HEADER}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, ctx.hrefOfTreePath(lock.path, false))}</D:lockdiscovery></D:prop>\n`;
+  const body = `${XML_HEADER}<D:prop xmlns:D="DAV:"><D:lockdiscovery>${activeLockXml(lock, ctx.hrefOfTreePath(lock.path, false), ctx.lockService.clock.now())}</D:lockdiscovery></D:prop>\n`;
   return reply.code(status).header('Lock-Token', `<${lock.token}>`).type('application/xml; charset=utf-8').send(body);
 }
 

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { DavError } from './errors.js';
 import type { DavRepository, LockRow } from './repository.js';
 import { escapeXml } from './xml.js';
+import type { Clock } from '../core/clock.js';
 
 export const MAX_TIMEOUT_S = 7 * 24 * 3600;
 export const DEFAULT_TIMEOUT_S = 3600;
@@ -47,10 +48,13 @@ export interface NewLock {
 }
 
 export class LockService {
-  constructor(private readonly repo: DavRepository) {}
+  constructor(
+    private readonly repo: DavRepository,
+    readonly clock: Clock,
+  ) {}
 
   live(userId: string): Promise<LockRow[]> {
-    return this.repo.liveLocks(userId, Date.now());
+    return this.repo.liveLocks(userId, this.clock.now());
   }
 
   /**
@@ -73,7 +77,7 @@ export class LockService {
     const conflict = affected.some((l) => lock.exclusive || l.exclusive === 1);
     if (conflict) throw new DavError(423, 'A conflicting lock is held', '<D:no-conflicting-lock/>');
     if (existing.length >= MAX_LOCKS_PER_USER) throw new DavError(507, `At most ${MAX_LOCKS_PER_USER} locks may be held at once`);
-    const now = Date.now();
+    const now = this.clock.now();
     const row: LockRow = {
       token: `urn:uuid:${randomUUID()}`, user_id: userId, path: lock.path, depth: lock.depth, exclusive: lock.exclusive ? 1 : 0,
       owner_xml: lock.ownerXml, timeout_s: lock.timeoutS, expires_at: now + lock.timeoutS * 1000, created_at: now,
@@ -83,7 +87,7 @@ export class LockService {
   }
 
   async refresh(row: LockRow, timeoutS: number): Promise<LockRow> {
-    const expires = Date.now() + timeoutS * 1000;
+    const expires = this.clock.now() + timeoutS * 1000;
     await this.repo.refreshLock(row.user_id, row.token, timeoutS, expires);
     return { ...row, timeout_s: timeoutS, expires_at: expires };
   }
@@ -98,9 +102,9 @@ export class LockService {
   }
 }
 
-/** The DAV:activelock element of a lock (§14.1), for lockdiscovery. */
-export function activeLockXml(lock: LockRow, rootHref: string | null): string {
-  const remaining = Math.max(0, Math.ceil((lock.expires_at - Date.now()) / 1000));
+/** The DAV:activelock element of a lock (§14.1), for lockdiscovery; its timeout is what is left at `now`. */
+export function activeLockXml(lock: LockRow, rootHref: string | null, now: number): string {
+  const remaining = Math.max(0, Math.ceil((lock.expires_at - now) / 1000));
   return (
     `<D:activelock><D:locktype><D:write/></D:locktype><D:lockscope>${lock.exclusive ? '<D:exclusive/>' : '<D:shared/>'}</D:lockscope>` +
     `<D:depth>${lock.depth === -1 ? 'infinity' : '0'}</D:depth>${lock.owner_xml ?? ''}<D:timeout>Second-${remaining}</D:timeout>` +

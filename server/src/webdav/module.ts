@@ -12,6 +12,7 @@ import { DavAuthenticator, type CredentialThrottle } from './auth.js';
 import { LockService } from './locks.js';
 import { davAccountRoutes } from './accounts-routes.js';
 import { davRoutes } from './routes.js';
+import type { Clock } from '../core/clock.js';
 
 export interface DavDeps {
   db: Db;
@@ -21,6 +22,7 @@ export interface DavDeps {
   userCache: UserCache;
   verifier: AccessTokenVerifier;
   throttle: CredentialThrottle;
+  clock: Clock;
 }
 
 export interface Dav {
@@ -34,10 +36,10 @@ export interface Dav {
 
 export function createDav(deps: DavDeps): Dav {
   const repo = new DavRepository(deps.db);
-  const accounts = new DavAccountService(repo, deps.files);
-  const auth = new DavAuthenticator(repo, deps.users, deps.userCache, deps.verifier, deps.throttle);
+  const accounts = new DavAccountService(repo, deps.files, deps.clock);
+  const auth = new DavAuthenticator(repo, deps.users, deps.userCache, deps.verifier, deps.throttle, deps.clock);
   accounts.onChange((id) => auth.forget(id));
-  return { repo, accounts, auth, locks: new LockService(repo), files: deps.files, uploads: deps.uploads };
+  return { repo, accounts, auth, locks: new LockService(repo, deps.clock), files: deps.files, uploads: deps.uploads };
 }
 
 export function webdavRoutes(app: FastifyInstance, dav: Dav): void {

@@ -82,7 +82,7 @@ export class PropertyWriter {
         return SUPPORTED_LOCK_XML;
       case D('lockdiscovery'):
         return covering(locks, entry.path)
-          .map((l) => activeLockXml(l, this.ctx.hrefOfTreePath(l.path, false)))
+          .map((l) => activeLockXml(l, this.ctx.hrefOfTreePath(l.path, false), this.ctx.lockService.clock.now()))
           .join('');
       case QUOTA_AVAILABLE:
         return this.quota ? String(this.quota.available) : undefined;

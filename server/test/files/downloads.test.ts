@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
+import { ManualClock } from '../../src/core/clock.js';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, download, entryData, newUser, put, q, readCentralDirectory, type FileView, type Person } from './helpers.js';
@@ -17,9 +18,11 @@ describe('downloads', () => {
   let api: Api;
   let alice: Person;
   let file: FileView;
+  // Runs with real time; a signed URL's expiry is reached by moving it forward.
+  const clock = new ManualClock();
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
@@ -163,13 +166,17 @@ describe('downloads', () => {
       const { url, expires_at } = res.body.data;
       assert.ok(url.startsWith(server.url));
       assert.ok(url.includes('/data.txt?'), 'the last path segment is the file name');
-      assert.ok(Math.abs(Date.parse(expires_at) - (Date.now() + 60_000)) < 5000);
+      assert.ok(Math.abs(Date.parse(expires_at) - (clock.now() + 60_000)) < 5000);
       const dl = await fetch(url);
       assert.equal(dl.status, 200);
       assert.ok(Buffer.from(await dl.arrayBuffer()).equals(BODY));
       const part = await fetch(url, { headers: { range: 'bytes=-3' } });
       assert.equal(part.status, 206);
       assert.equal(await part.text(), 'xyz');
+      clock.advance(61_000);
+      const late = await fetch(url);
+      assert.equal(late.status, 403, 'a minute later the link has expired');
+      assert.match(((await late.json()) as { msg: string }).msg, /expired/);
     });
 
     it('a tampered signature, id or expiry is 403; an expired link is 403', async () => {
@@ -189,7 +196,7 @@ describe('downloads', () => {
       }
       const expired = new URL(u);
       const signer = server.built.services.files.signer;
-      const past = Math.floor(Date.now() / 1000) - 10;
+      const past = Math.floor(clock.now() / 1000) - 10;
       expired.searchParams.set('expires', String(past));
       expired.searchParams.set('sig', signer.sign({ fileId: file.id, expires: past, inline: false }));
       const res = await fetch(expired);

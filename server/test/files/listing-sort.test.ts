@@ -4,6 +4,7 @@
 // first; ties broken by the name in byte order).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/core/clock.js';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type FileView, type Person } from './helpers.js';
@@ -28,9 +29,11 @@ describe('sorted folder listings', () => {
   let api: Api;
   let alice: Person;
   let all: FileView[];
+  // Stands still unless moved: equal modification times are certain, not a matter of luck.
+  const clock = new ManualClock({ at: Date.now() });
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     alice = await newUser(api, await adminToken(api));
     for (const name of ['zeta', 'Alpha', '目录']) await api.post('/api/v4/file/create', { path: `/s/${name}`, type: 'folder' }, { token: alice.token });
@@ -39,7 +42,7 @@ describe('sorted folder listings', () => {
     for (const [i, name] of names.entries()) {
       await put(api, alice.token, `/s/${name}`, 'x'.repeat((i * 7) % 5));
       // Distinct modification times for most, equal ones for a few.
-      if (i % 4 !== 0) await new Promise((r) => setTimeout(r, 3));
+      if (i % 4 !== 0) clock.advance(3);
     }
     const res = await api.get<{ files: FileView[] }>(`/api/v4/file?path=${q('/s')}&page_size=1000`, { token: alice.token });
     all = res.body.data.files;

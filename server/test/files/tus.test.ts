@@ -185,7 +185,7 @@ describe('tus 1.0 resumable uploads', () => {
     const location = res.headers.get('location')!;
     await call('PATCH', location, { ...TUS, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' }, Buffer.alloc(40), dave.token);
     const before = await storageCounts(server);
-    const swept = (await server.built.services.files.uploads.sweep(Date.now() + 25 * 3600_000)) as { uploads: number };
+    const swept = (await server.built.services.files.uploads.sweep(server.clock.now() + 25 * 3600_000)) as { uploads: number };
     assert.ok(swept.uploads >= 1);
     const afterCounts = await storageCounts(server);
     assert.ok(afterCounts.staging < before.staging);

@@ -4,6 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp, type BuiltApp } from '../../src/app.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { REUSE_GRACE_MS } from '../../src/sessions/service.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, decodeJwt, signIn, type TokenPair } from '../helpers/client.js';
 import { eventually, nowSeconds, readMasterKey, signJwt } from './support.js';
@@ -13,8 +15,10 @@ describe('refresh: rotation, grace window and reuse detection', () => {
   let api: Api;
   let adminToken: string;
   let n = 0;
+  // Runs with real time; ageRotation moves it past the grace window instead of sleeping 10 s.
+  const clock = new ManualClock();
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
@@ -32,12 +36,12 @@ describe('refresh: rotation, grace window and reuse detection', () => {
   const works = async (access: string) => (await api.get('/api/v4/user/me', { token: access })).status === 200;
   const stopsWithin5s = (access: string) => eventually(async () => (await api.get('/api/v4/user/me', { token: access })).status === 401, 5000);
 
-  /** Makes the family's last rotation look older than the grace window, instead of sleeping 10 s. */
-  async function ageRotation(refreshToken: string, ms = 11_000): Promise<void> {
+  /** Moves the server's clock past the grace window of the family's last rotation, instead of sleeping 10 s. */
+  async function ageRotation(refreshToken: string): Promise<void> {
     const sid = decodeJwt(refreshToken).sid as string;
     const row = await server.built.services.db.selectFrom('sessions').select('rotated_at').where('id', '=', sid).executeTakeFirstOrThrow();
     assert.notEqual(row.rotated_at, null, 'the family has rotated');
-    await server.built.services.db.updateTable('sessions').set({ rotated_at: Number(row.rotated_at) - ms }).where('id', '=', sid).execute();
+    clock.advance(REUSE_GRACE_MS + 1000);
   }
 
   it('a refresh rotates: a new pair whose refresh token works, in the same family', async () => {
@@ -153,10 +157,11 @@ describe('refresh: revocation reaches every instance', () => {
   let second: BuiltApp;
   let api: Api;
   let api2: Api;
+  const clock = new ManualClock();
   before(async () => {
-    server = await startServer();
-    // A second instance on the same database, as behind a load balancer.
-    second = await buildApp({ ...server.config }, { logger: false });
+    server = await startServer({}, { clock });
+    // A second instance on the same database, as behind a load balancer (and on the same clock).
+    second = await buildApp({ ...server.config }, { logger: false, clock });
     api = new Api(server.url);
     api2 = new Api((await second.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1'));
   });
@@ -173,8 +178,8 @@ describe('refresh: revocation reaches every instance', () => {
 
     await api.delete('/api/v4/session/token', { refresh_token: signedOut.token.refresh_token });
     await api.post('/api/v4/session/token/refresh', { refresh_token: reused.token.refresh_token });
-    const sid = decodeJwt(reused.token.refresh_token).sid as string;
-    await server.built.services.db.updateTable('sessions').set({ rotated_at: Date.now() - 11_000 }).where('id', '=', sid).execute();
+    // Past the grace window, without sleeping 10 s.
+    clock.advance(REUSE_GRACE_MS + 1000);
     assert.equal((await api.post('/api/v4/session/token/refresh', { refresh_token: reused.token.refresh_token })).status, 401);
     await api.put(`/api/v4/admin/user/${banned.user.id}`, { status: 'banned' }, { token: admin.token.access_token });
 

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { freePort } from '../../src/ops/free-port.js';
 import type { TestServer } from '../helpers/harness.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
 import type { ApiResponse } from '../helpers/client.js';
@@ -144,8 +145,9 @@ export interface LoggedServer extends TestServer {
 /** Like the harness's startServer, with logging on at `trace` and every line captured. */
 export async function startLoggedServer(): Promise<LoggedServer> {
   const db = await freshDatabase();
+  const port = await freePort('127.0.0.1');
   const config = loadConfig({
-    CIRRUS_PORT: '0',
+    CIRRUS_PORT: String(port),
     CIRRUS_HOST: '127.0.0.1',
     CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
     CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -156,13 +158,14 @@ export async function startLoggedServer(): Promise<LoggedServer> {
   const stream = new PassThrough();
   stream.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
   const built = await buildApp(config, { logStream: stream });
-  const url = (await built.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1');
-  config.baseUrl = url;
+  await built.app.listen({ host: '127.0.0.1', port });
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     built,
     config,
     dialect: db.dialect,
+    clock: built.services.clock,
     logs: () => chunks.join(''),
     async close() {
       await built.app.close();

@@ -39,7 +39,7 @@ describe('sign-in throttle pruning', () => {
     const left = (await db.selectFrom('login_throttle').select('key').where('key', 'like', 'prune:%').orderBy('key').execute()).map((r) => r.key);
     assert.deepEqual(left, ['prune:old-locked', 'prune:recent']);
     // The locked key still answers 429.
-    const throttle = new Throttle(store, { clock: () => now });
+    const throttle = new Throttle(store, { clock: { now: () => now } });
     await assert.rejects(
       throttle.attempt([{ key: 'prune:old-locked', policy: ACCOUNT_POLICY }], () => true),
       /Too many failed attempts/,

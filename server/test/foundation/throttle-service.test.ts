@@ -51,19 +51,19 @@ describe('throttle helper: reserve before the check', () => {
 
   it('200 parallel attempts: exactly 6 checked, the right one last refused (database store)', async () => {
     const now = Date.now();
-    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: () => now }), 'burst:store');
+    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: { now: () => now } }), 'burst:store');
     assert.deepEqual(r, { checked: 6, refused: 194, rightAccepted: false });
   });
 
   it('200 parallel attempts: exactly 6 checked with the clean-key memory too (one instance)', async () => {
     const now = Date.now();
-    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: () => now, rememberCleanMs: 1000 }), 'burst:memory');
+    const r = await burst(new Throttle(new SqlThrottleStore(db), { clock: { now: () => now }, rememberCleanMs: 1000 }), 'burst:memory');
     assert.deepEqual(r, { checked: 6, refused: 194, rightAccepted: false });
   });
 
   it('a right guess gives its attempt back: the address count is unchanged and the account count is cleared', async () => {
     const now = Date.now();
-    const throttle = new Throttle(new SqlThrottleStore(db), { clock: () => now });
+    const throttle = new Throttle(new SqlThrottleStore(db), { clock: { now: () => now } });
     const targets = [
       { key: 'ok:acct', policy: ACCOUNT_POLICY, clearOnSuccess: true },
       { key: 'ok:addr', policy: ADDRESS_POLICY },
@@ -80,7 +80,7 @@ describe('throttle helper: reserve before the check', () => {
 
   it('after a lock runs out one more guess is checked, and its failure doubles the lock', async () => {
     let now = Date.now();
-    const throttle = new Throttle(new SqlThrottleStore(db), { clock: () => now });
+    const throttle = new Throttle(new SqlThrottleStore(db), { clock: { now: () => now } });
     const t = [{ key: 'double:acct', policy: ACCOUNT_POLICY }];
     for (let i = 0; i < 6; i++) assert.equal(await throttle.attempt(t, () => false), false);
     await assert.rejects(throttle.attempt(t, () => true), /try again in 1 second/);

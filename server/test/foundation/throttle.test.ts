@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { postFrom, sleep } from './support.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { postFrom } from './support.js';
 
 function assertTooMany(res: { status: number; headers: Headers; body: { code: number; data: unknown } }, what: string): number {
   assert.equal(res.status, 429, what);
@@ -23,8 +24,10 @@ describe('sign-in throttling', () => {
   let server: TestServer;
   let api: Api;
   let adminToken: string;
+  // Runs with real time; the lock waits move it forward instead of sleeping.
+  const clock = new ManualClock();
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
@@ -41,7 +44,8 @@ describe('sign-in throttling', () => {
     assertTooMany(res, 'after wrong passwords');
     assert.ok(attempts > 5, `a few honest typos are free (${attempts} attempts)`);
     const wait = Number(res.headers.get('retry-after'));
-    await sleep(wait * 1000 + 100);
+    assertTooMany(await api.post('/api/v4/session/token', { email: u.user.email, password: u.password }), 'the right password while the lock lasts');
+    clock.advance(wait * 1000 + 100);
     const after = await api.post('/api/v4/session/token', { email: u.user.email, password: u.password });
     assert.equal(after.status, 200, 'once the lock runs out the right password works');
     // A success clears the account's count: the next typo is a plain 401.
@@ -78,7 +82,7 @@ describe('sign-in throttling', () => {
     // The first locks last a second or two; lengthen it so the checks below
     // run inside it even on a slow machine.
     for (let round = 0; retry < 8 && round < 5; round++) {
-      await sleep(retry * 1000 + 50);
+      clock.advance(retry * 1000 + 50);
       await Promise.all([0, 1, 2, 3, 4, 5].map((j) => postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: `spray-more-${round}-${j}@example.com`, password: 'spray-password' })));
       retry = assertTooMany(await postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: 'spray-probe@example.com', password: 'spray-password' }), 'spraying address, longer lock');
     }

@@ -8,24 +8,27 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.js';
+import { ManualClock, nowSeconds } from '../../src/core/clock.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { eventually, nowSeconds, readMasterKey, signJwt, sleep } from './support.js';
+import { eventually, readMasterKey, signJwt } from './support.js';
 
 describe('tokens not valid before a password change, reset or ban', () => {
   let server: TestServer;
   let api: Api;
   let adminToken: string;
   let key: string;
+  // Runs with real time; nextSecond moves it to the next whole second instead of sleeping.
+  const clock = new ManualClock();
 
   /** A method-C token as `cirrus token issue` or any JWT library makes it: the interface's four claims. */
-  const localToken = (sub: string, extra: Record<string, unknown> = {}) => signJwt(key, { token_type: 'access', sub, nbf: nowSeconds(), exp: nowSeconds() + 3600, ...extra });
+  const localToken = (sub: string, extra: Record<string, unknown> = {}) => signJwt(key, { token_type: 'access', sub, nbf: nowSeconds(clock), exp: nowSeconds(clock) + 3600, ...extra });
   const status = async (token: string) => (await api.get('/api/v4/user/me', { token })).status;
   /** Tokens are dated in whole seconds: one signed in the second of a change counts as before it. */
-  const nextSecond = () => sleep(1000 - (Date.now() % 1000) + 20);
+  const nextSecond = () => clock.advance(1000 - (clock.now() % 1000) + 20);
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     key = await readMasterKey(server);
@@ -39,13 +42,13 @@ describe('tokens not valid before a password change, reset or ban', () => {
     const other = await signIn(api, u.user.email, u.password);
     const local = localToken(u.user.id);
     assert.equal(await status(local), 200);
-    await nextSecond();
+    nextSecond();
     const changed = await api.patch('/api/v4/user/setting', { current_password: u.password, new_password: 'new-password-456' }, { token: u.token.access_token });
     assert.equal(changed.status, 200, changed.text);
     assert.equal(await status(local), 401, 'the local token is refused');
     assert.equal(await status(u.token.access_token), 200, 'the session that changed the password goes on');
     assert.ok(await eventually(async () => (await status(other.token.access_token)) === 401), 'another session ends (family revocation)');
-    await nextSecond();
+    nextSecond();
     assert.equal(await status(localToken(u.user.id)), 200, 'a local token signed after the change works');
   });
 
@@ -53,10 +56,10 @@ describe('tokens not valid before a password change, reset or ban', () => {
     const u = await createUser(api, adminToken, 'nbf-reset@example.com');
     const local = localToken(u.user.id);
     // A token that claims to be issued in the future is dated by its nbf.
-    const futureIat = localToken(u.user.id, { iat: nowSeconds() + 3600 });
+    const futureIat = localToken(u.user.id, { iat: nowSeconds(clock) + 3600 });
     assert.equal(await status(local), 200);
     assert.equal(await status(futureIat), 200);
-    await nextSecond();
+    nextSecond();
     const reset = await api.post(`/api/v4/admin/user/${u.user.id}/reset-password`, undefined, { token: adminToken });
     assert.equal(reset.status, 200, reset.text);
     assert.equal(await status(local), 401);
@@ -70,12 +73,12 @@ describe('tokens not valid before a password change, reset or ban', () => {
     const u = await createUser(api, adminToken, 'nbf-ban@example.com');
     const local = localToken(u.user.id);
     assert.equal(await status(local), 200);
-    await nextSecond();
+    nextSecond();
     assert.equal((await api.put(`/api/v4/admin/user/${u.user.id}`, { status: 'banned' }, { token: adminToken })).status, 200);
     assert.equal(await status(local), 401);
     assert.equal((await api.put(`/api/v4/admin/user/${u.user.id}`, { status: 'active' }, { token: adminToken })).status, 200);
     assert.equal(await status(local), 401, 'still refused after the unban');
-    await nextSecond();
+    nextSecond();
     assert.equal(await status(localToken(u.user.id)), 200);
   });
 
@@ -83,7 +86,7 @@ describe('tokens not valid before a password change, reset or ban', () => {
     const u = await createUser(api, adminToken, 'nbf-signout@example.com');
     const local = localToken(u.user.id);
     assert.equal(await status(local), 200);
-    await nextSecond();
+    nextSecond();
     assert.equal((await api.post(`/api/v4/admin/user/${u.user.id}/sign-out`, undefined, { token: adminToken })).status, 200);
     assert.equal(await status(local), 401);
   });
@@ -92,8 +95,8 @@ describe('tokens not valid before a password change, reset or ban', () => {
     const u = await createUser(api, adminToken, 'nbf-elsewhere@example.com');
     const local = localToken(u.user.id);
     assert.equal(await status(local), 200, 'and now the user is in this instance\'s cache');
-    await nextSecond();
-    const second = await buildApp({ ...server.config }, { logger: false });
+    nextSecond();
+    const second = await buildApp({ ...server.config }, { logger: false, clock });
     try {
       await second.services.accounts.resetPassword(u.user.id);
     } finally {

@@ -10,6 +10,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../he
 import { Api, createUser, decodeJwt, signIn, type UserView } from '../helpers/client.js';
 import { registerAuthGuard } from '../../src/http/auth.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
+import { ManualClock, nowSeconds as secondsOn } from '../../src/core/clock.js';
 import { b64url, eventually, nowSeconds, readMasterKey, signJwt } from './support.js';
 
 const INVALID_TOKEN = /^Bearer\b.*\berror="invalid_token"/;
@@ -20,8 +21,10 @@ describe('tokens: hostile and unusable access tokens', () => {
   let key: string;
   let adminToken: string;
   let adminId: string;
+  // Runs with real time; the same-second case moves it to a second's start instead of waiting for one.
+  const clock = new ManualClock();
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     key = await readMasterKey(server);
     const admin = await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -31,7 +34,7 @@ describe('tokens: hostile and unusable access tokens', () => {
   after(() => server.close());
 
   const valid = (extra: Record<string, unknown> = {}) => {
-    const now = nowSeconds();
+    const now = secondsOn(clock);
     return { token_type: 'access', sub: adminId, nbf: now - 5, exp: now + 600, ...extra };
   };
 
@@ -109,14 +112,14 @@ describe('tokens: hostile and unusable access tokens', () => {
   });
 
   it('an expired token, and one expired beyond the 30 s leeway, are rejected', async () => {
-    const now = nowSeconds();
+    const now = secondsOn(clock);
     await assertRejected(signJwt(key, valid({ nbf: now - 7200, exp: now - 3600 })), 'expired an hour ago');
     await assertRejected(signJwt(key, valid({ nbf: now - 7200, exp: now - 45 })), 'expired 45 s ago');
     await assertRejected(signJwt(key, { token_type: 'access', sub: adminId, nbf: now }), 'no exp');
   });
 
   it('a token whose nbf lies an hour ahead is rejected', async () => {
-    const now = nowSeconds();
+    const now = secondsOn(clock);
     await assertRejected(signJwt(key, valid({ nbf: now + 3600, exp: now + 7200 })), 'nbf an hour ahead');
     await assertRejected(signJwt(key, valid({ nbf: now + 60, exp: now + 7200 })), 'nbf a minute ahead');
   });
@@ -167,7 +170,7 @@ describe('tokens: hostile and unusable access tokens', () => {
     // Repeat until sign-in lands in the same second as the ban (usually the first try).
     let sameSecond = false;
     for (let attempt = 0; attempt < 6 && !sameSecond; attempt++) {
-      while (Date.now() % 1000 > 100) await new Promise((r) => setTimeout(r, 10));
+      clock.advance(1000 - (clock.now() % 1000));
       await api.put(`/api/v4/admin/user/${u.user.id}`, { status: 'banned' }, { token: adminToken });
       await api.put(`/api/v4/admin/user/${u.user.id}`, { status: 'active' }, { token: adminToken });
       const fresh = await signIn(api, u.user.email, u.password);

@@ -3,6 +3,7 @@
 // all others, after which their refresh tokens fail and their access tokens stop.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { ManualClock } from '../../src/core/clock.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
 import { approve, createApp, exchange, type OAuthTestContext } from '../oauth/helpers.js';
@@ -27,9 +28,11 @@ describe('user sessions', () => {
   let ctx: OAuthTestContext;
   const email = `sessions-${process.pid}@example.com`;
   const password = 'sessions-password-1';
+  // Runs with real time; moved forward where a test needs a later "last used".
+  const clock = new ManualClock();
 
   before(async () => {
-    server = await startServer();
+    server = await startServer({}, { clock });
     api = new Api(server.url);
     ctx = { server, api, adminToken: (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token };
     await createUser(api, ctx.adminToken, email, password);
@@ -64,7 +67,7 @@ describe('user sessions', () => {
     const fromPhone = (await list(phone.access_token)).body.data.sessions;
     assert.equal(fromPhone.find((s) => s.current)?.id, other.id);
     // A refresh moves "last used" on.
-    await new Promise((r) => setTimeout(r, 20));
+    clock.advance(1000);
     assert.equal((await refresh(phone)).status, 200);
     const after1 = (await list(laptop.access_token)).body.data.sessions.find((s) => s.id === other.id)!;
     assert.ok(Date.parse(after1.last_used_at) > Date.parse(other.last_used_at));

@@ -7,6 +7,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { loadConfig, type Config } from '../../src/config.js';
+import type { Clock } from '../../src/core/clock.js';
+import { freePort } from '../../src/ops/free-port.js';
 
 export const ADMIN_EMAIL = 'admin@example.com';
 export const ADMIN_PASSWORD = 'admin-password-123';
@@ -16,7 +18,14 @@ export interface TestServer {
   built: BuiltApp;
   config: Config;
   dialect: 'sqlite' | 'postgres';
+  /** The clock every service reads (the one given to startServer, or the system clock). */
+  clock: Clock;
   close(): Promise<void>;
+}
+
+export interface StartOptions {
+  /** A ManualClock (src/core/clock.ts) lets a test move time instead of rewriting rows or sleeping. */
+  clock?: Clock;
 }
 
 export async function createPgDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -38,13 +47,16 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
   };
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<TestServer> {
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-test-'));
   const pgAdminUrl = process.env.CIRRUS_TEST_DATABASE_URL;
   const pgDb = pgAdminUrl ? await createPgDatabase(pgAdminUrl) : undefined;
+  // The port is chosen before the build, so that config.baseUrl (the issuer,
+  // share and signed URLs) names it from the start and is never patched.
+  const port = await freePort('127.0.0.1');
   const config = loadConfig({
     CIRRUS_DATA_DIR: dataDir,
-    CIRRUS_PORT: '0',
+    CIRRUS_PORT: String(port),
     CIRRUS_HOST: '127.0.0.1',
     CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
     CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -52,16 +64,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Tes
     ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const built = await buildApp(config);
-  const address = await built.app.listen({ host: '127.0.0.1', port: 0 });
-  const url = address.replace('[::1]', '127.0.0.1');
-  // The issuer/base URL must name the real port for OAuth redirects and discovery.
-  config.baseUrl = url;
+  const built = await buildApp(config, { clock: options.clock });
+  await built.app.listen({ host: '127.0.0.1', port });
+  const url = `http://127.0.0.1:${port}`;
   return {
     url,
     built,
     config,
     dialect: pgDb ? 'postgres' : 'sqlite',
+    clock: built.services.clock,
     async close() {
       await built.app.close();
       await pgDb?.drop();

@@ -5,7 +5,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartOptions, type TestServer } from '../helpers/harness.js';
 import { Api, signIn } from '../helpers/client.js';
 
 export const REDIRECT_URI = 'https://client.example/callback';
@@ -29,10 +29,10 @@ export interface OAuthTestContext {
 }
 
 /** A server whose web page is a stub, so these tests do not depend on a web build. */
-export async function startOAuthServer(): Promise<OAuthTestContext> {
+export async function startOAuthServer(options: StartOptions = {}): Promise<OAuthTestContext> {
   const webDir = mkdtempSync(path.join(tmpdir(), 'cirrus-web-'));
   writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><title>${PAGE_MARKER}</title>`);
-  const server = await startServer({ CIRRUS_WEB_DIR: webDir });
+  const server = await startServer({ CIRRUS_WEB_DIR: webDir }, options);
   const api = new Api(server.url);
   const adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   return { server, api, adminToken };

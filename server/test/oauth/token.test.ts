@@ -3,6 +3,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createUser, decodeJwt, type TokenPair } from '../helpers/client.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { CODE_TTL_MS } from '../../src/oauth/consent.js';
+import { REUSE_GRACE_MS } from '../../src/sessions/service.js';
 import { approve, createApp, eventually, exchange, pkcePair, postForm, REDIRECT_URI, startOAuthServer, type AppView, type OAuthTestContext } from './helpers.js';
 
 describe('token endpoint', () => {
@@ -11,9 +14,11 @@ describe('token endpoint', () => {
   let other: AppView & { secret: string };
   let user: { user: { id: string }; token: TokenPair };
   let userToken: string;
+  // Runs with real time; the expiry cases move it forward instead of rewriting rows or waiting.
+  const clock = new ManualClock();
 
   before(async () => {
-    ctx = await startOAuthServer();
+    ctx = await startOAuthServer({ clock });
     app = await createApp(ctx);
     other = await createApp(ctx, { name: 'Other App' });
     user = await createUser(ctx.api, ctx.adminToken, 'token@example.com');
@@ -94,10 +99,13 @@ describe('token endpoint', () => {
   });
 
   it('RFC 6749 §4.1.2: an expired code is invalid_grant', async () => {
-    const code = await approve(ctx, userToken, app);
-    // Age the code in the database rather than waiting 5 minutes.
-    await ctx.server.built.services.db.updateTable('oauth_codes').set({ expires_at: Date.now() - 1 }).where('used_at', 'is', null).where('client_id', '=', app.id).execute();
-    assertError(await exchange(ctx, app, code), 400, 'invalid_grant');
+    const early = await approve(ctx, userToken, app);
+    const late = await approve(ctx, userToken, app);
+    // Five minutes pass on the server's clock rather than on the test's.
+    clock.advance(CODE_TTL_MS - 2_000);
+    assert.equal((await exchange(ctx, app, early)).status, 200, 'a code is good until its lifetime ends');
+    clock.advance(4_000);
+    assertError(await exchange(ctx, app, late), 400, 'invalid_grant');
   });
 
   it('RFC 6749 §4.1.3: a code issued to another client is invalid_grant', async () => {
@@ -243,8 +251,8 @@ describe('token endpoint', () => {
       const t = await offlineTokens();
       const next = await refresh(app, t.refresh_token);
       assert.equal(next.status, 200);
-      const sid = decodeJwt(t.refresh_token).sid as string;
-      await ctx.server.built.services.db.updateTable('sessions').set({ rotated_at: Date.now() - 60_000 }).where('id', '=', sid).execute();
+      // Past the grace window of that rotation, without waiting.
+      clock.advance(REUSE_GRACE_MS + 1000);
       assertError(await refresh(app, t.refresh_token), 400, 'invalid_grant');
       assertError(await refresh(app, next.body.refresh_token!), 400, 'invalid_grant');
       assert.ok(await eventually(async () => !(await accessWorks(next.body.access_token!))));
@@ -255,8 +263,8 @@ describe('token endpoint', () => {
       const res = await ctx.api.post<TokenPair>('/api/v4/session/token/refresh', { refresh_token: t.refresh_token });
       assert.equal(res.status, 200);
       assert.equal(decodeJwt(res.body.data.access_token).client_id, app.id);
-      const sid = decodeJwt(t.refresh_token).sid as string;
-      await ctx.server.built.services.db.updateTable('sessions').set({ rotated_at: Date.now() - 60_000 }).where('id', '=', sid).execute();
+      // Past the grace window of that rotation, without waiting.
+      clock.advance(REUSE_GRACE_MS + 1000);
       assertError(await refresh(app, t.refresh_token), 400, 'invalid_grant');
       const after = await ctx.api.post('/api/v4/session/token/refresh', { refresh_token: res.body.data.refresh_token });
       assert.equal(after.status, 401, 'reuse revoked the family the other route rotated');

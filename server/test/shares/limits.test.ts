@@ -3,14 +3,17 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { postFrom } from '../foundation/support.js';
-import { fetchBytes, newUser, setUp, share, sleep, unlock, upload, type Ctx, type ItemView, type Person, type PublicView, type ShareView } from './support.js';
+import { ManualClock } from '../../src/core/clock.js';
+import { fetchBytes, newUser, setUp, share, unlock, upload, type Ctx, type ItemView, type Person, type PublicView, type ShareView } from './support.js';
 
 describe('shares: password, expiry, download limit', () => {
   let ctx: Ctx;
   let alice: Person;
+  // Runs with real time; lock waits and the expiry move it forward instead of sleeping.
+  const clock = new ManualClock();
 
   before(async () => {
-    ctx = await setUp();
+    ctx = await setUp({ clock });
     alice = await newUser(ctx);
     await upload(ctx, alice, '/vault/plans.txt', 'top secret plans');
     await upload(ctx, alice, '/vault/inner/x.txt', 'x');
@@ -45,7 +48,7 @@ describe('shares: password, expiry, download limit', () => {
     assert.equal(res.status, 200, res.text);
     assert.equal(res.headers.get('cache-control'), 'no-store');
     const token = res.body.data.token;
-    const lifetime = Date.parse(res.body.data.expires_at) - Date.now();
+    const lifetime = Date.parse(res.body.data.expires_at) - clock.now();
     assert.ok(lifetime > 0 && lifetime <= 3600_000 + 1000, `short-lived: ${res.body.data.expires_at}`);
 
     const unlocked = await info(s.id, `?token=${encodeURIComponent(token)}`);
@@ -105,7 +108,8 @@ describe('shares: password, expiry, download limit', () => {
     assert.equal(res.body.code, 429);
     assert.ok(attempts > 5, `a few typos are free (${attempts})`);
     assert.match(res.headers.get('retry-after') ?? '', /^\d+$/);
-    await sleep(Number(res.headers.get('retry-after')) * 1000 + 100);
+    assert.equal((await ctx.api.post(`/api/v4/share/unlock/${s.id}`, { password: 'the right one' })).status, 429, 'the right password while the lock lasts');
+    clock.advance(Number(res.headers.get('retry-after')) * 1000 + 100);
     assert.equal((await ctx.api.post(`/api/v4/share/unlock/${s.id}`, { password: 'the right one' })).status, 200);
   });
 
@@ -129,7 +133,7 @@ describe('shares: password, expiry, download limit', () => {
     }
     // Lengthen a short lock so the check below runs inside it even on a slow machine.
     for (let round = 0; retry < 8 && round < 5; round++) {
-      await sleep(retry * 1000 + 50);
+      clock.advance(retry * 1000 + 50);
       await Promise.all([0, 1, 2].map((j) => guess(`longer-${round}-${j}`)));
       probe = await guess('probe');
       assert.equal(probe.status, 429);
@@ -159,7 +163,7 @@ describe('shares: password, expiry, download limit', () => {
     let locked = await postFrom(from, ctx.server.url, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
     let retry = locked.status === 429 ? Number(locked.headers.get('retry-after')) : 0;
     for (let round = 0; retry < 8 && round < 5; round++) {
-      await sleep(retry * 1000 + 50);
+      clock.advance(retry * 1000 + 50);
       await Promise.all(others.map((id) => postFrom(from, ctx.server.url, `/api/v4/share/unlock/${id}`, { password: `longer-${round}` })));
       locked = await postFrom(from, ctx.server.url, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
       retry = locked.status === 429 ? Number(locked.headers.get('retry-after')) : 0;
@@ -173,7 +177,7 @@ describe('shares: password, expiry, download limit', () => {
   it('an expired share answers 404 everywhere and never serves bytes; its owner still sees it as expired', async () => {
     const s = await share(ctx, alice, { path: '/vault', expires_in: 2 });
     assert.equal((await fetchBytes(ctx, `/s/${s.id}?path=/plans.txt`)).status, 200);
-    await sleep(2100);
+    clock.advance(2100);
     const i = await info(s.id);
     assert.equal(i.status, 404);
     assert.equal(i.body.code, 404);

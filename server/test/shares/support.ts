@@ -1,7 +1,7 @@
 // Helpers for the share tests: a server, people with files, shares made
 // through the API, and anonymous requests to the public routes.
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartOptions, type TestServer } from '../helpers/harness.js';
 
 export interface ShareView {
   id: string;
@@ -55,8 +55,8 @@ export interface Ctx {
   admin: string;
 }
 
-export async function setUp(): Promise<Ctx> {
-  const server = await startServer();
+export async function setUp(options: StartOptions = {}): Promise<Ctx> {
+  const server = await startServer({}, options);
   const api = new Api(server.url);
   const admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   return { server, api, admin };
@@ -109,4 +109,3 @@ export async function unlock(ctx: Ctx, id: string, password: string): Promise<st
   return res.body.data.token;
 }
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

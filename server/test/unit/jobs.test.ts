@@ -21,7 +21,7 @@ describe('Jobs', () => {
   it('logs a failure with the job name and error, counts it, and keeps the last success and failure times', async () => {
     let now = 1_000;
     const counted: string[] = [];
-    const jobs = new Jobs((name) => counted.push(name), () => now);
+    const jobs = new Jobs((name) => counted.push(name), { now: () => now });
     const log = recordingLogger();
     jobs.useLogger(log);
     let fail = false;

@@ -9,6 +9,7 @@ import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
 import { planFamily, type TokenMinter } from './minter.js';
 import type { Client } from '../clients.js';
 import type { Form, GrantHandler, TokenResponse } from './types.js';
+import type { Clock } from '../../core/clock.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
 
@@ -23,12 +24,12 @@ function verifierRefusal(row: CodeRow, verifier: string | undefined): OAuthError
   return invalidGrant('code_verifier does not match the code_challenge');
 }
 
-export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts: AccountService; revocation: RevocationService; minter: TokenMinter }): GrantHandler {
-  const { grants, accounts, revocation, minter } = deps;
+export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts: AccountService; revocation: RevocationService; minter: TokenMinter; clock: Clock }): GrantHandler {
+  const { grants, accounts, revocation, minter, clock } = deps;
 
   /** §4.1.2: a code used twice is refused and what it issued is revoked. */
   async function replayed(row: CodeRow): Promise<OAuthError> {
-    const sid = await grants.markReused(row.code_hash, Date.now());
+    const sid = await grants.markReused(row.code_hash, clock.now());
     if (sid !== null) await revocation.revokeFamily(sid, 'code_reuse');
     return invalidGrant('The authorization code was already used; the tokens it issued are revoked');
   }
@@ -42,7 +43,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
   async function checkedConsume(form: Form, hash: string, match: CodeMatch): Promise<CodeRow> {
     const row = await grants.findCode(hash);
     if (!row) throw invalidGrant('The authorization code is invalid or expired');
-    switch (brokenCodeRule(row, match, Date.now())) {
+    switch (brokenCodeRule(row, match, clock.now())) {
       case 'used':
         throw await replayed(row);
       case 'other_client':
@@ -56,7 +57,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
       case null:
         break;
     }
-    if (!(await grants.consumeCode(row.code_hash, Date.now()))) throw await replayed(row);
+    if (!(await grants.consumeCode(row.code_hash, clock.now()))) throw await replayed(row);
     return row;
   }
 

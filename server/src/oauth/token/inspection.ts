@@ -8,6 +8,7 @@ import type { Client } from '../clients.js';
 import type { ConsentService } from '../consent.js';
 import { OAuthError } from '../../core/errors.js';
 import type { FamilyLookup } from './types.js';
+import { nowSeconds, type Clock } from '../../core/clock.js';
 
 export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
 
@@ -20,7 +21,8 @@ export class TokenInspection {
     private readonly families: FamilyLookup,
     private readonly consent: ConsentService,
     private readonly revocation: RevocationService,
-    private readonly issuer: () => string,
+    private readonly issuer: string,
+    private readonly clock: Clock,
   ) {}
 
   private claimsOf(token: string): JwtClaims | null {
@@ -45,11 +47,11 @@ export class TokenInspection {
     const claims = this.claimsOf(token);
     if (!claims || claims.client_id !== client.id) return INACTIVE;
     try {
-      checkTimes(claims, Math.floor(Date.now() / 1000));
+      checkTimes(claims, nowSeconds(this.clock));
     } catch {
       return INACTIVE;
     }
-    const common = { client_id: client.id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: this.issuer() };
+    const common = { client_id: client.id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: this.issuer };
     if (claims.token_type === 'access') {
       const auth = await this.verifier.verify(token).catch(() => null);
       if (!auth) return INACTIVE;

@@ -10,6 +10,7 @@ import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';
 import { grantsOfflineAccess, OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
 import type { TokenResponse } from './types.js';
+import type { Clock } from '../../core/clock.js';
 
 export interface MintOptions {
   nonce: string | null;
@@ -59,7 +60,8 @@ export class TokenMinter {
     private readonly sessions: SessionService,
     private readonly settings: SettingsService,
     private readonly signer: IdTokenSigner,
-    private readonly issuer: () => string,
+    private readonly issuer: string,
+    private readonly clock: Clock,
   ) {}
 
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
@@ -72,7 +74,7 @@ export class TokenMinter {
 
   async plan(client: Client): Promise<FamilyPlan> {
     const s = await this.settings.current();
-    const now = Date.now();
+    const now = this.clock.now();
     return {
       sid: timeOrderedId(now),
       jti: secretToken(16),
@@ -96,7 +98,7 @@ export class TokenMinter {
     if (scopes.includes(OPENID)) {
       response.id_token = await this.signer.sign(
         {
-          iss: this.issuer(),
+          iss: this.issuer,
           sub: family.user_id,
           aud: family.client_id ?? '',
           ...(opts.nonce !== null ? { nonce: opts.nonce } : {}),
