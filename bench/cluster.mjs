@@ -155,7 +155,8 @@ end
 
 /** Runs wrk; resolves with requests/s, latency p50/p99 (ms) and the count of failed answers. */
 async function wrk(args) {
-  const child = spawn(WRK, ['--latency', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // A 10 s timeout: an answer wrk gave up on would break its refresh chain (the token rotated unseen).
+  const child = spawn(WRK, ['--latency', '--timeout', '10s', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   const [code] = await once(child, 'exit');
@@ -169,7 +170,7 @@ async function wrk(args) {
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   const failed = non2xx + (errors ? errors.slice(1).reduce((s, n) => s + Number(n), 0) : 0);
-  return { rps, p50: ms(50), p99: ms(99), failed, raw: out };
+  return { rps, p50: ms(50), p99: ms(99), failed, detail: [errors?.[0], non2xx ? `${non2xx} non-2xx` : undefined].filter(Boolean).join(', '), raw: out };
 }
 
 const median = (xs) => {
@@ -200,19 +201,26 @@ export async function run() {
     writeFileSync(meLua, `wrk.headers["Authorization"] = "Bearer ${meToken}"\n`);
     const refreshLua = path.join(dir, 'refresh.lua');
     writeFileSync(refreshLua, REFRESH_LUA);
-    // Warm-up: every process's code paths compiled before the first window.
-    for (const s of setups) await wrk(['-t1', '-c4', '-d2s', '-s', meLua, `${s.url}/api/v4/user/me`]);
+    // Warm-up: every process's code paths compiled and pools filled before the first window.
+    const chains = async (n) => {
+      const tokens = [];
+      for (let i = 0; i < n; i += 4) tokens.push(...(await Promise.all(Array.from({ length: Math.min(4, n - i) }, (_, k) => signIn((i + k) % 2 ? b.url : a.url)))).map((p) => p.refresh_token));
+      return tokens;
+    };
+    for (const s of setups) {
+      await wrk(['-t2', '-c8', '-d2s', '-s', meLua, `${s.url}/api/v4/user/me`]);
+      await wrk(['-t4', '-c4', '-d2s', '-s', refreshLua, `${s.url}/api/v4/session/token/refresh`, '--', ...(await chains(4))]);
+    }
     for (let r = 0; r < ROUNDS; r++) {
       const order = setups.map((_, i) => setups[(i + r) % setups.length]);
       for (const s of order) {
         // Fresh chains each window (sign-ins alternate between the instances; argon2id, ~40 ms each).
-        const tokens = [];
-        for (let i = 0; i < CHAINS; i += 4) tokens.push(...(await Promise.all(Array.from({ length: Math.min(4, CHAINS - i) }, (_, k) => signIn((i + k) % 2 ? b.url : a.url)))).map((p) => p.refresh_token));
+        const tokens = await chains(CHAINS);
         const refresh = await wrk([`-t${CHAINS}`, `-c${CHAINS}`, `-d${SECONDS}s`, '-s', refreshLua, `${s.url}/api/v4/session/token/refresh`, '--', ...tokens]);
         const me = await wrk(['-t2', `-c${CONNECTIONS}`, `-d${SECONDS}s`, '-s', meLua, `${s.url}/api/v4/user/me`]);
         results.get(s.label).refresh.push(refresh);
         results.get(s.label).me.push(me);
-        console.error(`  round ${r + 1} ${s.label}: refresh ${fmt(refresh.rps, 0)} req/s (${refresh.failed} failed), user/me ${fmt(me.rps, 0)} req/s (${me.failed} failed)`);
+        console.error(`  round ${r + 1} ${s.label}: refresh ${fmt(refresh.rps, 0)} req/s (${refresh.failed} failed${refresh.detail ? `: ${refresh.detail}` : ''}), user/me ${fmt(me.rps, 0)} req/s (${me.failed} failed${me.detail ? `: ${me.detail}` : ''})`);
       }
     }
   } finally {
