@@ -11,6 +11,7 @@ const all = {
   files: () => import('./files.mjs'),
   web: () => import('./web.mjs'),
   scale: () => import('./scale.mjs'),
+  cluster: () => import('./cluster.mjs'),
   webdav: () => import('./webdav.mjs'),
 };
 

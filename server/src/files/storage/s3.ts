@@ -41,9 +41,12 @@ export interface S3Options {
   presignedDownloads?: boolean;
   /** Size of every part but the last (S3's minimum is 5 MiB). */
   partSize?: number;
+  /** Parts of one upload sent at once (memory: one more part than this per upload). */
+  partsInFlight?: number;
 }
 
 const DEFAULT_PART = 8 * 1024 * 1024;
+const DEFAULT_IN_FLIGHT = 2;
 const PRESIGNED_TTL_S = 300;
 const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -73,6 +76,7 @@ export class S3Storage implements StorageDriver {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly partSize: number;
+  private readonly inFlight: number;
   private readonly presigned: boolean;
   /** Markers are immutable once written: cached per process. */
   private readonly markers = new Map<string, Marker>();
@@ -80,6 +84,7 @@ export class S3Storage implements StorageDriver {
   constructor(options: S3Options) {
     this.bucket = options.bucket;
     this.partSize = options.partSize ?? DEFAULT_PART;
+    this.inFlight = Math.max(1, options.partsInFlight ?? DEFAULT_IN_FLIGHT);
     this.presigned = options.presignedDownloads === true;
     this.client = new S3Client({
       endpoint: options.endpoint,
@@ -200,68 +205,104 @@ export class S3Storage implements StorageDriver {
     });
     if (stale.length) await this.deleteKeys(stale);
 
-    // The bytes of the unfinished part, then what arrives.
-    let buffered: Buffer[] = [];
-    let bufferedBytes = 0;
+    // Bytes are copied, as they arrive, into part-sized buffers that are
+    // reused: what the socket hands over dies young (a scavenge frees it),
+    // and no part's memory waits for a full collection to be returned.
+    // Up to `inFlight` parts upload at once while the next one fills, so
+    // memory stays at (inFlight + 1) parts whatever the file size.
+    const pool: Buffer[] = [];
+    let part: Buffer = Buffer.allocUnsafeSlow(P);
+    let fill = 0;
     if (from.offset % P !== 0) {
       const tail = await this.getBytes(this.tailKey(uploadId, from.offset));
       if (tail.length !== from.offset % P) throw new Error('staging tail does not match the recorded offset');
-      buffered.push(tail);
-      bufferedBytes = tail.length;
+      fill = tail.copy(part, 0);
     }
     let partNumber = Math.floor(from.offset / P) + 1;
-    // One part uploads while the next fills: two parts of memory at most.
-    let inFlight: Promise<void> = Promise.resolve();
+    const pending = new Map<number, Promise<void>>();
+    // Parts finish in any order; an offset is durable once every part before it is stored.
+    const finished = new Map<number, number>();
+    let durableParts = partNumber - 1;
+    let records: Promise<void> = Promise.resolve();
     // A failure to record progress (the caller lost its lock) stops the append like a failed source.
     let recordFailure: unknown = null;
-    const flushPart = async (bytes: Buffer, n: number, crcAtEnd: number) => {
-      const res = await this.client.send(
-        new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: n, Body: bytes, ContentLength: bytes.length }),
+    // A failure of the store stops it too, and is what the caller sees.
+    let storeFailure: unknown = null;
+    const flushPart = (bytes: Buffer, length: number, n: number, crcAtEnd: number) => {
+      const upload = async () => {
+        const res = await this.client.send(
+          new UploadPartCommand({ Bucket: this.bucket, Key: marker.key, UploadId: marker.mpu, PartNumber: n, Body: bytes.subarray(0, length), ContentLength: length }),
+        );
+        await this.put(this.etagKey(uploadId, n), Buffer.from(res.ETag ?? ''));
+      };
+      const done = upload().then(
+        () => {
+          pending.delete(n);
+          // The buffer is free again (the request is answered, so nothing still reads it).
+          pool.push(bytes);
+          finished.set(n, crcAtEnd);
+          let crc: number | undefined;
+          while (finished.has(durableParts + 1)) {
+            durableParts++;
+            crc = finished.get(durableParts);
+            finished.delete(durableParts);
+          }
+          // Parts 1..k are stored: a resume from k * P needs no tail, so that offset is durable.
+          if (crc !== undefined && onDurable) {
+            const durable = { offset: durableParts * P, crc32: crc };
+            records = records.then(() => onDurable(durable)).catch((err: unknown) => void (recordFailure ??= err));
+          }
+        },
+        (err: unknown) => {
+          // A failed request's buffer is not reused: the append stops.
+          pending.delete(n);
+          storeFailure ??= err;
+        },
       );
-      await this.put(this.etagKey(uploadId, n), Buffer.from(res.ETag ?? ''));
-      // Parts 1..n are stored: a resume from n * P needs no tail, so that offset is durable (one record per part).
-      if (onDurable) await onDurable({ offset: n * P, crc32: crcAtEnd }).catch((err: unknown) => void (recordFailure ??= err));
+      pending.set(n, done);
+    };
+    const settle = async () => {
+      await Promise.all(pending.values());
+      await records;
+      if (storeFailure !== null) throw storeFailure;
     };
     let received = 0;
     const writeTail = async () => {
       const offset = from.offset + received;
-      if (bufferedBytes > 0) await this.put(this.tailKey(uploadId, offset), Buffer.concat(buffered, bufferedBytes));
+      if (fill > 0) await this.put(this.tailKey(uploadId, offset), part.subarray(0, fill));
       return offset;
     };
     try {
       for await (const chunk of source) {
         if (chunk.length === 0) continue;
         if (recordFailure !== null) throw recordFailure;
-        let rest = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-        received += rest.length;
-        while (rest.length > 0) {
-          const take = Math.min(P - bufferedBytes, rest.length);
-          const slice = take === rest.length ? rest : rest.subarray(0, take);
+        if (storeFailure !== null) break;
+        received += chunk.length;
+        let at = 0;
+        while (at < chunk.length) {
+          const take = Math.min(P - fill, chunk.length - at);
+          const slice = chunk.subarray(at, at + take);
           // CRC slice by slice, so its value at each part boundary is known (the durable state of that part).
           state.crc32 = crc32(slice, state.crc32);
-          buffered.push(slice);
-          bufferedBytes += take;
-          rest = rest.subarray(take);
-          if (bufferedBytes === P) {
-            const part = Buffer.concat(buffered, P);
-            buffered = [];
-            bufferedBytes = 0;
-            const n = partNumber++;
-            await inFlight;
-            inFlight = flushPart(part, n, state.crc32);
-            // A rejected part is awaited (and thrown) at the next part or at the end.
-            inFlight.catch(() => undefined);
+          part.set(slice, fill);
+          fill += take;
+          at += take;
+          if (fill === P) {
+            flushPart(part, P, partNumber++, state.crc32);
+            fill = 0;
+            while (pending.size >= this.inFlight && storeFailure === null) await Promise.race(pending.values());
+            part = pool.pop() ?? Buffer.allocUnsafeSlow(P);
           }
         }
       }
     } catch (cause) {
       // What arrived is kept: complete parts are uploaded, the rest becomes the
       // tail. A store failure here propagates instead, and nothing past `from` counts.
-      await inFlight;
+      await settle();
       state.offset = await writeTail();
       throw new StagingInterrupted({ ...state }, cause);
     }
-    await inFlight;
+    await settle();
     if (recordFailure !== null) {
       state.offset = await writeTail();
       throw new StagingInterrupted({ ...state }, recordFailure);
