@@ -3,7 +3,6 @@
 // whatever the file storage is, so every instance serves the same picture.
 // users.avatar_at is its version: the user view's avatar_url carries it, so
 // browsers may cache a version for good and a new upload is a new URL.
-import sharp from 'sharp';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import type { AvatarRepository } from './avatar-repository.js';
 import type { UserCache } from './user-cache.js';
@@ -28,6 +27,9 @@ export class Avatars {
   ) {}
 
   async set(userId: string, upload: Buffer): Promise<number> {
+    // sharp (libvips) is loaded on first use, as for thumbnails: it adds
+    // tens of MB to every process, and most never see an avatar upload.
+    const { default: sharp } = await import('sharp');
     let image: Buffer;
     try {
       image = await sharp(upload, { limitInputPixels: MAX_AVATAR_PIXELS, animated: false })

@@ -4,16 +4,28 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
+import { createRequire } from 'node:module';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig['kind'];
 
-// BIGINT (int8) columns hold millisecond timestamps and byte counts, all far
-// below 2^53: read them as numbers, not strings.
-pg.types.setTypeParser(20, (value: string) => Number(value));
+let pgModule: typeof pg | undefined;
+
+/**
+ * The pg driver, loaded when the first PostgreSQL pool is made: a process on
+ * SQLite never needs it, and it costs every process megabytes of memory.
+ */
+function loadPg(): typeof pg {
+  if (pgModule) return pgModule;
+  pgModule = createRequire(import.meta.url)('pg') as typeof pg;
+  // BIGINT (int8) columns hold millisecond timestamps and byte counts, all far
+  // below 2^53: read them as numbers, not strings.
+  pgModule.types.setTypeParser(20, (value: string) => Number(value));
+  return pgModule;
+}
 
 /** Which database a Kysely instance talks to (any schema: migrations use it too). */
 export function dialectOf<DB>(db: Kysely<DB>): Dialect {
@@ -30,7 +42,7 @@ export function poolStats(db: Db): { total: number; idle: number; waiting: numbe
 
 export function createDb(config: DatabaseConfig): Db {
   if (config.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: config.url, max: 10 });
+    const pool = new (loadPg().Pool)({ connectionString: config.url, max: 10 });
     pool.on('error', () => {
       /* idle client errors are reported on the next query; do not crash */
     });

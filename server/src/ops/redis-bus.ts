@@ -4,7 +4,8 @@
 // instance still polls revocation_events each second, caches still expire on
 // their own), so a Redis outage slows propagation to the database path and
 // shows in health, but never lets a revoked token through nor fails a request.
-import { createClient } from 'redis';
+import { createRequire } from 'node:module';
+import type { createClient } from 'redis';
 
 type Client = ReturnType<typeof createClient>;
 type Handler = (message: string) => void;
@@ -25,8 +26,11 @@ export class RedisBus {
       disableOfflineQueue: true,
       socket: { connectTimeout: 2_000, reconnectStrategy: (retries: number) => Math.min(100 * 2 ** Math.min(retries, 5), 2_000) },
     };
-    this.pub = createClient(options);
-    this.sub = createClient(options);
+    // Loaded here, not at the top: only a site with CIRRUS_REDIS_URL uses the
+    // client, and loading it costs every process megabytes of memory.
+    const redis = createRequire(import.meta.url)('redis') as { createClient: typeof createClient };
+    this.pub = redis.createClient(options);
+    this.sub = redis.createClient(options);
     // Connection errors are expected during an outage: the client reconnects by itself.
     this.pub.on('error', () => undefined);
     this.sub.on('error', () => undefined);
