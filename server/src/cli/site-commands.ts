@@ -3,6 +3,7 @@
 import { buildApp } from '../app.js';
 import { defaultBaseUrl } from '../config.js';
 import { installShutdown } from '../ops/shutdown.js';
+import { tuneHeapForStreaming } from '../ops/heap.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -27,6 +28,7 @@ const serve: CommandSpec = {
   summary: 'start the service (initializes the site on first start)',
   options: {},
   async run({ config, out }) {
+    tuneHeapForStreaming();
     const { app, services } = await buildApp(config);
     printInit(services, out);
     installShutdown(app, (code) => process.exit(code));
