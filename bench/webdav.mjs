@@ -169,7 +169,7 @@ export async function run() {
         await rclone(['purge', `${name}:big-${round}`], e);
         await rclone(['purge', `${name}:small-${round}`], e);
         if (server === 'Cirrus') await api(cirrus.url, 'DELETE', '/api/v4/file/trash', { token });
-        if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(server, round, JSON.stringify(Object.fromEntries(Object.entries(times[server]).map(([k, v]) => [k, v.at(-1)]))));
+        if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(server, round, JSON.stringify(Object.fromEntries(Object.entries(times[server]).map(([k, v]) => [k, v.at(-1)]))), server === 'Cirrus' ? `Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB` : '');
       }
     }
 
@@ -194,9 +194,11 @@ export async function run() {
       if (res.status !== 207 || responses !== LIST + 1) throw new Error(`${server} PROPFIND answered ${res.status} with ${responses} responses`);
       listing[server] = { bytes: text.length };
     }
+    if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`before the PROPFIND load: Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB`);
     for (const server of ['Apache', 'Cirrus', 'Apache', 'Cirrus']) {
       const t = targets[server];
       const r = await propfindLoad(t.url, t.auth, { connections: 4, seconds: 10 });
+      if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`PROPFIND ${server}: ${fmt(r.rps, 1)} req/s, Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB`);
       if (r.failed) throw new Error(`${server} PROPFIND load had ${r.failed} failures`);
       listing[server].rps = Math.max(listing[server].rps ?? 0, r.rps);
       listing[server].p50 = r.p50;
@@ -226,7 +228,14 @@ export async function run() {
       ['workload', 'Cirrus', 'Apache', 'ratio', `target ≥ ${TARGET.ratio}x`],
       rows,
     );
-    return { ok, md };
+    // Per round, so a slowdown after the first round shows (the order alternates: even rounds Cirrus first).
+    const perRound = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const cell = (k) => `${fmt(times.Cirrus[k][round], 2)} / ${fmt(times.Apache[k][round], 2)}`;
+      perRound.push([String(round + 1), round % 2 === 0 ? 'Cirrus' : 'Apache', cell('smallUp'), cell('smallDown'), cell('bigUp'), cell('bigDown')]);
+    }
+    const rounds = table('Per round, seconds (Cirrus / Apache)', ['round', 'first', `${SMALL_FILES} × 4 KiB up`, `${SMALL_FILES} × 4 KiB down`, `${BIG_MB} MiB up`, `${BIG_MB} MiB down`], perRound);
+    return { ok, md: md + rounds };
   } finally {
     for (const fn of cleanup.reverse()) {
       try {

@@ -5,7 +5,7 @@
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
 
@@ -139,7 +139,25 @@ export class LocalStorage implements StorageDriver {
 
   async read(blobId: string, range?: ByteRange): Promise<Readable> {
     const handle = await open(this.blobPath(blobId), 'r');
-    return handle.createReadStream({ start: range?.start, end: range?.end, highWaterMark: IO_CHUNK, autoClose: true });
+    // An explicit end: without one a read stream asks for highWaterMark bytes
+    // per read whatever is left, so a 4 KiB file cost two fresh 1 MiB buffers
+    // (the data, then the read that finds the end), 2 MiB of short-lived
+    // ArrayBuffer memory per small download.
+    const start = range?.start ?? 0;
+    let end = range?.end;
+    if (end === undefined) {
+      try {
+        end = (await handle.stat()).size - 1;
+      } catch (err) {
+        await handle.close();
+        throw err;
+      }
+    }
+    if (end < start) {
+      await handle.close();
+      return Readable.from([]);
+    }
+    return handle.createReadStream({ start, end, highWaterMark: Math.min(IO_CHUNK, end - start + 1), autoClose: true });
   }
 
   async deleteBlob(blobId: string): Promise<void> {
