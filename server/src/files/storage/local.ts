@@ -14,6 +14,12 @@ const IO_CHUNK = 1024 * 1024;
 const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** How often a long append reports durable progress (each report costs an fsync and a database update). */
 export const PROGRESS_BYTES = 4 * 1024 * 1024;
+/**
+ * Without progress reports (a whole-body PUT), how often the bytes written so
+ * far are handed to the disk in the background: the kernel writes back while
+ * the body still arrives, so the fsync that ends the upload has little left.
+ */
+const WRITEBACK_BYTES = 32 * 1024 * 1024;
 
 function checkId(id: string): string {
   // Ids come from our own random generator; this guards the file system anyway.
@@ -61,6 +67,8 @@ export class LocalStorage implements StorageDriver {
     const handle = await open(this.stagingPath(uploadId), 'r+');
     const state: StagingState = { ...from };
     let reported = from.offset;
+    let writtenBack = from.offset;
+    let writeback: Promise<unknown> | undefined;
     let pending: Uint8Array[] = [];
     let pendingBytes = 0;
     const flush = async () => {
@@ -86,6 +94,13 @@ export class LocalStorage implements StorageDriver {
             await handle.sync();
             reported = state.offset;
             await onDurable({ ...state });
+          } else if (!onDurable && !writeback && state.offset - writtenBack >= WRITEBACK_BYTES) {
+            writtenBack = state.offset;
+            // Its outcome is not needed: the final sync below reports any failure.
+            writeback = handle.datasync().then(
+              () => (writeback = undefined),
+              () => (writeback = undefined),
+            );
           }
         }
       } catch (cause) {
@@ -98,6 +113,7 @@ export class LocalStorage implements StorageDriver {
       await handle.sync();
       return { ...state };
     } finally {
+      await writeback;
       await handle.close();
     }
   }
