@@ -8,14 +8,15 @@
 //   admin, site, file listings and downloads, WebDAV accounts. The request
 //   runs through the whole app (hooks, parsers, schemas, error mapping)
 //   without a socket: faster, and no ports or connection timing involved.
-// - a listening socket (startServer here): whatever needs what only a socket
-//   has. Browser tests (Chromium loads the pages); WebDAV protocol, quirks,
-//   litmus, rclone and cadaver (external clients, chunked responses, raw
-//   requests); OAuth flow (openid-client discovers and calls a URL);
-//   robustness (Node's HTTP parser, fuzzing, aborts, crashed children);
-//   uploads and tus (cut connections, streamed request bodies); scale and
-//   S3 (several processes, fault injection); metrics (bytes counted on the
-//   connection); the command line and config tests (a child process serving).
+// - a listening socket (startServer here): whatever needs what only a
+//   socket has. Browser tests (Chromium loads the pages); WebDAV protocol,
+//   failures, quirks, litmus, rclone and cadaver (curl and other external
+//   clients, chunked responses, raw requests); the OAuth flow (openid-client
+//   discovers and calls a URL); robustness (Node's HTTP parser, fuzzing,
+//   aborts, crashed children); uploads and tus (cut connections, streamed
+//   request bodies); scale and S3 (several processes, fault injection);
+//   metrics (bytes counted on the connection); the command line and config
+//   tests (a child process serving).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
