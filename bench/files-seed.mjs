@@ -16,10 +16,9 @@ const dist = (p) => import(pathToFileURL(path.join(ROOT, 'dist/server/src', p)).
  * ({kind: 'sqlite', file} or {kind: 'postgres', url}).
  */
 export async function seedFolder({ database, ownerId, folderId, count }) {
-  const [{ createDb }, { FileStore, FILE }, { newFileId }, { mimeFor }] = await Promise.all([
+  const [{ createDb }, { FileStore, FILE, newFileRow }, { mimeFor }] = await Promise.all([
     dist('db/database.js'),
     dist('files/repository.js'),
-    dist('files/tree.js'),
     dist('files/mime.js'),
   ]);
   const db = createDb(database);
@@ -29,10 +28,7 @@ export async function seedFolder({ database, ownerId, folderId, count }) {
     const rows = [];
     for (let i = 0; i < count; i++) {
       const name = `file-${String(i).padStart(Math.max(6, width), '0')}.txt`;
-      rows.push({
-        id: newFileId(), owner_id: ownerId, parent_id: folderId, name, kind: FILE, size: 0, blob_id: null, mime_type: mimeFor(name),
-        created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
-      });
+      rows.push(newFileRow({ owner_id: ownerId, parent_id: folderId, name, kind: FILE, mime_type: mimeFor(name), created_at: now }));
     }
     await new FileStore(db).transaction((s) => s.tree.insert(rows));
     // PostgreSQL plans with table statistics; autovacuum refreshes them within

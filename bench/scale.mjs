@@ -294,7 +294,7 @@ async function revocations() {
   const a = await startCirrus({ env });
   const b = await startCirrus({ env });
   try {
-    // Sessions made up front (argon2id sign-ins cost ~40 ms of CPU each), four at a time.
+    // Sessions made up front (an argon2id sign-in is slow by design), four at a time.
     const total = REVOCATIONS + REVOCATIONS_NO_REDIS;
     const pairs = [];
     for (let i = 0; i < total; i += 4) pairs.push(...(await Promise.all(Array.from({ length: Math.min(4, total - i) }, (_, k) => signIn((i + k) % 2 ? b.url : a.url, ADMIN.email, ADMIN.password)))));

@@ -4,9 +4,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 /**
  * Random bytes for the small secrets of every token request (a session id and
  * a jti, 16 bytes each), drawn from a 4 KiB block of the CSPRNG instead of one
- * call each: a call costs about as much as 4 KiB does (measured: 3 % of a
- * code exchange's CPU). Node's own randomUUID keeps such a cache too. Bytes
- * are handed out once and only as strings, never as the block itself.
+ * call each: the cost is in the call, not in the bytes (decision 012). Node's
+ * own randomUUID keeps such a cache too. Bytes are handed out once and only
+ * as strings, never as the block itself.
  */
 const POOL_BYTES = 4096;
 let pool = Buffer.alloc(0);
@@ -47,10 +47,10 @@ export function secretToken(bytes = 32): string {
 /**
  * A primary key for rows inserted on hot paths (session families): 12 hex
  * digits of the millisecond clock, then 128 random bits. Keys that grow with
- * time land at the end of the primary-key index instead of on a random page
- * (measured on SQLite: a third less CPU for the code exchange's two statements,
- * docs/benchmarks.md). The prefix tells only the creation time, which the
- * tokens carrying the id already state (`iat`); the random part keeps it unguessable.
+ * time land at the end of the primary-key index instead of on a random page,
+ * which is cheaper to insert into (decision 011). The prefix tells only the
+ * creation time, which the tokens carrying the id already state (`iat`); the
+ * random part keeps it unguessable.
  */
 export function timeOrderedId(now: number): string {
   return `${now.toString(16).padStart(12, '0')}${secretToken(16)}`;

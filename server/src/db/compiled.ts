@@ -2,10 +2,10 @@
 // refresh), built with the query builder once and then run with new values.
 //
 // Building and compiling a Kysely query costs about as much CPU as SQLite
-// takes to run it (measured: 140 µs vs 80 µs for the two statements of a code
-// exchange, docs/benchmarks.md). A compiled statement keeps the SQL text and
-// the position of each value, so a request only fills in the values; the
-// dialect, the typed columns and the result type still come from the builder.
+// takes to run it (decision 010, docs/benchmarks.md). A compiled statement
+// keeps the SQL text and the position of each value, so a request only fills
+// in the values; the dialect, the typed columns and the result type still
+// come from the builder.
 import type { Compilable, CompiledQuery, InferResult } from 'kysely';
 import { prepareByName, type Db } from './database.js';
 

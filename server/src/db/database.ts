@@ -64,8 +64,7 @@ const STATEMENT_CACHE_SIZE = 500;
 /**
  * Kysely's SQLite driver prepares every statement anew on each query; the
  * service runs a small set of distinct SQL texts, so keeping their prepared
- * statements saves the parse-and-plan on every request (measured: about a
- * third of the CPU of a token refresh, docs/benchmarks.md). Safe because
+ * statements saves the parse-and-plan on every request (decision 009). Safe because
  * better-sqlite3 runs statements synchronously, and re-prepares them itself
  * after a schema change. Statements are not shared with streaming queries
  * (the service does not stream from SQLite).

@@ -2,6 +2,7 @@
 // (uploads: upload-repository.ts). Every method runs on whatever executor the
 // store was built with, so a service can compose them in one transaction.
 import { sql, type Kysely, type Selectable } from 'kysely';
+import { shortId } from '../crypto/random.js';
 import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
 import { UploadRepository } from './upload-repository.js';
 
@@ -11,6 +12,42 @@ export type Executor = Kysely<Database>;
 
 export const FOLDER = 0;
 export const FILE = 1;
+
+export function newFileId(): string {
+  return shortId(16);
+}
+
+export function newBlobId(): string {
+  return shortId(24);
+}
+
+/** The fields a new row must be given; the rest default below. */
+export type NewFileRow = Pick<FileRow, 'owner_id' | 'parent_id' | 'name' | 'kind' | 'created_at'> & Partial<FileRow>;
+
+/**
+ * A new live row: a fresh id, empty (no blob, size 0, no type), not in the
+ * trash, updated when created, unless `fields` says otherwise. Every insert
+ * of a new item builds its row here, so the columns stay in one order.
+ */
+export function newFileRow(fields: NewFileRow): FileRow {
+  const { owner_id, parent_id, name, kind, created_at, ...rest } = fields;
+  return {
+    id: newFileId(),
+    owner_id,
+    parent_id,
+    name,
+    kind,
+    size: 0,
+    blob_id: null,
+    mime_type: null,
+    created_at,
+    updated_at: created_at,
+    trashed_at: null,
+    trashed_parent_id: null,
+    trashed_path: null,
+    ...rest,
+  };
+}
 
 /** A row of a subtree walk; depth 0 is the walk's start. */
 export type SubtreeRow = FileRow & { depth: number };

@@ -5,10 +5,10 @@
 // row, so a user's tree changes are serialised and checks cannot go stale.
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
-import { FILE, FOLDER, isUniqueViolation, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, isUniqueViolation, newFileId, newFileRow, type FileRow, type FileStore } from './repository.js';
 import { childPath, joinPath, parseName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
-import { newFileId, type Entry, type Quotas, type Tree } from './tree.js';
+import type { Entry, Quotas, Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
@@ -278,10 +278,9 @@ export class FilesService {
       const now = this.clock.now();
       const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
       if (await s.tree.findChild(parent.row.id, name)) throw conflict(`${joinPath(names)} already exists`);
-      const row: FileRow = {
-        id: newFileId(), owner_id: ownerId, parent_id: parent.row.id, name, kind: type === 'folder' ? FOLDER : FILE, size: 0, blob_id: null,
-        mime_type: type === 'folder' ? null : mimeFor(name), created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
-      };
+      const row = newFileRow({
+        owner_id: ownerId, parent_id: parent.row.id, name, kind: type === 'folder' ? FOLDER : FILE, mime_type: type === 'folder' ? null : mimeFor(name), created_at: now,
+      });
       await s.tree.insert([row]);
       return { row, path: joinPath(names) };
     });

@@ -3,8 +3,7 @@
 // Methods taking a FileStore run inside the caller's transaction.
 import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
-import { shortId } from '../crypto/random.js';
-import { FILE, FOLDER, isForeignKeyViolation, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
 import { joinPath } from './names.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { Clock } from '../core/clock.js';
@@ -21,14 +20,6 @@ export interface Quotas {
 }
 
 const ROOT_CACHE_MAX = 10_000;
-
-export function newFileId(): string {
-  return shortId(16);
-}
-
-export function newBlobId(): string {
-  return shortId(24);
-}
 
 export function isFolder(row: FileRow): boolean {
   return row.kind === FOLDER;
@@ -54,10 +45,7 @@ export class Tree {
       try {
         await this.store.transaction(async (s) => {
           await s.usage.insertIfAbsent(ownerId);
-          await s.tree.insertRootIfAbsent({
-            id: newFileId(), owner_id: ownerId, parent_id: null, name: '', kind: FOLDER, size: 0, blob_id: null, mime_type: null,
-            created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
-          });
+          await s.tree.insertRootIfAbsent(newFileRow({ owner_id: ownerId, parent_id: null, name: '', kind: FOLDER, created_at: now }));
         });
       } catch (err) {
         // The user row is gone (deleted while a token was still valid).
@@ -111,10 +99,7 @@ export class Tree {
     if (last && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
     let parent = last ?? (await this.root(ownerId));
     for (let i = rows.length; i < names.length; i++) {
-      const row: FileRow = {
-        id: newFileId(), owner_id: ownerId, parent_id: parent.id, name: names[i]!, kind: FOLDER, size: 0, blob_id: null,
-        mime_type: null, created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
-      };
+      const row = newFileRow({ owner_id: ownerId, parent_id: parent.id, name: names[i]!, kind: FOLDER, created_at: now });
       await s.tree.insert([row]);
       parent = row;
     }

@@ -9,11 +9,11 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { secretToken, shortId } from '../crypto/random.js';
-import { FILE, FOLDER, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, newBlobId, newFileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
 import { joinPath, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
-import { newBlobId, newFileId, type Entry, type Quotas, type Tree } from './tree.js';
+import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
@@ -373,10 +373,7 @@ export class UploadService {
       await s.usage.adjust(ownerId, { used: size - existing.size });
       return { row: { ...existing, ...content }, path: joinPath(names) };
     }
-    const row: FileRow = {
-      id: newFileId(), owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content,
-      trashed_at: null, trashed_parent_id: null, trashed_path: null,
-    };
+    const row = newFileRow({ owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content });
     await s.tree.insert([row]);
     await s.usage.adjust(ownerId, { used: size });
     return { row, path: joinPath(names) };

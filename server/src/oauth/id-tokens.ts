@@ -42,11 +42,11 @@ export class IdTokenSigner {
 
   /**
    * A compact JWS (RFC 7515) signed with node:crypto directly: jose's SignJWT
-   * goes through WebCrypto, whose per-call overhead was the largest single
-   * cost of a code exchange (bench/oauth-profile.mjs). The signature is
-   * computed on libuv's thread pool (the callback form of crypto.sign): the
-   * ECDSA work, about 25 µs, leaves the event loop, which keeps about 7 µs of
-   * handing it over (measured with 20 signatures in flight).
+   * goes through WebCrypto, whose per-call overhead is a large share of a
+   * code exchange's CPU. The signature is computed on libuv's thread pool
+   * (the callback form of crypto.sign), so the ECDSA work leaves the event
+   * loop, which is what bounds a single process; only the hand-over stays
+   * on it. Measurements: docs/benchmarks.md.
    */
   sign(claims: IdTokenClaims, ttlSeconds: number, now: number): Promise<string> {
     const iat = Math.floor(now / 1000);

@@ -158,7 +158,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
         for (const child of page.entries) {
           const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
           chunk.push(writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
-          // Small pieces (~70 KB): a 1,000-row string would go to V8's large-object space, which
+          // Small pieces: a string of a whole page would go to V8's large-object space, which
           // only a full collection frees, and a busy server's memory grows with the garbage.
           if (chunk.length === CHUNK_ROWS) {
             yield chunk.join('');

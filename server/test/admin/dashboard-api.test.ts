@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { ROOT_DIR } from '../../src/paths.js';
 
@@ -32,14 +33,14 @@ interface AdminUser {
 }
 
 describe('admin dashboard API', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let admin: string;
   let user: { token: { access_token: string; refresh_token: string }; user: { id: string } };
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     user = await createUser(api, admin, 'carol@example.com');
   });

@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, type Person } from './helpers.js';
 
@@ -40,15 +40,15 @@ function unzip(zip: Buffer): { files: Map<string, Buffer>; dirs: string[] } {
 }
 
 describe('several items as one ZIP', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let bob: Person;
   const bin = randomBytes(200_000);
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
     bob = await newUser(api, admin);
@@ -64,7 +64,7 @@ describe('several items as one ZIP', () => {
   after(() => server.close());
 
   const post = (token: string, body: unknown) =>
-    fetch(`${server.url}/api/v4/file/archive`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    server.fetch(`/api/v4/file/archive`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   const sign = (token: string, body: unknown) => api.post<{ url: string; expires_at: string }>('/api/v4/file/archive/url', body, { token });
 
   it('POST streams files and folders (with their subtrees) at the top of one archive, bytes intact', async () => {
@@ -99,7 +99,7 @@ describe('several items as one ZIP', () => {
     assert.equal(signed.status, 200, signed.text);
     const url = signed.body.data.url;
     assert.match(url, /\/api\/v4\/file\/archive\/signed\/pick\.zip\?/);
-    const res = await fetch(url);
+    const res = await server.fetch(url);
     assert.equal(res.status, 200);
     assert.match(res.headers.get('content-disposition')!, /filename="pick\.zip"/);
     const zip = Buffer.from(await res.arrayBuffer());
@@ -108,7 +108,7 @@ describe('several items as one ZIP', () => {
     const direct = Buffer.from(await (await post(alice.token, { paths: ['/docs/report.txt', '/docs/photos'] })).arrayBuffer());
     assert.ok(direct.equals(zip), 'the signed link and POST give the same bytes');
 
-    const part = await fetch(url, { headers: { range: 'bytes=10-' } });
+    const part = await server.fetch(url, { headers: { range: 'bytes=10-' } });
     assert.equal(part.status, 206);
     assert.ok(Buffer.from(await part.arrayBuffer()).equals(zip.subarray(10)));
 
@@ -116,25 +116,25 @@ describe('several items as one ZIP', () => {
     const bobFile = (await api.get<{ id: string }>('/api/v4/file/info?path=%2Fsecret.txt', { token: bob.token })).body.data;
     const widened = new URL(url);
     widened.searchParams.set('ids', `${widened.searchParams.get('ids')},${bobFile.id}`);
-    assert.equal((await fetch(widened)).status, 403);
+    assert.equal((await server.fetch(widened)).status, 403);
     const other = new URL(url);
     other.searchParams.set('owner', bob.id);
-    assert.equal((await fetch(other)).status, 403);
+    assert.equal((await server.fetch(other)).status, 403);
     const expired = new URL(url);
     expired.searchParams.set('expires', String(Math.floor(Date.now() / 1000) - 5));
-    assert.equal((await fetch(expired)).status, 403);
+    assert.equal((await server.fetch(expired)).status, 403);
   });
 
   it('an item trashed after signing makes the link 404', async () => {
     await put(api, alice.token, '/tmp/soon-gone.txt', 'x');
     const { url } = (await sign(alice.token, { paths: ['/tmp/soon-gone.txt', '/docs/report.txt'] })).body.data;
-    assert.equal((await fetch(url, { method: 'HEAD' })).status, 200);
+    assert.equal((await server.fetch(url, { method: 'HEAD' })).status, 200);
     await api.delete('/api/v4/file', { paths: ['/tmp/soon-gone.txt'] }, { token: alice.token });
-    assert.equal((await fetch(url)).status, 404);
+    assert.equal((await server.fetch(url)).status, 404);
   });
 
   it("needs a token with Files.Read, finds only the caller's items, and names a missing path", async () => {
-    const anon = await fetch(`${server.url}/api/v4/file/archive`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paths: ['/docs'] }) });
+    const anon = await server.fetch(`/api/v4/file/archive`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ paths: ['/docs'] }) });
     assert.equal(anon.status, 401);
     assert.equal((await sign('', { paths: ['/docs'] })).status, 401);
     // Bob asking for Alice's path gets his own tree, where it does not exist.

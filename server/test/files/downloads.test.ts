@@ -7,14 +7,14 @@ import { truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import { ManualClock } from '../../src/core/clock.js';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, download, entryData, newUser, put, q, readCentralDirectory, type FileView, type Person } from './helpers.js';
 
 const BODY = Buffer.from('0123456789abcdefghijklmnopqrstuvwxyz');
 
 describe('downloads', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let file: FileView;
@@ -22,8 +22,8 @@ describe('downloads', () => {
   const clock = new ManualClock();
 
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
     file = (await put(api, alice.token, '/dl/data.txt', BODY)).body.data;
@@ -111,7 +111,7 @@ describe('downloads', () => {
   });
 
   it('HEAD sends the headers (Content-Length included) and no body', async () => {
-    const res = await fetch(`${server.url}/api/v4/file/content?path=${q('/dl/data.txt')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
+    const res = await server.fetch(`/api/v4/file/content?path=${q('/dl/data.txt')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
     assert.equal(res.status, 200);
     assert.equal(res.headers.get('content-length'), '36');
     assert.equal((await res.arrayBuffer()).byteLength, 0);
@@ -146,9 +146,9 @@ describe('downloads', () => {
   it('inline display is honoured only for types that cannot run script', async () => {
     await put(api, alice.token, '/dl/page.html', '<script>alert(1)</script>');
     await put(api, alice.token, '/dl/pic.png', 'png');
-    const html = await fetch(`${server.url}/api/v4/file/content?path=${q('/dl/page.html')}&inline=1`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const html = await server.fetch(`/api/v4/file/content?path=${q('/dl/page.html')}&inline=1`, { headers: { authorization: `Bearer ${alice.token}` } });
     assert.match(html.headers.get('content-disposition')!, /^attachment;/);
-    const png = await fetch(`${server.url}/api/v4/file/content?path=${q('/dl/pic.png')}&inline=1`, { headers: { authorization: `Bearer ${alice.token}` } });
+    const png = await server.fetch(`/api/v4/file/content?path=${q('/dl/pic.png')}&inline=1`, { headers: { authorization: `Bearer ${alice.token}` } });
     assert.match(png.headers.get('content-disposition')!, /^inline;/);
   });
 
@@ -167,14 +167,14 @@ describe('downloads', () => {
       assert.ok(url.startsWith(server.url));
       assert.ok(url.includes('/data.txt?'), 'the last path segment is the file name');
       assert.ok(Math.abs(Date.parse(expires_at) - (clock.now() + 60_000)) < 5000);
-      const dl = await fetch(url);
+      const dl = await server.fetch(url);
       assert.equal(dl.status, 200);
       assert.ok(Buffer.from(await dl.arrayBuffer()).equals(BODY));
-      const part = await fetch(url, { headers: { range: 'bytes=-3' } });
+      const part = await server.fetch(url, { headers: { range: 'bytes=-3' } });
       assert.equal(part.status, 206);
       assert.equal(await part.text(), 'xyz');
       clock.advance(61_000);
-      const late = await fetch(url);
+      const late = await server.fetch(url);
       assert.equal(late.status, 403, 'a minute later the link has expired');
       assert.match(((await late.json()) as { msg: string }).msg, /expired/);
     });
@@ -191,7 +191,7 @@ describe('downloads', () => {
       for (const change of tampered) {
         const copy = new URL(u);
         change(copy);
-        const res = await fetch(copy);
+        const res = await server.fetch(copy);
         assert.equal(res.status, 403, copy.toString());
       }
       const expired = new URL(u);
@@ -199,7 +199,7 @@ describe('downloads', () => {
       const past = Math.floor(clock.now() / 1000) - 10;
       expired.searchParams.set('expires', String(past));
       expired.searchParams.set('sig', signer.sign({ fileId: file.id, expires: past, inline: false }));
-      const res = await fetch(expired);
+      const res = await server.fetch(expired);
       assert.equal(res.status, 403);
       assert.match(((await res.json()) as { msg: string }).msg, /expired/);
     });
@@ -210,23 +210,23 @@ describe('downloads', () => {
       await put(api, bob.token, '/b.txt', 'bob');
       const signed = await api.post<{ url: string }>('/api/v4/file/url', { path: '/b.txt', expires_in: 7 * 24 * 3600 }, { token: bob.token });
       const url = signed.body.data.url;
-      assert.equal((await fetch(url)).status, 200);
+      assert.equal((await server.fetch(url)).status, 200);
       const ban = await api.put(`/api/v4/admin/user/${bob.id}`, { status: 'banned' }, { token: admin });
       assert.equal(ban.status, 200, ban.text);
-      assert.equal((await fetch(url)).status, 404, 'banned owner');
-      assert.equal((await fetch(url, { method: 'HEAD' })).status, 404, 'banned owner (HEAD)');
+      assert.equal((await server.fetch(url)).status, 404, 'banned owner');
+      assert.equal((await server.fetch(url, { method: 'HEAD' })).status, 404, 'banned owner (HEAD)');
       await api.put(`/api/v4/admin/user/${bob.id}`, { status: 'active' }, { token: admin });
-      assert.equal((await fetch(url)).status, 200, 'unbanned owner');
+      assert.equal((await server.fetch(url)).status, 200, 'unbanned owner');
       const del = await api.delete(`/api/v4/admin/user/${bob.id}`, undefined, { token: admin });
       assert.equal(del.status, 200, del.text);
-      assert.equal((await fetch(url)).status, 404, 'deleted owner');
+      assert.equal((await server.fetch(url)).status, 404, 'deleted owner');
     });
 
     it('a link to a file that was deleted is 404; folders cannot be signed', async () => {
       const f = await put(api, alice.token, '/dl/gone.txt', 'bye');
       const { url } = (await sign({ path: '/dl/gone.txt' })).body.data;
       await api.delete('/api/v4/file', { paths: ['/dl/gone.txt'] }, { token: alice.token });
-      assert.equal((await fetch(url)).status, 404);
+      assert.equal((await server.fetch(url)).status, 404);
       assert.ok(f.body.data.id);
       assert.equal((await sign({ path: '/dl' })).status, 400);
       assert.equal((await sign({ path: '/dl/data.txt', expires_in: 8 * 24 * 3600 })).status, 400);
@@ -239,7 +239,7 @@ describe('downloads', () => {
       await put(api, alice.token, '/zipme/sub/ü 日本.txt', 'unicode');
       await api.post('/api/v4/file/create', { path: '/zipme/empty-folder', type: 'folder' }, { token: alice.token });
       await put(api, alice.token, '/zipme/sub/zero', '');
-      const res = await fetch(`${server.url}/api/v4/file/archive?path=${q('/zipme')}`, { headers: { authorization: `Bearer ${alice.token}` } });
+      const res = await server.fetch(`/api/v4/file/archive?path=${q('/zipme')}`, { headers: { authorization: `Bearer ${alice.token}` } });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'application/zip');
       assert.match(res.headers.get('content-disposition')!, /filename="zipme\.zip"/);
@@ -256,17 +256,17 @@ describe('downloads', () => {
       }
       // Same tree, same ETag; a change gives a new one.
       const etag = res.headers.get('etag')!;
-      const again = await fetch(`${server.url}/api/v4/file/archive?path=${q('/zipme')}`, { headers: { authorization: `Bearer ${alice.token}`, 'if-none-match': etag } });
+      const again = await server.fetch(`/api/v4/file/archive?path=${q('/zipme')}`, { headers: { authorization: `Bearer ${alice.token}`, 'if-none-match': etag } });
       assert.equal(again.status, 304);
       await put(api, alice.token, '/zipme/a.txt', 'alpha2');
-      const changed = await fetch(`${server.url}/api/v4/file/archive?path=${q('/zipme')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
+      const changed = await server.fetch(`/api/v4/file/archive?path=${q('/zipme')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
       assert.notEqual(changed.headers.get('etag'), etag);
     });
 
     it('a zip download resumes with a Range', async () => {
       const url = `${server.url}/api/v4/file/archive?path=${q('/zipme')}`;
-      const full = Buffer.from(await (await fetch(url, { headers: { authorization: `Bearer ${alice.token}` } })).arrayBuffer());
-      const part = await fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=40-' } });
+      const full = Buffer.from(await (await server.fetch(url, { headers: { authorization: `Bearer ${alice.token}` } })).arrayBuffer());
+      const part = await server.fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=40-' } });
       assert.equal(part.status, 206);
       assert.ok(Buffer.from(await part.arrayBuffer()).equals(full.subarray(40)));
     });
@@ -287,7 +287,7 @@ describe('downloads', () => {
 
     it('reports its size and serves ranges past 4 GiB', async () => {
       assert.equal(big.size, SIZE);
-      const head = await fetch(`${server.url}/api/v4/file/content?path=${q('/huge/disk.img')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
+      const head = await server.fetch(`/api/v4/file/content?path=${q('/huge/disk.img')}`, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
       assert.equal(head.headers.get('content-length'), String(SIZE));
       const start = 4 * 1024 ** 3 + 10;
       const res = await download(api, alice.token, '/huge/disk.img', { range: `bytes=${start}-${start + 99}` });
@@ -300,10 +300,10 @@ describe('downloads', () => {
 
     it('zips it with ZIP64 records (checked through a Range on the archive tail)', async () => {
       const url = `${server.url}/api/v4/file/archive?path=${q('/huge')}`;
-      const head = await fetch(url, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
+      const head = await server.fetch(url, { method: 'HEAD', headers: { authorization: `Bearer ${alice.token}` } });
       const size = Number(head.headers.get('content-length'));
       assert.ok(size > SIZE);
-      const tailRes = await fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=-4096' } });
+      const tailRes = await server.fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: 'bytes=-4096' } });
       assert.equal(tailRes.status, 206);
       const tail = Buffer.from(await tailRes.arrayBuffer());
       const { entries, zip64End } = readCentralDirectory(tail, size);
@@ -314,7 +314,7 @@ describe('downloads', () => {
       const after = entries.find((e) => e.name === 'huge/tail.txt')!;
       assert.ok(after.offset > 0xffffffff && after.zip64, 'an offset past 4 GiB is a ZIP64 field');
       // The small file's bytes sit right after its local header, past 4 GiB.
-      const local = await fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: `bytes=${after.offset}-${after.offset + 29 + 'huge/tail.txt'.length + after.size}` } });
+      const local = await server.fetch(url, { headers: { authorization: `Bearer ${alice.token}`, range: `bytes=${after.offset}-${after.offset + 29 + 'huge/tail.txt'.length + after.size}` } });
       const buf = Buffer.from(await local.arrayBuffer());
       assert.equal(buf.readUInt32LE(0), 0x04034b50);
       assert.equal(buf.subarray(30 + 'huge/tail.txt'.length).toString(), 'after the big one');

@@ -39,7 +39,7 @@ export async function put(api: Api, token: string, path: string, body: string | 
 }
 
 export async function download(api: Api, token: string, path: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${api.baseUrl}/api/v4/file/content?path=${q(path)}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+  const res = await api.fetch(`/api/v4/file/content?path=${q(path)}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
   return { status: res.status, headers: res.headers, body: Buffer.from(await res.arrayBuffer()) };
 }
 

@@ -5,7 +5,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/core/clock.js';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type FileView, type Person } from './helpers.js';
 
@@ -25,7 +25,7 @@ function expected(all: FileView[], by: Order, desc: boolean): string[] {
 }
 
 describe('sorted folder listings', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let all: FileView[];
@@ -33,8 +33,8 @@ describe('sorted folder listings', () => {
   const clock = new ManualClock({ at: Date.now() });
 
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     alice = await newUser(api, await adminToken(api));
     for (const name of ['zeta', 'Alpha', '目录']) await api.post('/api/v4/file/create', { path: `/s/${name}`, type: 'folder' }, { token: alice.token });
     // Sizes repeat (ties broken by name); names mix case, digits and CJK so byte order matters.

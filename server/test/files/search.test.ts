@@ -2,21 +2,21 @@
 // Chinese names, keyset paging, only the person's live items, bad input.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, type FileView, type Person } from './helpers.js';
 
 type Page = { files: FileView[]; next_page_token: string | null };
 
 describe('file search', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let bob: Person;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
     bob = await newUser(api, admin);

@@ -4,19 +4,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type Person } from './helpers.js';
 
 describe('file thumbnails', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let bob: Person;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
     bob = await newUser(api, admin);
@@ -35,7 +35,7 @@ describe('file thumbnails', () => {
   after(() => server.close());
 
   const thumb = (path: string, extra = '', who = alice, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api/v4/file/thumb?path=${q(path)}${extra}`, { headers: { authorization: `Bearer ${who.token}`, ...headers } });
+    server.fetch(`/api/v4/file/thumb?path=${q(path)}${extra}`, { headers: { authorization: `Bearer ${who.token}`, ...headers } });
 
   it('a WebP no larger than the size asked (rounded up to a served size), aspect kept; cached with an ETag', async () => {
     const res = await thumb('/photo.jpg', '&size=200');
@@ -74,6 +74,6 @@ describe('file thumbnails', () => {
   it('bad sizes are 400; another person\'s image is 404; no token is 401', async () => {
     for (const extra of ['&size=0', '&size=5000', '&size=abc']) assert.equal((await thumb('/photo.jpg', extra)).status, 400, extra);
     assert.equal((await thumb('/photo.jpg', '', bob)).status, 404);
-    assert.equal((await fetch(`${server.url}/api/v4/file/thumb?path=${q('/photo.jpg')}`)).status, 401);
+    assert.equal((await server.fetch(`/api/v4/file/thumb?path=${q('/photo.jpg')}`)).status, 401);
   });
 });

@@ -2,7 +2,7 @@
 // quota, and the Files.Read / Files.Write scopes of OAuth tokens.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { approve, createApp, exchange, type OAuthTestContext } from '../oauth/helpers.js';
 import { adminToken, capacity, download, names, newUser, put, storageCounts, type FileView, type Person } from './helpers.js';
@@ -14,14 +14,14 @@ interface TrashView extends FileView {
 type Results = { results: { id?: string; path?: string; code: number; msg: string; file?: FileView }[] };
 
 describe('trash', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let admin: string;
   let alice: Person;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     admin = await adminToken(api);
     alice = await newUser(api, admin);
   });
@@ -146,13 +146,13 @@ describe('trash', () => {
 });
 
 describe('scopes of OAuth tokens on the file routes', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let ctx: OAuthTestContext;
   let user: Person;
 
   before(async () => {
-    server = await startServer();
-    const api = new Api(server.url);
+    server = await startInjectedServer();
+    const api = new Api(server);
     ctx = { server, api, adminToken: await adminToken(api) };
     user = await newUser(api, ctx.adminToken);
     await put(api, user.token, '/hello.txt', 'hello');
@@ -179,7 +179,7 @@ describe('scopes of OAuth tokens on the file routes', () => {
       assert.equal(res.body.code, 40089);
       assert.match(res.headers.get('www-authenticate') ?? '', /insufficient_scope.*Files\.Write/);
     }
-    const tus = await fetch(`${server.url}/api/v4/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': '1' } });
+    const tus = await server.fetch(`/api/v4/file/upload`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0', 'upload-length': '1' } });
     assert.equal(tus.status, 403);
     assert.equal((await download(ctx.api, user.token, '/hello.txt')).body.toString(), 'hello');
   });

@@ -2,19 +2,19 @@
 // copy, info, and every bad name and path the issue lists.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, download, list, names, newUser, put, q, type FileView, type Person } from './helpers.js';
 
 describe('file tree', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let alice: Person;
   let bob: Person;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = await adminToken(api);
     alice = await newUser(api, admin);
     bob = await newUser(api, admin);

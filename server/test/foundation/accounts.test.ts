@@ -2,7 +2,8 @@
 // password, and administrator user management.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, decodeJwt, signIn, type TokenPair, type UserView } from '../helpers/client.js';
 import { RFC3339, eventually } from './support.js';
 
@@ -12,12 +13,12 @@ interface UserList {
 }
 
 describe('accounts: sign-up', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   after(() => server.close());
@@ -98,12 +99,12 @@ describe('accounts: sign-up', () => {
 });
 
 describe('accounts: the signed-in user', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   after(() => server.close());
@@ -193,14 +194,14 @@ describe('accounts: the signed-in user', () => {
 });
 
 describe('accounts: administrator user management', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   let adminId: string;
   let plain: { user: UserView; token: TokenPair; password: string };
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD);
     adminToken = admin.token.access_token;
     adminId = admin.user.id;

@@ -4,19 +4,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import sharp from 'sharp';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 
 describe('avatars', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let token: string;
   let userId: string;
   let otherToken: string;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     const admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     const u = await createUser(api, admin, `avatar-${process.pid}@example.com`);
     token = u.token.access_token;
@@ -26,13 +27,13 @@ describe('avatars', () => {
   after(() => server.close());
 
   const upload = (body: Buffer, type = 'image/png', t = token) =>
-    fetch(`${server.url}/api/v4/user/avatar`, { method: 'PUT', headers: { authorization: `Bearer ${t}`, 'content-type': type }, body: new Uint8Array(body) });
+    server.fetch(`/api/v4/user/avatar`, { method: 'PUT', headers: { authorization: `Bearer ${t}`, 'content-type': type }, body: new Uint8Array(body) });
   const me = async () => (await api.get<{ avatar_url: string | null }>('/api/v4/user/me', { token })).body.data;
 
   it('starts without an avatar (initials): avatar_url is null and the route is 404', async () => {
     assert.equal((await me()).avatar_url, null);
-    assert.equal((await fetch(`${server.url}/api/v4/user/avatar/${userId}`)).status, 404);
-    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
+    assert.equal((await server.fetch(`/api/v4/user/avatar/${userId}`)).status, 404);
+    const info = (await (await server.fetch(`/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
     assert.equal(info.sub, userId);
     assert.equal(info.picture, undefined, 'no picture claim with initials');
   });
@@ -50,10 +51,10 @@ describe('avatars', () => {
     assert.match(data.avatar_url, new RegExp(`^/api/v4/user/avatar/${userId}\\?v=\\d+$`));
     assert.equal((await me()).avatar_url, data.avatar_url, '/user/me shows the new avatar at once');
     // userinfo is plain JSON (OIDC), not the envelope.
-    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string };
+    const info = (await (await server.fetch(`/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string };
     assert.equal(info.picture, server.url + data.avatar_url, 'OIDC userinfo: picture');
 
-    const pic = await fetch(server.url + data.avatar_url);
+    const pic = await server.fetch(data.avatar_url);
     assert.equal(pic.status, 200);
     assert.equal(pic.headers.get('content-type'), 'image/webp');
     assert.match(pic.headers.get('cache-control')!, /max-age=31536000/);
@@ -67,21 +68,21 @@ describe('avatars', () => {
       assert.ok(g > 200 && r < 60 && b < 60, `pixel ${at} is green (the centre), got ${r},${g},${b}`);
     }
     // Without the version: revalidated, with an ETag that answers 304.
-    const plain = await fetch(`${server.url}/api/v4/user/avatar/${userId}`);
+    const plain = await server.fetch(`/api/v4/user/avatar/${userId}`);
     assert.match(plain.headers.get('cache-control')!, /no-cache/);
     const etag = plain.headers.get('etag')!;
-    assert.equal((await fetch(`${server.url}/api/v4/user/avatar/${userId}`, { headers: { 'if-none-match': etag } })).status, 304);
+    assert.equal((await server.fetch(`/api/v4/user/avatar/${userId}`, { headers: { 'if-none-match': etag } })).status, 304);
 
     // A new upload is a new version (new URL, new ETag).
     const again = (await (await upload(await third(0, 0, 255))).json()) as { data: { avatar_url: string } };
     assert.notEqual(again.data.avatar_url, data.avatar_url);
-    assert.notEqual((await fetch(server.url + again.data.avatar_url)).headers.get('etag'), etag);
+    assert.notEqual((await server.fetch(again.data.avatar_url)).headers.get('etag'), etag);
   });
 
   it('refuses what is not a picture, types it does not read, no token, and a pixel bomb', async () => {
     assert.equal((await upload(Buffer.from('not a picture'))).status, 400);
     assert.equal((await upload(Buffer.from('<svg/>'), 'image/svg+xml')).status, 415);
-    assert.equal((await fetch(`${server.url}/api/v4/user/avatar`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(10) })).status, 401);
+    assert.equal((await server.fetch(`/api/v4/user/avatar`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(10) })).status, 401);
     // 10,000 × 10,000 of one colour compresses to little but decodes to 100 megapixels.
     const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     const res = await upload(bomb);
@@ -99,10 +100,10 @@ describe('avatars', () => {
     const del = await api.delete('/api/v4/user/avatar', undefined, { token });
     assert.equal(del.status, 200);
     assert.equal((await me()).avatar_url, null);
-    assert.equal((await fetch(`${server.url}/api/v4/user/avatar/${userId}`)).status, 404);
-    const info = (await (await fetch(`${server.url}/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
+    assert.equal((await server.fetch(`/api/v4/user/avatar/${userId}`)).status, 404);
+    const info = (await (await server.fetch(`/api/v4/session/oauth/userinfo`, { headers: { authorization: `Bearer ${token}` } })).json()) as { picture?: string; sub: string };
     assert.equal(info.sub, userId);
     assert.equal(info.picture, undefined, 'no picture claim with initials');
-    assert.equal((await fetch(server.url + theirs.data.avatar_url)).status, 200);
+    assert.equal((await server.fetch(theirs.data.avatar_url)).status, 200);
   });
 });

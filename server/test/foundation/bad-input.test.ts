@@ -2,11 +2,12 @@
 // and the {code, data, msg} envelope, and leaves the database as it was.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, signIn, type ApiResponse, type Envelope, type TokenPair, type UserView } from '../helpers/client.js';
 
 /** Everything a bad request could have changed, read straight from the database. */
-async function snapshot(server: TestServer): Promise<string> {
+async function snapshot(server: InjectedServer): Promise<string> {
   const db = server.built.services.db;
   const users = await db.selectFrom('users').select(['id', 'email', 'nickname', 'password_hash', 'status', 'group_id', 'totp_secret', 'totp_pending_secret', 'updated_at']).orderBy('id').execute();
   const sessions = await db.selectFrom('sessions').select(['id', 'current_jti', 'revoked_at']).orderBy('id').execute();
@@ -26,7 +27,7 @@ function assertParamError(res: ApiResponse<Envelope>, what: string, status = 400
 }
 
 describe('bad input changes nothing', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let token: TokenPair;
   const routes: [string, string][] = [
@@ -40,8 +41,8 @@ describe('bad input changes nothing', () => {
   ];
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     token = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token;
     const open = await api.patch('/api/v4/admin/settings', { signup_enabled: true }, { token: token.access_token });
     assert.equal(open.status, 200);

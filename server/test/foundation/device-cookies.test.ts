@@ -7,7 +7,8 @@
 // time left in the message and in Retry-After (RFC 6585 §4).
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { awayFromStepEdge, currentStep, totp } from './support.js';
 
@@ -24,12 +25,12 @@ function deviceCookie(res: { headers: Headers }): string {
 }
 
 describe('device cookies: guesses from elsewhere cannot lock the owner out (issue 11 defect 2)', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   beforeEach(async () => {
     // Trusting the proxy lets the test play an attacker on rotating addresses.
-    server = await startServer({ CIRRUS_TRUST_PROXY: 'true' });
-    api = new Api(server.url);
+    server = await startInjectedServer({ CIRRUS_TRUST_PROXY: 'true' });
+    api = new Api(server);
   });
   afterEach(() => server.close());
 

@@ -11,7 +11,7 @@ describe('log hygiene', () => {
   let api: Api;
   before(async () => {
     server = await startLoggedServer();
-    api = new Api(server.url);
+    api = new Api(server);
   });
   after(() => server.close());
 

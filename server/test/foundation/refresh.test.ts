@@ -6,20 +6,21 @@ import assert from 'node:assert/strict';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { REUSE_GRACE_MS } from '../../src/sessions/service.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { injectFetch, startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, decodeJwt, signIn, type TokenPair } from '../helpers/client.js';
 import { eventually, nowSeconds, readMasterKey, signJwt } from './support.js';
 
 describe('refresh: rotation, grace window and reuse detection', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   let n = 0;
   // Runs with real time; ageRotation moves it past the grace window instead of sleeping 10 s.
   const clock = new ManualClock();
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   after(() => server.close());
@@ -153,17 +154,17 @@ describe('refresh: rotation, grace window and reuse detection', () => {
 });
 
 describe('refresh: revocation reaches every instance', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let second: BuiltApp;
   let api: Api;
   let api2: Api;
   const clock = new ManualClock();
   before(async () => {
-    server = await startServer({}, { clock });
+    server = await startInjectedServer({}, { clock });
     // A second instance on the same database, as behind a load balancer (and on the same clock).
     second = await buildApp({ ...server.config }, { logger: false, clock });
-    api = new Api(server.url);
-    api2 = new Api((await second.app.listen({ host: '127.0.0.1', port: 0 })).replace('[::1]', '127.0.0.1'));
+    api = new Api(server);
+    api2 = new Api({ url: server.url, fetch: injectFetch(second.app, server.url) });
   });
   after(async () => {
     await second.app.close();

@@ -2,7 +2,8 @@
 // the shapes of sign-in, the second factor, refresh and sign-out.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, decodeJwt, signIn, type TokenPair, type UserView } from '../helpers/client.js';
 import { RFC3339, awayFromStepEdge, currentStep, nowSeconds, totp } from './support.js';
 
@@ -43,11 +44,11 @@ function assertUser(user: UserView, email: string): void {
 }
 
 describe('sessions: sign-in, refresh and sign-out shapes', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
   });
   after(() => server.close());
 
@@ -150,12 +151,12 @@ describe('sessions: sign-in, refresh and sign-out shapes', () => {
 });
 
 describe('sessions: second factor (RFC 6238 TOTP)', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   after(() => server.close());

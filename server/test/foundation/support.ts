@@ -10,9 +10,9 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import { freePort } from '../../src/ops/free-port.js';
 import type { TestServer } from '../helpers/harness.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
+import { INJECT_ORIGIN, injectFetch, type InjectedServer } from '../helpers/inject.js';
 import type { ApiResponse } from '../helpers/client.js';
 
 /** RFC 3339 date-time with an explicit offset (`Z` or ±hh:mm). */
@@ -86,8 +86,25 @@ export async function eventually(probe: () => Promise<boolean>, timeoutMs = 5000
   }
 }
 
-/** A JSON request from a chosen loopback source address (Linux routes all of 127/8 to lo). */
-export function postFrom(localAddress: string, baseUrl: string, urlPath: string, json: unknown): Promise<ApiResponse<{ code: number; data: unknown; msg: string }>> {
+/**
+ * A JSON request from a chosen loopback source address: over a socket bound to
+ * it (Linux routes all of 127/8 to lo), or, for an injected server, as the
+ * client address app.inject reports.
+ */
+export async function postFrom(localAddress: string, server: TestServer | InjectedServer, urlPath: string, json: unknown): Promise<ApiResponse<{ code: number; data: unknown; msg: string }>> {
+  if ('transport' in server && server.transport === 'inject') {
+    const res = await injectFetch(server.built.app, server.url, { remoteAddress: localAddress })(urlPath, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(json),
+    });
+    const text = await res.text();
+    return { status: res.status, headers: res.headers, body: JSON.parse(text) as { code: number; data: unknown; msg: string }, text };
+  }
+  return postOverSocket(localAddress, server.url, urlPath, json);
+}
+
+function postOverSocket(localAddress: string, baseUrl: string, urlPath: string, json: unknown): Promise<ApiResponse<{ code: number; data: unknown; msg: string }>> {
   const url = new URL(urlPath, baseUrl);
   const body = JSON.stringify(json);
   return new Promise((resolve, reject) => {
@@ -137,18 +154,18 @@ export async function freshDatabase(): Promise<FreshDatabase> {
   };
 }
 
-export interface LoggedServer extends TestServer {
+export interface LoggedServer extends InjectedServer {
   /** Every log line written so far, as written. */
   logs(): string;
 }
 
-/** Like the harness's startServer, with logging on at `trace` and every line captured. */
+/** Like startInjectedServer (no socket), with logging on at `trace` and every line captured. */
 export async function startLoggedServer(): Promise<LoggedServer> {
   const db = await freshDatabase();
-  const port = await freePort('127.0.0.1');
   const config = loadConfig({
-    CIRRUS_PORT: String(port),
+    CIRRUS_PORT: '0',
     CIRRUS_HOST: '127.0.0.1',
+    CIRRUS_BASE_URL: INJECT_ORIGIN,
     CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
     CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
     CIRRUS_LOG_LEVEL: 'trace',
@@ -158,10 +175,11 @@ export async function startLoggedServer(): Promise<LoggedServer> {
   const stream = new PassThrough();
   stream.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
   const built = await buildApp(config, { logStream: stream });
-  await built.app.listen({ host: '127.0.0.1', port });
-  const url = `http://127.0.0.1:${port}`;
+  await built.app.ready();
   return {
-    url,
+    url: INJECT_ORIGIN,
+    transport: 'inject',
+    fetch: injectFetch(built.app, INJECT_ORIGIN),
     built,
     config,
     dialect: db.dialect,

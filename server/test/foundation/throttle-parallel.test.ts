@@ -9,7 +9,8 @@
 // be refused unless such a lock ran out first.
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { awayFromStepEdge, currentStep, totp } from './support.js';
 import { createApp, REDIRECT_URI, type OAuthTestContext, postForm } from '../oauth/helpers.js';
@@ -63,12 +64,12 @@ function assertHeld(kind: string, t: Tally, elapsed: number): void {
 describe('guess limits hold under 200 parallel requests (issue 11 defect 1)', () => {
   // A server per test: the guesses of one kind also count against the
   // address (127.0.0.1), which must not leak into the next kind's figure.
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   beforeEach(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   afterEach(() => server.close());
@@ -136,9 +137,9 @@ describe('guess limits hold under 200 parallel requests (issue 11 defect 1)', ()
 });
 
 describe('WebDAV Basic passwords under 200 parallel requests (issue 11 defect 1, api-contract §8)', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   beforeEach(async () => {
-    server = await startServer();
+    server = await startInjectedServer();
   });
   afterEach(() => server.close());
 

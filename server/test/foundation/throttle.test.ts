@@ -4,7 +4,8 @@
 // two loopback addresses, 127.0.0.1 and 127.0.0.2.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { postFrom } from './support.js';
@@ -21,14 +22,14 @@ function assertTooMany(res: { status: number; headers: Headers; body: { code: nu
 }
 
 describe('sign-in throttling', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   // Runs with real time; the lock waits move it forward instead of sleeping.
   const clock = new ManualClock();
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
   after(() => server.close());
@@ -73,7 +74,7 @@ describe('sign-in throttling', () => {
     // Spread over unknown accounts, so that only the address counter grows.
     let locked: Awaited<ReturnType<typeof postFrom>> | undefined;
     for (let i = 0; i < 30 && !locked; i++) {
-      const batch = await Promise.all([0, 1, 2].map((j) => postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: `spray-${i}-${j}@example.com`, password: 'spray-password' })));
+      const batch = await Promise.all([0, 1, 2].map((j) => postFrom('127.0.0.2', server, '/api/v4/session/token', { email: `spray-${i}-${j}@example.com`, password: 'spray-password' })));
       for (const r of batch) assert.ok(r.status === 401 || r.status === 429, `spray: ${r.status}`);
       locked = batch.find((r) => r.status === 429);
     }
@@ -83,13 +84,13 @@ describe('sign-in throttling', () => {
     // run inside it even on a slow machine.
     for (let round = 0; retry < 8 && round < 5; round++) {
       clock.advance(retry * 1000 + 50);
-      await Promise.all([0, 1, 2, 3, 4, 5].map((j) => postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: `spray-more-${round}-${j}@example.com`, password: 'spray-password' })));
-      retry = assertTooMany(await postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: 'spray-probe@example.com', password: 'spray-password' }), 'spraying address, longer lock');
+      await Promise.all([0, 1, 2, 3, 4, 5].map((j) => postFrom('127.0.0.2', server, '/api/v4/session/token', { email: `spray-more-${round}-${j}@example.com`, password: 'spray-password' })));
+      retry = assertTooMany(await postFrom('127.0.0.2', server, '/api/v4/session/token', { email: 'spray-probe@example.com', password: 'spray-password' }), 'spraying address, longer lock');
     }
-    const fromSprayer = await postFrom('127.0.0.2', server.url, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
+    const fromSprayer = await postFrom('127.0.0.2', server, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
     assertTooMany(fromSprayer, 'any sign-in from the locked address');
 
-    const fromElsewhere = await postFrom('127.0.0.1', server.url, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
+    const fromElsewhere = await postFrom('127.0.0.1', server, '/api/v4/session/token', { email: victim.user.email, password: victim.password });
     assert.equal(fromElsewhere.status, 200, 'the victim signs in from their own address');
     assert.equal(fromElsewhere.body.code, 0);
   });

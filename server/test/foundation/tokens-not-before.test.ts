@@ -9,12 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../src/app.js';
 import { ManualClock, nowSeconds } from '../../src/core/clock.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { eventually, readMasterKey, signJwt } from './support.js';
 
 describe('tokens not valid before a password change, reset or ban', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let adminToken: string;
   let key: string;
@@ -28,8 +29,8 @@ describe('tokens not valid before a password change, reset or ban', () => {
   const nextSecond = () => clock.advance(1000 - (clock.now() % 1000) + 20);
 
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     key = await readMasterKey(server);
   });

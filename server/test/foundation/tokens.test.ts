@@ -6,7 +6,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { generateKeyPairSync, createSign } from 'node:crypto';
 import Fastify from 'fastify';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, decodeJwt, signIn, type UserView } from '../helpers/client.js';
 import { registerAuthGuard } from '../../src/http/auth.js';
 import { registerErrorHandler } from '../../src/http/error-handler.js';
@@ -16,7 +17,7 @@ import { b64url, eventually, nowSeconds, readMasterKey, signJwt } from './suppor
 const INVALID_TOKEN = /^Bearer\b.*\berror="invalid_token"/;
 
 describe('tokens: hostile and unusable access tokens', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let key: string;
   let adminToken: string;
@@ -24,8 +25,8 @@ describe('tokens: hostile and unusable access tokens', () => {
   // Runs with real time; the same-second case moves it to a second's start instead of waiting for one.
   const clock = new ManualClock();
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     key = await readMasterKey(server);
     const admin = await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD);
     adminToken = admin.token.access_token;
@@ -200,11 +201,11 @@ describe('tokens: hostile and unusable access tokens', () => {
 });
 
 describe('tokens: method C (locally generated)', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
   });
   after(() => server.close());
 
@@ -238,11 +239,11 @@ describe('tokens: method C (locally generated)', () => {
 });
 
 describe('tokens: JWT Optional routes never downgrade a bad token to anonymous', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
   });
   after(() => server.close());
 

@@ -4,7 +4,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/core/clock.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
 import { approve, createApp, exchange, type OAuthTestContext } from '../oauth/helpers.js';
 
@@ -23,7 +24,7 @@ const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefo
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 describe('user sessions', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let ctx: OAuthTestContext;
   const email = `sessions-${process.pid}@example.com`;
@@ -32,8 +33,8 @@ describe('user sessions', () => {
   const clock = new ManualClock();
 
   before(async () => {
-    server = await startServer({}, { clock });
-    api = new Api(server.url);
+    server = await startInjectedServer({}, { clock });
+    api = new Api(server);
     ctx = { server, api, adminToken: (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token };
     await createUser(api, ctx.adminToken, email, password);
   });

@@ -1,5 +1,8 @@
-// A small HTTP client for tests: real requests over loopback, the way any
-// client of the API talks to it.
+// A small HTTP client for tests: requests the way any client of the API makes
+// them, sent with the global fetch (over loopback) or with the fetch of the
+// server under test (app.inject for an injected server, helpers/inject.ts).
+import type { Fetch } from './inject.js';
+
 export interface ApiResponse<T = unknown> {
   status: number;
   headers: Headers;
@@ -21,8 +24,22 @@ export interface RequestOptions {
   form?: Record<string, string>;
 }
 
+/** Where requests go: a base URL (global fetch), or a test server with its own fetch. */
+export type ApiTarget = string | { url: string; fetch?: Fetch };
+
 export class Api {
-  constructor(readonly baseUrl: string) {}
+  readonly baseUrl: string;
+  private readonly send: Fetch;
+
+  constructor(target: ApiTarget) {
+    this.baseUrl = typeof target === 'string' ? target : target.url;
+    this.send = (typeof target === 'string' ? undefined : target.fetch) ?? fetch;
+  }
+
+  /** `fetch` of a path on this API, over the same transport as every other call. */
+  fetch(path: string, init?: RequestInit): Promise<Response> {
+    return this.send(this.baseUrl + path, init);
+  }
 
   async raw(method: string, path: string, opts: RequestOptions = {}): Promise<ApiResponse> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -36,7 +53,7 @@ export class Api {
       headers['content-type'] ??= 'application/x-www-form-urlencoded';
     }
     if (opts.token) headers.authorization ??= `Bearer ${opts.token}`;
-    const res = await fetch(this.baseUrl + path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+    const res = await this.fetch(path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
     const text = await res.text();
     let parsed: unknown = text;
     try {

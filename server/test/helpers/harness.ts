@@ -1,6 +1,22 @@
 // Starts a real Cirrus server on a loopback port for one test file, on
 // SQLite (a fresh temp data dir) or, when CIRRUS_TEST_DATABASE_URL is set, on
 // a fresh PostgreSQL database created for this server and dropped after it.
+//
+// Which transport a test uses (issue 13):
+// - app.inject (startInjectedServer in inject.ts; `server.fetch`, or
+//   `new Api(server)`): route tests of the JSON API, OAuth endpoints, shares,
+//   admin, site, file listings and downloads, WebDAV accounts. The request
+//   runs through the whole app (hooks, parsers, schemas, error mapping)
+//   without a socket: faster, and no ports or connection timing involved.
+// - a listening socket (startServer here): whatever needs what only a
+//   socket has. Browser tests (Chromium loads the pages); WebDAV protocol,
+//   failures, quirks, litmus, rclone and cadaver (curl and other external
+//   clients, chunked responses, raw requests); the OAuth flow (openid-client
+//   discovers and calls a URL); robustness (Node's HTTP parser, fuzzing,
+//   aborts, crashed children); uploads and tus (cut connections, streamed
+//   request bodies); scale and S3 (several processes, fault injection);
+//   metrics (bytes counted on the connection); the command line and config
+//   tests (a child process serving).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

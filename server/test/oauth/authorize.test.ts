@@ -19,7 +19,7 @@ describe('authorization endpoint', () => {
   after(() => ctx.server.close());
 
   const open = (params: Record<string, string> | string) =>
-    fetch(`${ctx.server.url}/session/authorize?${typeof params === 'string' ? params : new URLSearchParams(params).toString()}`, { redirect: 'manual' });
+    ctx.api.fetch(`/session/authorize?${typeof params === 'string' ? params : new URLSearchParams(params).toString()}`, { redirect: 'manual' });
 
   async function expectPageError(params: Record<string, string> | string, why: string): Promise<void> {
     const res = await open(params);

@@ -25,7 +25,7 @@ describe('CORS', () => {
   let userToken: string;
 
   const request = (method: string, path: string, headers: Record<string, string>, body?: string) =>
-    fetch(`${ctx.server.url}${path}`, { method, headers, body, redirect: 'manual' });
+    ctx.api.fetch(path, { method, headers, body, redirect: 'manual' });
   const preflight = (path: string, origin: string, method: string, requestHeaders = 'authorization') =>
     request('OPTIONS', path, { origin, 'access-control-request-method': method, 'access-control-request-headers': requestHeaders });
   const form = (origin: string, path: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>

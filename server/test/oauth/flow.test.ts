@@ -14,7 +14,7 @@ describe('OAuth flow with openid-client', () => {
   let user: { user: { id: string; email: string; nickname: string }; token: TokenPair };
 
   before(async () => {
-    ctx = await startOAuthServer();
+    ctx = await startOAuthServer({ transport: 'socket' });
     app = await createApp(ctx);
     user = await createUser(ctx.api, ctx.adminToken, 'flow@example.com');
   });

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartOptions, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer } from '../helpers/inject.js';
 import { Api, signIn } from '../helpers/client.js';
 
 export const REDIRECT_URI = 'https://client.example/callback';
@@ -28,12 +29,17 @@ export interface OAuthTestContext {
   adminToken: string;
 }
 
-/** A server whose web page is a stub, so these tests do not depend on a web build. */
-export async function startOAuthServer(options: StartOptions = {}): Promise<OAuthTestContext> {
+/**
+ * A server whose web page is a stub, so these tests do not depend on a web
+ * build. Requests go through app.inject unless `transport` is 'socket' (for
+ * OAuth client libraries that talk to a URL).
+ */
+export async function startOAuthServer(options: StartOptions & { transport?: 'inject' | 'socket' } = {}): Promise<OAuthTestContext> {
   const webDir = mkdtempSync(path.join(tmpdir(), 'cirrus-web-'));
   writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><title>${PAGE_MARKER}</title>`);
-  const server = await startServer({ CIRRUS_WEB_DIR: webDir }, options);
-  const api = new Api(server.url);
+  const env = { CIRRUS_WEB_DIR: webDir };
+  const server = options.transport === 'socket' ? await startServer(env, { clock: options.clock }) : await startInjectedServer(env, { clock: options.clock });
+  const api = new Api(server);
   const adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   return { server, api, adminToken };
 }

@@ -5,7 +5,8 @@
 // covers the rest of the routes.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn, type ApiResponse, type Envelope } from '../helpers/client.js';
 
 const b64u = (s: string) => Buffer.from(s, 'utf8').toString('base64url');
@@ -18,15 +19,15 @@ function assertNamed(res: ApiResponse<Envelope>, field: string): void {
 }
 
 describe('values the database cannot store are refused at the boundary', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let admin: string;
   let aliceId: string;
   let alice: string;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     const a = await createUser(api, admin, 'nul-alice@example.com');
     aliceId = a.user.id;
@@ -65,7 +66,7 @@ describe('values the database cannot store are refused at the boundary', () => {
 
   it('RFC 7617 §2: NUL in WebDAV Basic credentials is 401, not a database error', async () => {
     for (const pair of ['a\u0000b@example.com:secret-password', 'nul-alice@example.com:pass\u0000word']) {
-      const res = await fetch(`${server.url}/dav/`, { method: 'PROPFIND', headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}`, depth: '0' } });
+      const res = await server.fetch(`/dav/`, { method: 'PROPFIND', headers: { authorization: `Basic ${Buffer.from(pair).toString('base64')}`, depth: '0' } });
       assert.equal(res.status, 401, `${JSON.stringify(pair)}: ${await res.text()}`);
     }
   });

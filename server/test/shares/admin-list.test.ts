@@ -32,7 +32,7 @@ describe('admin share list: search, sort, pages', () => {
     ids.push((await share(ctx, alice, { path: '/notes.txt', expires_in: 3600 })).id);
     ids.push((await share(ctx, bob, { path: '/bob-song.mp3', expires_in: 90_000 })).id);
     ids.push((await share(ctx, bob, { path: '/README.md', expires_in: 60 })).id);
-    for (const [i, id] of ids.entries()) for (let n = 0; n < (i * 3) % 5; n++) await fetch(`${ctx.server.url}/api/v4/share/info/${id}`);
+    for (const [i, id] of ids.entries()) for (let n = 0; n < (i * 3) % 5; n++) await ctx.server.fetch(`/api/v4/share/info/${id}`);
   });
   after(() => ctx.server.close());
 

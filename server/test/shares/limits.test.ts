@@ -117,7 +117,7 @@ describe('shares: password, expiry, download limit', () => {
     // From its own address, so that this burst does not lock the address the other tests use.
     const from = '127.0.0.3';
     const s = await share(ctx, alice, { path: '/vault/plans.txt', password: 'the right one' });
-    const guess = (password: string) => postFrom(from, ctx.server.url, `/api/v4/share/unlock/${s.id}`, { password });
+    const guess = (password: string) => postFrom(from, ctx.server, `/api/v4/share/unlock/${s.id}`, { password });
     const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => guess(`parallel-${i}`)));
     assert.ok(burst.every((r) => r.status === 403 || r.status === 429), burst.map((r) => r.status).join(','));
     // Guesses refused with 429 were never checked; every checked one counts:
@@ -143,7 +143,7 @@ describe('shares: password, expiry, download limit', () => {
     assert.equal(locked.status, 429, 'the lock is checked before the password');
     assert.equal(locked.body.data, null);
     const t = await share(ctx, alice, { path: '/vault/plans.txt', password: 'another one' });
-    assert.equal((await postFrom(from, ctx.server.url, `/api/v4/share/unlock/${t.id}`, { password: 'another one' })).status, 200);
+    assert.equal((await postFrom(from, ctx.server, `/api/v4/share/unlock/${t.id}`, { password: 'another one' })).status, 200);
   });
 
   it('NIST SP 800-63B §5.2.2: wrong passwords are also counted per address, across shares', async () => {
@@ -151,7 +151,7 @@ describe('shares: password, expiry, download limit', () => {
     const ids: string[] = [];
     for (let i = 0; i < 6; i++) ids.push((await share(ctx, alice, { path: '/vault/plans.txt', password: `pw-${i}-secret` })).id);
     // 4 wrong guesses per share stay under each share's allowance; 24 in all exceed the address's 20.
-    const burst = await Promise.all(ids.flatMap((id) => [0, 1, 2, 3].map((k) => postFrom(from, ctx.server.url, `/api/v4/share/unlock/${id}`, { password: `wrong-${k}` }))));
+    const burst = await Promise.all(ids.flatMap((id) => [0, 1, 2, 3].map((k) => postFrom(from, ctx.server, `/api/v4/share/unlock/${id}`, { password: `wrong-${k}` }))));
     assert.ok(burst.every((r) => r.status === 403 || r.status === 429), burst.map((r) => r.status).join(','));
     // Only guesses that were checked count (at most 21 of the 24: the 21st
     // sets the first lock); refused ones do not lengthen the lock. Lengthen a
@@ -160,18 +160,18 @@ describe('shares: password, expiry, download limit', () => {
     const others: string[] = [];
     for (let i = 0; i < 3; i++) others.push((await share(ctx, alice, { path: '/vault/plans.txt', password: `other-${i}-secret` })).id);
     const fresh = ids[ids.length - 1]!;
-    let locked = await postFrom(from, ctx.server.url, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
+    let locked = await postFrom(from, ctx.server, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
     let retry = locked.status === 429 ? Number(locked.headers.get('retry-after')) : 0;
     for (let round = 0; retry < 8 && round < 5; round++) {
       clock.advance(retry * 1000 + 50);
-      await Promise.all(others.map((id) => postFrom(from, ctx.server.url, `/api/v4/share/unlock/${id}`, { password: `longer-${round}` })));
-      locked = await postFrom(from, ctx.server.url, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
+      await Promise.all(others.map((id) => postFrom(from, ctx.server, `/api/v4/share/unlock/${id}`, { password: `longer-${round}` })));
+      locked = await postFrom(from, ctx.server, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' });
       retry = locked.status === 429 ? Number(locked.headers.get('retry-after')) : 0;
     }
     assert.equal(locked.status, 429, 'the address is locked, even for a right password');
     assert.ok(retry >= 2, `Retry-After ${retry}`);
     // Another address is not locked by it, and the shares themselves are not locked.
-    assert.equal((await postFrom('127.0.0.1', ctx.server.url, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' })).status, 200);
+    assert.equal((await postFrom('127.0.0.1', ctx.server, `/api/v4/share/unlock/${fresh}`, { password: 'pw-5-secret' })).status, 200);
   });
 
   it('an expired share answers 404 everywhere and never serves bytes; its owner still sees it as expired', async () => {

@@ -13,7 +13,7 @@ describe('shares: log hygiene', () => {
   let ctx: Ctx;
   before(async () => {
     server = await startLoggedServer();
-    const api = new Api(server.url);
+    const api = new Api(server);
     ctx = { server, api, admin: (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token };
   });
   after(() => server.close());

@@ -1,7 +1,8 @@
 // Helpers for the share tests: a server, people with files, shares made
 // through the API, and anonymous requests to the public routes.
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type StartOptions, type TestServer } from '../helpers/harness.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type StartOptions } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 
 export interface ShareView {
   id: string;
@@ -50,14 +51,14 @@ export interface Person {
 }
 
 export interface Ctx {
-  server: TestServer;
+  server: InjectedServer;
   api: Api;
   admin: string;
 }
 
 export async function setUp(options: StartOptions = {}): Promise<Ctx> {
-  const server = await startServer({}, options);
-  const api = new Api(server.url);
+  const server = await startInjectedServer({}, options);
+  const api = new Api(server);
   const admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   return { server, api, admin };
 }
@@ -96,7 +97,7 @@ export interface Bytes {
 
 /** An anonymous request for bytes (a share download). */
 export async function fetchBytes(ctx: Ctx, path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<Bytes> {
-  const res = await fetch(ctx.server.url + path, { method: init.method ?? 'GET', headers: init.headers, redirect: 'manual' });
+  const res = await ctx.server.fetch(path, { method: init.method ?? 'GET', headers: init.headers, redirect: 'manual' });
   const body = Buffer.from(await res.arrayBuffer());
   let json: Bytes['json'] = null;
   if ((res.headers.get('content-type') ?? '').startsWith('application/json')) json = JSON.parse(body.toString('utf8')) as Bytes['json'];

@@ -4,20 +4,20 @@
 // password; hashed at rest; scopes for OAuth tokens.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, type TestServer } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put } from '../files/helpers.js';
 import { approve, createApp, exchange, type OAuthTestContext } from '../oauth/helpers.js';
 import { basicHeader, createAccount, dav, emailOf, type DavAccount } from './helpers.js';
 
 describe('WebDAV accounts API', () => {
-  let server: TestServer;
+  let server: InjectedServer;
   let api: Api;
   let admin: string;
 
   before(async () => {
-    server = await startServer();
-    api = new Api(server.url);
+    server = await startInjectedServer();
+    api = new Api(server);
     admin = await adminToken(api);
   });
   after(() => server.close());
@@ -47,7 +47,7 @@ describe('WebDAV accounts API', () => {
   });
 
   it('RFC 7617 §2: the sign-in password is never accepted as Basic credentials', async () => {
-    const api2 = new Api(server.url);
+    const api2 = new Api(server);
     const person = await newUser(api2, admin);
     const email = await emailOf(api2, person.token);
     await createAccount(api2, person.token, { name: 'x' });

@@ -38,7 +38,7 @@ export async function createAccount(api: Api, token: string, body: { name: strin
 }
 
 export async function davPerson(server: TestServer, account: { path?: string; readonly?: boolean } = {}): Promise<DavPerson> {
-  const api = new Api(server.url);
+  const api = new Api(server);
   const person = await newUser(api, await adminToken(api));
   const email = await emailOf(api, person.token);
   if (account.path && account.path !== '/') {
@@ -59,7 +59,8 @@ export interface DavResponse {
 export async function dav(server: TestServer, method: string, path: string, auth: string | null, opts: { headers?: Record<string, string>; body?: string | Buffer } = {}): Promise<DavResponse> {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (auth) headers.authorization = auth;
-  const res = await fetch(server.url + path, { method, headers, body: opts.body as BodyInit | undefined, redirect: 'manual' });
+  // The server's own transport: the socket, or app.inject for an injected server.
+  const res = await new Api(server).fetch(path, { method, headers, body: opts.body as BodyInit | undefined, redirect: 'manual' });
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
+import { FILE, newFileRow } from '../../src/files/repository.js';
 import { adminToken, download, names, put } from '../files/helpers.js';
 import { davPerson, dav, type DavPerson } from './helpers.js';
 
@@ -205,10 +206,9 @@ describe('WebDAV protocol', () => {
     const folder = await server.built.services.files.files.create(q.id, '/big', 'folder');
     const store = server.built.services.files.files.tree.store;
     const now = Date.now();
-    const rows = Array.from({ length: 2500 }, (_, i) => ({
-      id: `big${String(i).padStart(13, '0')}`, owner_id: q.id, parent_id: folder.row.id, name: `f${String(i).padStart(5, '0')}.txt`, kind: 1, size: 0, blob_id: null,
-      mime_type: 'text/plain', created_at: now, updated_at: now, trashed_at: null, trashed_parent_id: null, trashed_path: null,
-    }));
+    const rows = Array.from({ length: 2500 }, (_, i) =>
+      newFileRow({ id: `big${String(i).padStart(13, '0')}`, owner_id: q.id, parent_id: folder.row.id, name: `f${String(i).padStart(5, '0')}.txt`, kind: FILE, mime_type: 'text/plain', created_at: now }),
+    );
     await store.tree.insert(rows);
     const res = await fetch(`${server.url}/dav/big/`, { method: 'PROPFIND', headers: { authorization: q.basic, depth: '1' } });
     assert.equal(res.status, 207);
