@@ -63,16 +63,18 @@ export async function createPgDatabase(adminUrl: string): Promise<{ url: string;
   };
 }
 
-export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+/**
+ * The app for one test file, built but not listening: a fresh data dir and,
+ * with CIRRUS_TEST_DATABASE_URL, a fresh PostgreSQL database; close() stops
+ * the app and removes both. `env` is applied over the test defaults.
+ */
+export async function buildTestApp(env: Record<string, string>, options: StartOptions = {}): Promise<Omit<TestServer, 'url'>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-test-'));
   const pgAdminUrl = process.env.CIRRUS_TEST_DATABASE_URL;
   const pgDb = pgAdminUrl ? await createPgDatabase(pgAdminUrl) : undefined;
-  // The port is chosen before the build, so that config.baseUrl (the issuer,
-  // share and signed URLs) names it from the start and is never patched.
-  const port = await freePort('127.0.0.1');
   const config = loadConfig({
     CIRRUS_DATA_DIR: dataDir,
-    CIRRUS_PORT: String(port),
+    CIRRUS_PORT: '0',
     CIRRUS_HOST: '127.0.0.1',
     CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
     CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
@@ -81,10 +83,7 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
     ...env,
   });
   const built = await buildApp(config, { clock: options.clock });
-  await built.app.listen({ host: '127.0.0.1', port });
-  const url = `http://127.0.0.1:${port}`;
   return {
-    url,
     built,
     config,
     dialect: pgDb ? 'postgres' : 'sqlite',
@@ -95,4 +94,13 @@ export async function startServer(env: Record<string, string> = {}, options: Sta
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+export async function startServer(env: Record<string, string> = {}, options: StartOptions = {}): Promise<TestServer> {
+  // The port is chosen before the build, so that config.baseUrl (the issuer,
+  // share and signed URLs) names it from the start and is never patched.
+  const port = await freePort('127.0.0.1');
+  const server = await buildTestApp({ CIRRUS_PORT: String(port), ...env }, options);
+  await server.built.app.listen({ host: '127.0.0.1', port });
+  return { ...server, url: `http://127.0.0.1:${port}` };
 }

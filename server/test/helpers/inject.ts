@@ -4,13 +4,8 @@
 // content-type parsers, schema validation, serializers, the error mapping);
 // what it skips is the TCP connection, Node's HTTP parser and undici. See the
 // top of harness.ts for which tests use which transport.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase, type StartOptions, type TestServer } from './harness.js';
+import { buildTestApp, type StartOptions, type TestServer } from './harness.js';
 
 /** What the tests call: the global `fetch`, or the same contract over `app.inject`. */
 export type Fetch = (input: string | URL, init?: RequestInit) => Promise<Response>;
@@ -114,35 +109,13 @@ export interface InjectedServer extends TestServer {
  * INJECT_ORIGIN, the issuer and base URL the server announces.
  */
 export async function startInjectedServer(env: Record<string, string> = {}, options: InjectedStartOptions = {}): Promise<InjectedServer> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-test-'));
-  const pgAdminUrl = process.env.CIRRUS_TEST_DATABASE_URL;
-  const pgDb = pgAdminUrl ? await createPgDatabase(pgAdminUrl) : undefined;
-  const config = loadConfig({
-    CIRRUS_DATA_DIR: dataDir,
-    CIRRUS_PORT: '0',
-    CIRRUS_HOST: '127.0.0.1',
-    CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
-    CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    CIRRUS_LOG_LEVEL: process.env.CIRRUS_TEST_LOG_LEVEL ?? 'silent',
-    // The issuer and links name the origin the transport answers for.
-    CIRRUS_BASE_URL: INJECT_ORIGIN,
-    ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : {}),
-    ...env,
-  });
-  const built = await buildApp(config, { clock: options.clock });
-  await built.app.ready();
+  // The issuer and links name the origin the transport answers for.
+  const server = await buildTestApp({ CIRRUS_BASE_URL: INJECT_ORIGIN, ...env }, options);
+  await server.built.app.ready();
   return {
+    ...server,
     url: INJECT_ORIGIN,
     transport: 'inject',
-    fetch: injectFetch(built.app, INJECT_ORIGIN, { remoteAddress: options.remoteAddress }),
-    built,
-    config,
-    dialect: pgDb ? 'postgres' : 'sqlite',
-    clock: built.services.clock,
-    async close() {
-      await built.app.close();
-      await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    fetch: injectFetch(server.built.app, INJECT_ORIGIN, { remoteAddress: options.remoteAddress }),
   };
 }
