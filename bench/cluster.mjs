@@ -20,8 +20,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
-import { ADMIN, fmt, freshPostgres, signIn, startCirrus, table } from './lib.mjs';
+import { ADMIN, fmt, freePort, freshPostgres, signIn, startCirrus, startRedis, table } from './lib.mjs';
 
 const envInt = (name, fallback) => {
   const n = Number(process.env[name] || fallback);
@@ -35,36 +34,6 @@ const CHAINS = envInt('CIRRUS_BENCH_CLUSTER_CHAINS', 16);
 const CONNECTIONS = envInt('CIRRUS_BENCH_CLUSTER_CONNECTIONS', 32);
 const NGINX = process.env.CIRRUS_BENCH_NGINX ?? '/usr/sbin/nginx';
 const WRK = process.env.CIRRUS_BENCH_WRK ?? 'wrk';
-
-async function freePort() {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address();
-  s.close();
-  await once(s, 'close');
-  return port;
-}
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await once(child, 'exit');
-    },
-  };
-}
 
 /** nginx in front of `upstreams`, as in docs/deployment.md (keep-alive upstream, no buffering). */
 async function startNginx(upstreams) {

@@ -13,13 +13,12 @@ import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ROOT, ADMIN, api, fmt, freshPostgres, signIn, startCirrus, table } from './lib.mjs';
+import { ROOT, ADMIN, api, fmt, freshPostgres, signIn, startCirrus, startRedis, table } from './lib.mjs';
 
 const MiB = 1024 * 1024;
 const envInt = (name, fallback) => {
@@ -38,15 +37,6 @@ const TARGET = { ratio: 0.8, rssMB: 200, revocationP99Ms: 1000 };
 const BUCKET = 'cirrus-bench';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-async function freePort() {
-  const s = createServer().listen(0, '127.0.0.1');
-  await once(s, 'listening');
-  const { port } = s.address();
-  s.close();
-  await once(s, 'close');
-  return port;
-}
-
 async function startS3rver(dir) {
   const child = spawn(process.execPath, [path.join(ROOT, 'scripts/s3rver.mjs'), dir, BUCKET, '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
@@ -64,27 +54,6 @@ async function startS3rver(dir) {
     async stop() {
       child.kill('SIGKILL');
       if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-    },
-  };
-}
-
-async function startRedis() {
-  const port = await freePort();
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      if (out.includes('Ready to accept connections')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-  });
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGKILL');
-      await once(child, 'exit');
     },
   };
 }
