@@ -51,4 +51,5 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
 # SIGTERM (docker stop) drains requests in flight for up to 30 s: give
 # `docker stop -t 35` / compose `stop_grace_period: 35s`.
 STOPSIGNAL SIGTERM
-CMD ["node", "dist/server/src/main.js", "serve"]
+# The young-generation cap is the one `npm start` uses (docs/deployment.md, "Memory").
+CMD ["node", "--max-semi-space-size=4", "dist/server/src/main.js", "serve"]

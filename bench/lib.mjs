@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -32,11 +32,24 @@ export async function freshPostgres(adminUrl) {
 }
 
 /** Starts `dist/server/src/main.js serve` on a free port; resolves when ping answers. */
-export async function startCirrus({ port, database, env = {}, nodeArgs = [] } = {}) {
+/**
+ * The Node flags `npm start` passes (package.json's start script), so a
+ * benchmark measures the server as people run it. CIRRUS_BENCH_NODE_ARGS
+ * replaces them for an experiment ("" for none).
+ */
+export function serveNodeArgs() {
+  const override = process.env.CIRRUS_BENCH_NODE_ARGS;
+  if (override !== undefined) return override.split(' ').filter(Boolean);
+  const start = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).scripts.start;
+  return start.split(/\s+/).filter((word) => word.startsWith('--'));
+}
+
+/** nodeArgs are added to `npm start`'s flags, or replace them with replaceNodeArgs. */
+export async function startCirrus({ port, database, env = {}, nodeArgs = [], replaceNodeArgs = false } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
   const pgDb = database === 'postgres' ? await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
   const p = port ?? 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [...nodeArgs, path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
+  const child = spawn(process.execPath, [...(replaceNodeArgs ? [] : serveNodeArgs()), ...nodeArgs, path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
     env: {
       ...process.env,
       CIRRUS_PORT: String(p),

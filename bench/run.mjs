@@ -13,6 +13,7 @@ const all = {
   scale: () => import('./scale.mjs'),
   cluster: () => import('./cluster.mjs'),
   webdav: () => import('./webdav.mjs'),
+  memory: () => import('./memory.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

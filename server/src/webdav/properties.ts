@@ -21,6 +21,7 @@ const LIVE = new Set([...ALLPROP_LIVE, QUOTA_AVAILABLE, QUOTA_USED]);
 /** Responses written per piece of the body (see generate()). */
 const CHUNK_ROWS = 100;
 const PAGE = 1000;
+const NO_PROPERTIES: PropertyRow[] = [];
 
 type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
 
@@ -47,16 +48,22 @@ interface Quota {
 
 /** Writes DAV:response elements; synchronous per entry, so a 10,000-entry listing costs no promise per property. */
 export class PropertyWriter {
+  /** The names answered for every entry (allprop: the live ones and the included ones), worked out once per request. */
+  private readonly names: readonly string[];
+
   private constructor(
     private readonly ctx: DavContext,
     private readonly quota: Quota | null,
-  ) {}
+    req: Request,
+  ) {
+    this.names = req.kind === 'allprop' ? [...ALLPROP_LIVE, ...req.include.filter((n) => !ALLPROP_LIVE.includes(n))] : req.kind === 'prop' ? req.names : [];
+  }
 
   /** Reads the quota up front only when the request names a quota property. */
   static async create(ctx: DavContext, req: Request): Promise<PropertyWriter> {
     const wantsQuota = req.kind === 'prop' && req.names.some((n) => n === QUOTA_AVAILABLE || n === QUOTA_USED);
     const c = wantsQuota ? await ctx.files.capacity(ctx.userId) : null;
-    return new PropertyWriter(ctx, c ? { used: c.used, available: Math.max(0, c.total - c.used) } : null);
+    return new PropertyWriter(ctx, c ? { used: c.used, available: Math.max(0, c.total - c.used) } : null, req);
   }
 
   /** The value (inner XML) of a live property, or undefined when the resource has none. */
@@ -106,16 +113,15 @@ export class PropertyWriter {
       for (const name of ALLPROP_LIVE) if (this.live(name, entry, locks) !== undefined) found.push(`<D:${name.slice(6)}/>`);
       for (const p of dead) found.push(emptyProperty(p.name));
     } else {
-      const names = req.kind === 'allprop' ? [...ALLPROP_LIVE, ...req.include.filter((n) => !ALLPROP_LIVE.includes(n))] : req.names;
-      const deadByName = new Map(dead.map((p) => [p.name, p.value]));
-      for (const name of names) {
+      const deadByName = dead.length ? new Map(dead.map((p) => [p.name, p.value])) : null;
+      for (const name of this.names) {
         if (LIVE.has(name)) {
           const value = this.live(name, entry, locks);
           if (value !== undefined) found.push(element(name, value));
           else if (req.kind === 'prop') missing.push(emptyProperty(name));
           continue;
         }
-        const value = deadByName.get(name);
+        const value = deadByName?.get(name);
         if (value !== undefined) found.push(value);
         else if (req.kind === 'prop') missing.push(emptyProperty(name));
       }
@@ -146,30 +152,41 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const dead = needsDead(req);
   const first = writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
   const files = ctx.files;
-  async function* generate(): AsyncGenerator<string> {
-    yield `${XML_HEADER}<D:multistatus xmlns:D="DAV:">\n`;
-    yield first;
+  /**
+   * One page of members as bytes, made before the next await: the page's
+   * rows die young (a scavenge frees them) instead of living while the
+   * socket drains and being promoted. Pieces of CHUNK_ROWS responses keep
+   * each string small: a string of a whole page would go to V8's
+   * large-object space, which only a full collection frees.
+   */
+  const renderPage = async (token: string | undefined): Promise<{ pieces: Buffer[]; next: string | undefined }> => {
+    const page = await files.list(entry, PAGE, token);
+    const props = dead && page.entries.length ? await repo.properties(page.entries.map((e) => e.row.id)) : null;
+    const pieces: Buffer[] = [];
+    let chunk: string[] = [];
+    for (const child of page.entries) {
+      const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
+      chunk.push(writer.response(child, href, req, props?.get(child.row.id) ?? NO_PROPERTIES, locks));
+      if (chunk.length === CHUNK_ROWS) {
+        pieces.push(Buffer.from(chunk.join('')));
+        chunk = [];
+      }
+    }
+    if (chunk.length) pieces.push(Buffer.from(chunk.join('')));
+    return { pieces, next: page.nextPageToken ?? undefined };
+  };
+  async function* generate(): AsyncGenerator<Buffer> {
+    yield Buffer.from(`${XML_HEADER}<D:multistatus xmlns:D="DAV:">\n${first}`);
     if (folder && depth === '1') {
       let token: string | undefined;
       do {
-        const page = await files.list(entry, PAGE, token);
-        const props = dead && page.entries.length ? await repo.properties(page.entries.map((e) => e.row.id)) : new Map<string, PropertyRow[]>();
-        let chunk: string[] = [];
-        for (const child of page.entries) {
-          const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
-          chunk.push(writer.response(child, href, req, props.get(child.row.id) ?? [], locks));
-          // Small pieces: a string of a whole page would go to V8's large-object space, which
-          // only a full collection frees, and a busy server's memory grows with the garbage.
-          if (chunk.length === CHUNK_ROWS) {
-            yield chunk.join('');
-            chunk = [];
-          }
-        }
-        if (chunk.length) yield chunk.join('');
-        token = page.nextPageToken ?? undefined;
+        const { pieces, next } = await renderPage(token);
+        // Handed on one by one, so each piece is free once the socket has it.
+        for (let piece = pieces.shift(); piece; piece = pieces.shift()) yield piece;
+        token = next;
       } while (token);
     }
-    yield '</D:multistatus>\n';
+    yield Buffer.from('</D:multistatus>\n');
   }
   return Readable.from(generate(), { objectMode: false });
 }
