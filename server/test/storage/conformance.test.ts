@@ -121,7 +121,7 @@ for (const [name, open] of Object.entries(subjects)) {
       await driver.deleteBlob(id.blob); // idempotent
     });
 
-    it('concurrent appends (drivers reuse their write buffers) each keep their own bytes', async () => {
+    it('concurrent appends each keep their own bytes', async () => {
       const bodies = Array.from({ length: 6 }, (_, i) => randomBytes(2 * MiB + 1000 * i + 3));
       const staged = await Promise.all(bodies.map((data, i) => stage(data, [data.length - 4099 * i, 4099 * i])));
       for (const [i, { id, state }] of staged.entries()) {

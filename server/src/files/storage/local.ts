@@ -36,22 +36,6 @@ async function fsyncDir(dir: string): Promise<void> {
   }
 }
 
-/**
- * Write buffers shared by every append in the process: a busy server reuses
- * a few megabytes instead of allocating (and later collecting) a fresh one
- * per upload. At most POOL_KEEP wait here between uploads.
- */
-const freeBuffers: Buffer[] = [];
-const POOL_KEEP = 8;
-
-function takeBuffer(): Buffer {
-  return freeBuffers.pop() ?? Buffer.allocUnsafeSlow(IO_CHUNK);
-}
-
-function giveBuffer(buf: Buffer): void {
-  if (freeBuffers.length < POOL_KEEP) freeBuffers.push(buf);
-}
-
 export class LocalStorage implements StorageDriver {
   private readonly stagingDir: string;
   private readonly blobDir: string;
@@ -85,64 +69,33 @@ export class LocalStorage implements StorageDriver {
     let reported = from.offset;
     let writtenBack = from.offset;
     let writeback: Promise<unknown> | undefined;
-    // Arriving chunks are copied into one of two pooled buffers and dropped at
-    // once, so they die young (a scavenge frees them) instead of living
-    // through a write and being promoted; the other buffer is on its way to
-    // the disk meanwhile. state.offset counts only bytes whose write finished.
-    const buffers: Buffer[] = [];
-    let current: Buffer | undefined;
-    let filled = 0;
-    let queued = from.offset;
-    let writing: Promise<void> | undefined;
-    // A failed write is kept here (its promise never rejects, so no rejection goes unhandled while a chunk is awaited).
-    let writeFailure: { cause: unknown } | undefined;
-    /** Waits for the write in flight; throws its failure, then and at every later call. */
-    const settle = async () => {
-      const w = writing;
-      writing = undefined;
-      await w;
-      if (writeFailure) throw writeFailure.cause;
-    };
+    let pending: Uint8Array[] = [];
+    let pendingBytes = 0;
     const flush = async () => {
-      if (!current || filled === 0) return;
-      // One write at a time: the buffer the previous write used becomes free.
-      await settle();
-      const buf = current;
-      const len = filled;
-      const at = queued;
-      queued += len;
-      current = buffers.find((b) => b !== buf);
-      if (!current) buffers.push((current = takeBuffer()));
-      filled = 0;
-      writing = writeAll(handle, [buf.subarray(0, len)], at).then(
-        () => {
-          state.crc32 = crc32(buf.subarray(0, len), state.crc32);
-          state.offset += len;
-        },
-        (cause: unknown) => {
-          writeFailure = { cause };
-        },
-      );
+      if (pendingBytes === 0) return;
+      const chunks = pending;
+      pending = [];
+      pendingBytes = 0;
+      await writeAll(handle, chunks, state.offset);
+      for (const c of chunks) {
+        state.crc32 = crc32(c, state.crc32);
+        state.offset += c.length;
+      }
     };
     try {
       await handle.truncate(from.offset);
       try {
         for await (const chunk of source) {
-          for (let used = 0; used < chunk.length; ) {
-            if (!current) buffers.push((current = takeBuffer()));
-            const n = Math.min(chunk.length - used, current.length - filled);
-            current.set(n === chunk.length ? chunk : chunk.subarray(used, used + n), filled);
-            filled += n;
-            used += n;
-            if (filled === current.length) await flush();
-          }
-          if (onDurable && queued - reported >= PROGRESS_BYTES) {
-            await settle();
+          if (chunk.length === 0) continue;
+          pending.push(chunk);
+          pendingBytes += chunk.length;
+          if (pendingBytes >= IO_CHUNK || pending.length >= 512) await flush();
+          if (onDurable && state.offset - reported >= PROGRESS_BYTES) {
             await handle.sync();
             reported = state.offset;
             await onDurable({ ...state });
-          } else if (!onDurable && !writeback && queued - writtenBack >= WRITEBACK_BYTES) {
-            writtenBack = queued;
+          } else if (!onDurable && !writeback && state.offset - writtenBack >= WRITEBACK_BYTES) {
+            writtenBack = state.offset;
             // Its outcome is not needed: the final sync below reports any failure.
             writeback = handle.datasync().then(
               () => (writeback = undefined),
@@ -152,24 +105,16 @@ export class LocalStorage implements StorageDriver {
         }
       } catch (cause) {
         // What arrived before the failure is kept: a tus client resumes from there.
-        try {
-          await flush();
-          await settle();
-        } catch {
-          // The write failed (the cause above may be that failure): the state stops at the last whole write.
-        }
+        await flush();
         await handle.sync();
         throw new StagingInterrupted({ ...state }, cause);
       }
       await flush();
-      await settle();
       await handle.sync();
       return { ...state };
     } finally {
-      await writing;
       await writeback;
       await handle.close();
-      for (const b of buffers) giveBuffer(b);
     }
   }
 
