@@ -3,7 +3,9 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -200,3 +202,63 @@ export async function startRedis() {
     },
   };
 }
+
+/** A memory figure of a process from /proc/<pid>/status (VmHWM: peak resident, VmRSS: resident now), in bytes; NaN if unreadable. */
+export function procMemory(pid, field = 'VmHWM') {
+  try {
+    const m = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Number(m[1]) * 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Writes `bytes` random bytes to a file, in 4 MiB blocks. */
+export async function writeRandomFile(file, bytes) {
+  const out = createWriteStream(file);
+  const block = randomBytes(4 * 1024 * 1024);
+  for (let left = bytes; left > 0; left -= block.length) {
+    if (!out.write(left >= block.length ? block : block.subarray(0, left))) await once(out, 'drain');
+  }
+  out.end();
+  await once(out, 'finish');
+}
+
+/**
+ * Closed-loop PROPFIND load (autocannon knows only the standard methods):
+ * `connections` keep-alive loops, each sending the next request once the
+ * whole body of the last one has arrived.
+ */
+export async function propfindLoad(url, auth, { connections = 4, seconds = 10 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const target = new URL(url);
+  const end = performance.now() + seconds * 1000;
+  const latencies = [];
+  let failed = 0;
+  const one = () =>
+    new Promise((resolve) => {
+      const t0 = performance.now();
+      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'PROPFIND', agent, headers: { depth: '1', authorization: auth } }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode !== 207) failed++;
+          latencies.push(performance.now() - t0);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        failed++;
+        resolve();
+      });
+      req.end();
+    });
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: connections }, async () => {
+    while (performance.now() < end) await one();
+  }));
+  const elapsed = (performance.now() - t0) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
+}
+

@@ -10,50 +10,15 @@
 // npm run bench -- memory   (CIRRUS_BENCH_DAV_SMALL_FILES, CIRRUS_BENCH_DAV_BIG_MB)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import http from 'node:http';
 import path from 'node:path';
-import { ADMIN, api, fmt, serveNodeArgs, signIn, startCirrus, table } from './lib.mjs';
+import { ADMIN, api, fmt, procMemory, propfindLoad, serveNodeArgs, signIn, startCirrus, table, writeRandomFile } from './lib.mjs';
 import { seedFolder } from './files-seed.mjs';
 
 const SMALL = Number(process.env.CIRRUS_BENCH_DAV_SMALL_FILES || 1000);
 const BIG_MB = Number(process.env.CIRRUS_BENCH_DAV_BIG_MB || 1024);
 const LIST = 10_000;
-
-function status(pid, field) {
-  return Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) * 1024;
-}
-
-async function propfindFor(url, auth, seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const target = new URL(url);
-  const end = performance.now() + seconds * 1000;
-  let done = 0;
-  let failed = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'PROPFIND', agent, headers: { depth: '1', authorization: auth } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode === 207) done++;
-          else failed++;
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-      req.end();
-    });
-  await Promise.all([0, 1, 2, 3].map(async () => {
-    while (performance.now() < end) await one();
-  }));
-  agent.destroy();
-  if (failed) throw new Error(`${failed} PROPFIND requests failed`);
-  return done / seconds;
-}
 
 async function measure(nodeArgs, work) {
   const server = await startCirrus({ nodeArgs, replaceNodeArgs: true });
@@ -72,7 +37,7 @@ async function measure(nodeArgs, work) {
       RCLONE_CONFIG_C_PASS: execFileSync('rclone', ['obscure', account.password]).toString().trim(),
     };
     const rows = [];
-    const note = (phase, result) => rows.push({ phase, result, peak: status(server.pid, 'VmHWM'), now: status(server.pid, 'VmRSS') });
+    const note = (phase, result) => rows.push({ phase, result, peak: procMemory(server.pid, 'VmHWM'), now: procMemory(server.pid, 'VmRSS') });
     const rclone = (args) => {
       const t0 = performance.now();
       execFileSync('rclone', args, { env });
@@ -88,7 +53,11 @@ async function measure(nodeArgs, work) {
     const folder = (await api(server.url, 'POST', '/api/v4/file/create', { token, json: { path: '/list', type: 'folder' } })).body.data;
     await seedFolder({ database: { kind: 'sqlite', file: path.join(server.dataDir, 'cirrus.db') }, ownerId: me.id, folderId: folder.id, count: LIST });
     const auth = `Basic ${Buffer.from(`${ADMIN.email}:${account.password}`).toString('base64')}`;
-    for (let i = 1; i <= 2; i++) note(`PROPFIND Depth 1 × ${fmt(LIST)} entries, 10 s (${i})`, `${fmt(await propfindFor(`${server.url}/dav/list/`, auth, 10), 1)} req/s`);
+    for (let i = 1; i <= 2; i++) {
+      const load = await propfindLoad(`${server.url}/dav/list/`, auth, { connections: 4, seconds: 10 });
+      if (load.failed) throw new Error(`${load.failed} PROPFIND requests failed`);
+      note(`PROPFIND Depth 1 × ${fmt(LIST)} entries, 10 s (${i})`, `${fmt(load.rps, 1)} req/s`);
+    }
     return rows;
   } finally {
     await server.stop();
@@ -105,7 +74,7 @@ export async function run() {
     mkdirSync(path.join(work, 'small'));
     for (let i = 0; i < SMALL; i++) writeFileSync(path.join(work, 'small', `f${String(i).padStart(5, '0')}.bin`), randomBytes(4096));
     mkdirSync(path.join(work, 'big'));
-    execFileSync('sh', ['-c', `head -c ${BIG_MB * 1024 * 1024} /dev/urandom > "${path.join(work, 'big', 'big.bin')}"`]);
+    await writeRandomFile(path.join(work, 'big', 'big.bin'), BIG_MB * 1024 * 1024);
     const results = [];
     for (const args of settings) results.push({ args, rows: await measure(args, work) });
     const label = (args) => (args.length ? `\`${args.join(' ')}\`` : 'no flags');

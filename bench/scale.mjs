@@ -10,15 +10,14 @@
 //   Redis, then CIRRUS_BENCH_REVOCATIONS_NO_REDIS (default 50) with Redis
 //   stopped (the database poll that stays as the fallback), for comparison.
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ROOT, ADMIN, api, fmt, freshPostgres, signIn, startCirrus, startRedis, table } from './lib.mjs';
+import { ROOT, ADMIN, api, fmt, freshPostgres, procMemory, signIn, startCirrus, startRedis, table, writeRandomFile } from './lib.mjs';
 
 const MiB = 1024 * 1024;
 const envInt = (name, fallback) => {
@@ -78,10 +77,7 @@ function baselineClient(endpoint) {
 }
 
 /** Peak resident set size of a process so far (Linux VmHWM), in MB. */
-function peakRssMB(pid) {
-  const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return m ? (Number(m[1]) * 1024) / 1e6 : NaN;
-}
+const peakRssMB = (pid) => procMemory(pid) / 1e6;
 
 /** Streams the file as the body of one request; resolves with the status and seconds taken. */
 function sendFile(url, method, pathname, headers, file, size) {
@@ -139,14 +135,8 @@ async function transfers() {
   const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-s3-'));
   const size = FILE_MB * MiB;
   const file = path.join(dir, 'source.bin');
-  {
-    // Random bytes (nothing compresses or deduplicates), written once and read by both sides.
-    const out = createWriteStream(file);
-    const block = randomBytes(16 * MiB);
-    for (let written = 0; written < size; written += block.length) if (!out.write(block.subarray(0, Math.min(block.length, size - written)))) await once(out, 'drain');
-    out.end();
-    await once(out, 'finish');
-  }
+  // Random bytes (nothing compresses or deduplicates), written once and read by both sides.
+  await writeRandomFile(file, size);
   const s3 = await startS3rver(path.join(dir, 's3'));
   const client = baselineClient(s3.endpoint);
   const cirrus = await startCirrus({

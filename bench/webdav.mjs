@@ -14,13 +14,11 @@
 // reported), CIRRUS_BENCH_DAV_DATABASE (sqlite | postgres; default sqlite).
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { once } from 'node:events';
-import http from 'node:http';
-import { startCirrus, signIn, api, fmt, table, ROOT, ADMIN } from './lib.mjs';
+import { startCirrus, signIn, api, fmt, table, ROOT, ADMIN, procMemory, propfindLoad, writeRandomFile } from './lib.mjs';
 import { seedFolder } from './files-seed.mjs';
 
 function envInt(name, fallback) {
@@ -55,64 +53,7 @@ async function timed(fn) {
   return (performance.now() - t0) / 1000;
 }
 
-/**
- * Closed-loop PROPFIND load (autocannon knows only the standard methods):
- * `connections` keep-alive loops, each sending the next request once the
- * whole body of the last one has arrived.
- */
-async function propfindLoad(url, auth, { connections = 4, seconds = 10 } = {}) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const target = new URL(url);
-  const end = performance.now() + seconds * 1000;
-  const latencies = [];
-  let failed = 0;
-  const one = () =>
-    new Promise((resolve) => {
-      const t0 = performance.now();
-      const req = http.request({ host: target.hostname, port: target.port, path: target.pathname, method: 'PROPFIND', agent, headers: { depth: '1', authorization: auth } }, (res) => {
-        res.on('data', () => undefined);
-        res.on('end', () => {
-          if (res.statusCode !== 207) failed++;
-          latencies.push(performance.now() - t0);
-          resolve();
-        });
-      });
-      req.on('error', () => {
-        failed++;
-        resolve();
-      });
-      req.end();
-    });
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < end) await one();
-  }));
-  const elapsed = (performance.now() - t0) / 1000;
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
-}
-
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-function vmHwm(pid) {
-  try {
-    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) * 1024 : 0;
-  } catch {
-    return 0;
-  }
-}
-
-async function writeRandomFile(file, bytes) {
-  const out = createWriteStream(file);
-  const block = randomBytes(4 * MiB);
-  for (let left = bytes; left > 0; left -= block.length) {
-    if (!out.write(left >= block.length ? block : block.subarray(0, left))) await once(out, 'drain');
-  }
-  out.end();
-  await once(out, 'finish');
-}
 
 function data(res, what) {
   if (res.body?.code !== 0) throw new Error(`${what} failed: ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`);
@@ -169,7 +110,7 @@ export async function run() {
         await rclone(['purge', `${name}:big-${round}`], e);
         await rclone(['purge', `${name}:small-${round}`], e);
         if (server === 'Cirrus') await api(cirrus.url, 'DELETE', '/api/v4/file/trash', { token });
-        if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(server, round, JSON.stringify(Object.fromEntries(Object.entries(times[server]).map(([k, v]) => [k, v.at(-1)]))), server === 'Cirrus' ? `Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB` : '');
+        if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(server, round, JSON.stringify(Object.fromEntries(Object.entries(times[server]).map(([k, v]) => [k, v.at(-1)]))), server === 'Cirrus' ? `Cirrus VmHWM ${fmt(procMemory(cirrus.pid) / 1e6)} MB` : '');
       }
     }
 
@@ -194,16 +135,16 @@ export async function run() {
       if (res.status !== 207 || responses !== LIST + 1) throw new Error(`${server} PROPFIND answered ${res.status} with ${responses} responses`);
       listing[server] = { bytes: text.length };
     }
-    if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`before the PROPFIND load: Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB`);
+    if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`before the PROPFIND load: Cirrus VmHWM ${fmt(procMemory(cirrus.pid) / 1e6)} MB`);
     for (const server of ['Apache', 'Cirrus', 'Apache', 'Cirrus']) {
       const t = targets[server];
       const r = await propfindLoad(t.url, t.auth, { connections: 4, seconds: 10 });
-      if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`PROPFIND ${server}: ${fmt(r.rps, 1)} req/s, Cirrus VmHWM ${fmt(vmHwm(cirrus.pid) / 1e6)} MB`);
+      if (process.env.CIRRUS_BENCH_VERBOSE === '1') console.error(`PROPFIND ${server}: ${fmt(r.rps, 1)} req/s, Cirrus VmHWM ${fmt(procMemory(cirrus.pid) / 1e6)} MB`);
       if (r.failed) throw new Error(`${server} PROPFIND load had ${r.failed} failures`);
       listing[server].rps = Math.max(listing[server].rps ?? 0, r.rps);
       listing[server].p50 = r.p50;
     }
-    const cirrusPeak = vmHwm(cirrus.pid);
+    const cirrusPeak = procMemory(cirrus.pid);
     clearInterval(sampler);
 
     // ---- the report ----
