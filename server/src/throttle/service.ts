@@ -78,6 +78,8 @@ export class Throttle {
   private readonly clean = new LRUCache<string, number>({ max: MAX_REMEMBERED });
   /** key -> attempts admitted on this instance without a store write, still in flight. */
   private readonly inFlight = new Map<string, number>();
+  /** key -> failures admitted locally whose record() has not finished yet. */
+  private readonly recording = new Map<string, number>();
   private generation = 0;
 
   constructor(
@@ -156,14 +158,26 @@ export class Throttle {
   private async settle(held: Held[], outcome: 'success' | 'failure' | 'release'): Promise<void> {
     for (const h of held) {
       if (h.kind === 'local') {
-        const n = (this.inFlight.get(h.target.key) ?? 1) - 1;
-        if (n > 0) this.inFlight.set(h.target.key, n);
-        else this.inFlight.delete(h.target.key);
+        const key = h.target.key;
         if (outcome === 'failure') {
-          this.forget(h.target.key);
-          await this.store.record(h.target.key, h.target.policy, this.clock.now());
-          this.forget(h.target.key);
+          // Until the failure is in the store, the hold stays in flight (so
+          // reserve() still counts it as uncounted) and no read of the store
+          // may call the key clean: a read made before the write lands would
+          // show no count and admit guesses past the allowance.
+          this.forget(key);
+          this.recording.set(key, (this.recording.get(key) ?? 0) + 1);
+          try {
+            await this.store.record(key, h.target.policy, this.clock.now());
+          } finally {
+            const r = (this.recording.get(key) ?? 1) - 1;
+            if (r > 0) this.recording.set(key, r);
+            else this.recording.delete(key);
+            this.forget(key);
+          }
         }
+        const n = (this.inFlight.get(key) ?? 1) - 1;
+        if (n > 0) this.inFlight.set(key, n);
+        else this.inFlight.delete(key);
         continue;
       }
       if (outcome === 'failure') {
@@ -181,9 +195,10 @@ export class Throttle {
     if (unknown.length === 0) return;
     const generation = this.generation;
     const present = await this.store.present(unknown);
-    // A failure counted on this instance while the read was in flight wins.
+    // A failure counted on this instance while the read was in flight wins,
+    // and so does one still being written (the read may predate the write).
     if (generation !== this.generation) return;
-    for (const k of unknown) if (!present.has(k)) this.remember(k, now);
+    for (const k of unknown) if (!present.has(k) && !this.recording.has(k)) this.remember(k, now);
   }
 
   private isClean(key: string, now: number): boolean {
