@@ -47,8 +47,9 @@ export function serveNodeArgs() {
 }
 
 /** nodeArgs are added to `npm start`'s flags, or replace them with replaceNodeArgs. */
-export async function startCirrus({ port, database, env = {}, nodeArgs = [], replaceNodeArgs = false } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
+export async function startCirrus({ port, database, env = {}, nodeArgs = [], replaceNodeArgs = false, dataDir: givenDataDir } = {}) {
+  // A given data directory (a restart on the same data) belongs to the caller and outlives stop().
+  const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
   const pgDb = database === 'postgres' ? await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
   const p = port ?? 20000 + Math.floor(Math.random() * 20000);
   const child = spawn(process.execPath, [...(replaceNodeArgs ? [] : serveNodeArgs()), ...nodeArgs, path.join(ROOT, 'dist/server/src/main.js'), 'serve'], {
@@ -86,7 +87,7 @@ export async function startCirrus({ port, database, env = {}, nodeArgs = [], rep
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
       await pgDb?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!givenDataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -2,7 +2,9 @@
 // - a large file (CIRRUS_BENCH_S3_MB, default 1024 MiB) uploaded with a
 //   streamed PUT and downloaded through Cirrus to and from s3rver, as a ratio
 //   to the same transfer made straight to s3rver with the AWS SDK in the same
-//   run (same part size as Cirrus), and Cirrus's peak RSS (VmHWM) over them;
+//   run (same part size as Cirrus), and to a bare Node relay process with the
+//   same SDK (bench/s3-relay-floor.mjs: what relaying through any Node process
+//   costs here), and Cirrus's peak RSS (VmHWM) over them;
 //   targets: ratio ≥ 0.8 each way, peak RSS < 200 MB;
 // - revocation propagation: two instances on one PostgreSQL database and one
 //   Redis; a sign-out on one, then the other polled with the revoked access
@@ -10,14 +12,15 @@
 //   Redis, then CIRRUS_BENCH_REVOCATIONS_NO_REDIS (default 50) with Redis
 //   stopped (the database poll that stays as the fallback), for comparison.
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ROOT, ADMIN, api, fmt, freshPostgres, procMemory, signIn, startCirrus, startRedis, table, writeRandomFile } from './lib.mjs';
+import { ROOT, ADMIN, api, fmt, freshPostgres, procMemory, serveNodeArgs, signIn, startCirrus, startRedis, table, writeRandomFile } from './lib.mjs';
+import { startS3RelayFloor } from './s3-relay-floor.mjs';
 
 const MiB = 1024 * 1024;
 const envInt = (name, fallback) => {
@@ -94,17 +97,28 @@ function sendFile(url, method, pathname, headers, file, size) {
   });
 }
 
-/** Reads a response body to the end, counting bytes; resolves with the count and seconds taken. */
-function receive(url, pathname, headers) {
+/**
+ * Reads a response body to the end, counting bytes; resolves with the count
+ * and seconds taken. With followRedirect, a 302 is followed once, without the
+ * credentials (as browsers and curl do for another origin).
+ */
+function receive(url, pathname, headers, { followRedirect = false } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
-    http
-      .get(new URL(pathname, url), { headers }, (res) => {
-        let bytes = 0;
-        res.on('data', (d) => (bytes += d.length));
-        res.on('end', () => resolve({ status: res.statusCode, bytes, seconds: (performance.now() - t0) / 1000 }));
-      })
-      .on('error', reject);
+    const get = (target, hdrs, redirected) =>
+      http
+        .get(target, { headers: hdrs }, (res) => {
+          if (followRedirect && !redirected && res.statusCode === 302 && res.headers.location) {
+            res.resume();
+            get(new URL(res.headers.location, target), {}, true);
+            return;
+          }
+          let bytes = 0;
+          res.on('data', (d) => (bytes += d.length));
+          res.on('end', () => resolve({ status: res.statusCode, bytes, redirected, seconds: (performance.now() - t0) / 1000 }));
+        })
+        .on('error', reject);
+    get(new URL(pathname, url), headers, false);
   });
 }
 
@@ -139,9 +153,12 @@ async function transfers() {
   await writeRandomFile(file, size);
   const s3 = await startS3rver(path.join(dir, 's3'));
   const client = baselineClient(s3.endpoint);
-  const cirrus = await startCirrus({
-    env: { CIRRUS_STORAGE: 's3', CIRRUS_S3_ENDPOINT: s3.endpoint, CIRRUS_S3_BUCKET: BUCKET, CIRRUS_S3_ACCESS_KEY_ID: 'S3RVER', CIRRUS_S3_SECRET_ACCESS_KEY: 'S3RVER', CIRRUS_S3_FORCE_PATH_STYLE: 'true' },
-  });
+  const floor = await startS3RelayFloor({ endpoint: s3.endpoint, bucket: BUCKET, nodeArgs: serveNodeArgs() });
+  const s3Env = { CIRRUS_STORAGE: 's3', CIRRUS_S3_ENDPOINT: s3.endpoint, CIRRUS_S3_BUCKET: BUCKET, CIRRUS_S3_ACCESS_KEY_ID: 'S3RVER', CIRRUS_S3_SECRET_ACCESS_KEY: 'S3RVER', CIRRUS_S3_FORCE_PATH_STYLE: 'true' };
+  // Kept across a restart: the presigned rounds run on a second server over the same data.
+  const dataDir = path.join(dir, 'cirrus');
+  mkdirSync(dataDir);
+  let cirrus = await startCirrus({ env: s3Env, dataDir });
   try {
     const rssAtStart = peakRssMB(cirrus.pid);
     const token = (await signIn(cirrus.url)).access_token;
@@ -173,56 +190,114 @@ async function transfers() {
         if (down.status !== 200 || down.bytes !== size) throw new Error(`Cirrus download: ${down.status} ${down.bytes} bytes, expected ${size}`);
       });
 
-    // Pairs run back to back, the order swapped every round; the ratio of each pair is one sample.
+    // The Node floor: a bare relay process with the same SDK (bench/s3-relay-floor.mjs).
+    const floorUp = () =>
+      timed([floor.pid, s3.pid], async () => {
+        const up = await sendFile(floor.url, 'PUT', '/floor/source.bin', {}, file, size);
+        if (up.status !== 200) throw new Error(`the relay floor's upload answered ${up.status}: ${up.text}`);
+      });
+    const floorDown = () =>
+      timed([floor.pid, s3.pid], async () => {
+        const down = await receive(floor.url, '/floor/source.bin', {});
+        if (down.status !== 200 || down.bytes !== size) throw new Error(`relay floor download: ${down.status} ${down.bytes} bytes, expected ${size}`);
+      });
+
+    // The three paths run back to back, in a rotated order every round; each round gives one sample of each ratio.
     const rounds = { up: [], down: [] };
     for (let r = 0; r < ROUNDS; r++) {
-      for (const [dir, sdk, ours] of [['up', sdkUp, cirrusUp], ['down', sdkDown, cirrusDown]]) {
-        let a, b;
-        if (r % 2 === 0) {
-          a = await sdk();
-          b = await ours();
-        } else {
-          b = await ours();
-          a = await sdk();
-        }
-        rounds[dir].push({ sdk: a, cirrus: b, ratio: a.seconds / b.seconds });
-        console.error(`  round ${r + 1} ${dir}: SDK ${fmt(MBs(a.seconds), 1)} MB/s, Cirrus ${fmt(MBs(b.seconds), 1)} MB/s, ratio ${fmt(a.seconds / b.seconds, 2)}; CPU-s cirrus/s3rver/client SDK ${a.cpu.map((c) => fmt(c, 1)).join('/')} Cirrus ${b.cpu.map((c) => fmt(c, 1)).join('/')}`);
+      for (const [dir, sdk, floorRun, ours] of [['up', sdkUp, floorUp, cirrusUp], ['down', sdkDown, floorDown, cirrusDown]]) {
+        const runs = [['sdk', sdk], ['floor', floorRun], ['cirrus', ours]];
+        const order = [...runs.slice(r % 3), ...runs.slice(0, r % 3)];
+        const got = {};
+        for (const [name, run] of order) got[name] = await run();
+        const { sdk: a, floor: f, cirrus: b } = got;
+        rounds[dir].push({ sdk: a, floor: f, cirrus: b, ratio: a.seconds / b.seconds, floorRatio: f.seconds / b.seconds });
+        console.error(
+          `  round ${r + 1} ${dir}: SDK ${fmt(MBs(a.seconds), 1)} MB/s, Node relay ${fmt(MBs(f.seconds), 1)} MB/s, Cirrus ${fmt(MBs(b.seconds), 1)} MB/s, ratio ${fmt(a.seconds / b.seconds, 2)}; ` +
+            `CPU-s cirrus-or-relay/s3rver/client SDK ${a.cpu.map((c) => fmt(c, 1)).join('/')} relay ${f.cpu.map((c) => fmt(c, 1)).join('/')} Cirrus ${b.cpu.map((c) => fmt(c, 1)).join('/')}`,
+        );
       }
     }
     const rss = peakRssMB(cirrus.pid);
+
+    // Presigned downloads (CIRRUS_S3_PRESIGNED_DOWNLOADS=true): the same file
+    // from a restarted server that answers the GET with a redirect to the
+    // store; the client follows it. Paired with the SDK like the rounds above.
+    await cirrus.stop();
+    cirrus = await startCirrus({ env: { ...s3Env, CIRRUS_S3_PRESIGNED_DOWNLOADS: 'true' }, dataDir });
+    pids[0] = cirrus.pid; // the SDK rounds' CPU columns follow the new server
+    const presignedAuth = { authorization: `Bearer ${(await signIn(cirrus.url)).access_token}` };
+    const presigned = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const run = () =>
+        timed([cirrus.pid, s3.pid], async () => {
+          const down = await receive(cirrus.url, cirrusPath, presignedAuth, { followRedirect: true });
+          if (down.status !== 200 || down.bytes !== size || !down.redirected) throw new Error(`presigned download: ${down.status} ${down.bytes} bytes, redirected ${down.redirected}`);
+        });
+      let a, b;
+      if (r % 2 === 0) {
+        a = await sdkDown();
+        b = await run();
+      } else {
+        b = await run();
+        a = await sdkDown();
+      }
+      presigned.push({ sdk: a, cirrus: b, ratio: a.seconds / b.seconds });
+      console.error(`  round ${r + 1} presigned down: SDK ${fmt(MBs(a.seconds), 1)} MB/s, Cirrus (redirected) ${fmt(MBs(b.seconds), 1)} MB/s, ratio ${fmt(a.seconds / b.seconds, 2)}`);
+    }
 
     const summary = (dir) => {
       const rs = rounds[dir];
       const ratios = rs.map((x) => x.ratio);
       return {
         sdk: median(rs.map((x) => MBs(x.sdk.seconds))),
+        floor: median(rs.map((x) => MBs(x.floor.seconds))),
         cirrus: median(rs.map((x) => MBs(x.cirrus.seconds))),
         ratio: median(ratios),
         spread: `${fmt(Math.min(...ratios), 2)}–${fmt(Math.max(...ratios), 2)}`,
+        floorRatio: median(rs.map((x) => x.floorRatio)),
+        floorVsSdk: median(rs.map((x) => x.sdk.seconds / x.floor.seconds)),
         cpu: (side) => median(rs.map((x) => x[side].cpu[0] + x[side].cpu[1] + x[side].cpu[2])),
-        cirrusCpu: median(rs.map((x) => x.cirrus.cpu[0])),
+        ownCpu: (side) => median(rs.map((x) => x[side].cpu[0])),
       };
     };
     const up = summary('up');
     const down = summary('down');
     const ok = up.ratio >= TARGET.ratio && down.ratio >= TARGET.ratio && rss < TARGET.rssMB;
-    const row = (label, s) => [label, fmt(s.sdk, 1), fmt(s.cirrus, 1), `**${fmt(s.ratio, 2)}**`, s.spread, fmt(s.cpu('sdk'), 1), fmt(s.cpu('cirrus'), 1), fmt(s.cirrusCpu, 1)];
+    const row = (label, s) => [
+      label,
+      fmt(s.sdk, 1),
+      fmt(s.floor, 1),
+      fmt(s.cirrus, 1),
+      `**${fmt(s.ratio, 2)}**`,
+      s.spread,
+      fmt(s.floorVsSdk, 2),
+      fmt(s.floorRatio, 2),
+      `${fmt(s.cpu('sdk'), 1)} / ${fmt(s.cpu('floor'), 1)} / ${fmt(s.cpu('cirrus'), 1)}`,
+      `${fmt(s.ownCpu('floor'), 1)} / ${fmt(s.ownCpu('cirrus'), 1)}`,
+    ];
     const md =
-      table(`S3 transfers: ${FILE_MB} MiB through Cirrus vs the AWS SDK straight to s3rver (${ROUNDS} rounds, medians)`, [
+      table(`S3 transfers: ${FILE_MB} MiB through Cirrus vs the AWS SDK straight to s3rver, and vs a bare Node relay (${ROUNDS} rounds, medians)`, [
         'direction',
         'AWS SDK → s3rver MB/s',
-        'Cirrus → s3rver MB/s',
-        'ratio (target ≥ 0.8)',
-        'ratio min–max',
-        'CPU-s, SDK path (all processes)',
-        'CPU-s, Cirrus path (all processes)',
-        'of which Cirrus',
+        'bare Node relay MB/s',
+        'Cirrus MB/s',
+        'Cirrus ÷ SDK (target ≥ 0.8)',
+        'Cirrus ÷ SDK min–max',
+        'bare relay ÷ SDK',
+        'Cirrus ÷ bare relay',
+        'CPU-s, all processes: SDK / relay / Cirrus path',
+        'CPU-s of the relay / of Cirrus',
       ], [row('upload (streamed PUT)', up), row('download (GET)', down)]) +
+      `\n\nWith \`CIRRUS_S3_PRESIGNED_DOWNLOADS=true\` (a redirect to a presigned URL of the store, followed by the client): ` +
+      `${fmt(median(presigned.map((x) => MBs(x.cirrus.seconds))), 1)} MB/s against the SDK's ${fmt(median(presigned.map((x) => MBs(x.sdk.seconds))), 1)} MB/s, ` +
+      `ratio **${fmt(median(presigned.map((x) => x.ratio)), 2)}** (min–max ${fmt(Math.min(...presigned.map((x) => x.ratio)), 2)}–${fmt(Math.max(...presigned.map((x) => x.ratio)), 2)}).` +
       `\n\nCirrus peak RSS (VmHWM) after all rounds: **${fmt(rss, 0)} MB** (target < ${TARGET.rssMB} MB); ${fmt(rssAtStart, 0)} MB before the first request.`;
     return { md, ok };
   } finally {
     client.destroy();
     await cirrus.stop();
+    await floor.stop();
     await s3.stop();
     rmSync(dir, { recursive: true, force: true });
   }
