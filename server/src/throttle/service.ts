@@ -71,6 +71,13 @@ export function inWords(seconds: number): string {
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
 }
 
+/** One less for `key`; the entry goes at zero. */
+function countDown(counts: Map<string, number>, key: string): void {
+  const n = (counts.get(key) ?? 1) - 1;
+  if (n > 0) counts.set(key, n);
+  else counts.delete(key);
+}
+
 export class Throttle {
   private readonly rememberMs: number;
   private readonly clock: Clock;
@@ -158,26 +165,13 @@ export class Throttle {
   private async settle(held: Held[], outcome: 'success' | 'failure' | 'release'): Promise<void> {
     for (const h of held) {
       if (h.kind === 'local') {
-        const key = h.target.key;
-        if (outcome === 'failure') {
-          // Until the failure is in the store, the hold stays in flight (so
-          // reserve() still counts it as uncounted) and no read of the store
-          // may call the key clean: a read made before the write lands would
-          // show no count and admit guesses past the allowance.
-          this.forget(key);
-          this.recording.set(key, (this.recording.get(key) ?? 0) + 1);
-          try {
-            await this.store.record(key, h.target.policy, this.clock.now());
-          } finally {
-            const r = (this.recording.get(key) ?? 1) - 1;
-            if (r > 0) this.recording.set(key, r);
-            else this.recording.delete(key);
-            this.forget(key);
-          }
+        // Until the failure is in the store, the hold stays in flight (so
+        // reserve() still counts it as uncounted), whether or not the write works.
+        try {
+          if (outcome === 'failure') await this.recordLocal(h.target);
+        } finally {
+          countDown(this.inFlight, h.target.key);
         }
-        const n = (this.inFlight.get(key) ?? 1) - 1;
-        if (n > 0) this.inFlight.set(key, n);
-        else this.inFlight.delete(key);
         continue;
       }
       if (outcome === 'failure') {
@@ -186,6 +180,23 @@ export class Throttle {
       }
       if (outcome === 'success' && h.target.clearOnSuccess) await this.store.clear(h.target.key);
       else await this.store.release(h.reservation);
+    }
+  }
+
+  /**
+   * Records a failure admitted without a reservation. While the write is in
+   * flight no read of the store may call the key clean: a read made before
+   * the write lands would show no count and admit guesses past the allowance.
+   */
+  private async recordLocal(target: ThrottleTarget): Promise<void> {
+    const key = target.key;
+    this.forget(key);
+    this.recording.set(key, (this.recording.get(key) ?? 0) + 1);
+    try {
+      await this.store.record(key, target.policy, this.clock.now());
+    } finally {
+      countDown(this.recording, key);
+      this.forget(key);
     }
   }
 

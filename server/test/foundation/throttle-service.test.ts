@@ -125,6 +125,26 @@ describe('throttle helper: reserve before the check', () => {
       assert.ok(answered401 <= 6, `round ${round + 1}: at most 6 wrong secrets answered as wrong, got ${answered401}`);
     }
   });
+  it('a failure whose record() fails still ends its in-flight hold: the key is not left looking busy', async () => {
+    const store = new SqlThrottleStore(db);
+    let reserves = 0;
+    let failRecords = true;
+    const flaky = Object.create(store) as SqlThrottleStore;
+    flaky.record = (...args: Parameters<SqlThrottleStore['record']>) => (failRecords ? Promise.reject(new Error('store down')) : store.record(...args));
+    flaky.reserve = (...args: Parameters<SqlThrottleStore['reserve']>) => {
+      reserves++;
+      return store.reserve(...args);
+    };
+    const throttle = new Throttle(flaky, { rememberCleanMs: 1000 });
+    const t = [{ key: 'flaky:acct', policy: ACCOUNT_POLICY }];
+    // Five wrong guesses admitted locally, each record() failing: the error reaches the caller.
+    for (let i = 0; i < 5; i++) await assert.rejects(throttle.attempt(t, () => false), /store down/);
+    failRecords = false;
+    // The store holds nothing for the key, so it is clean again; had the five
+    // holds stayed in flight, this attempt would have had to go to reserve().
+    assert.equal(await throttle.attempt(t, () => 'ok'), 'ok');
+    assert.equal(reserves, 0, 'the attempt was admitted locally: no hold leaked');
+  });
   it('attemptKnown reads the store at most once per call, also when the key has failures counted (the right answer then clears it)', async () => {
     const store = new SqlThrottleStore(db);
     let reads = 0;
