@@ -20,13 +20,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { once } from 'node:events';
-import { ADMIN, fmt, freePort, freshPostgres, signIn, startCirrus, startRedis, table } from './lib.mjs';
+import { ADMIN, fmt, freePort, freshPostgres, signIn, startCirrus, startRedis, table, envInt, median } from './lib.mjs';
 
-const envInt = (name, fallback) => {
-  const n = Number(process.env[name] || fallback);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
 const SECONDS = envInt('CIRRUS_BENCH_CLUSTER_SECONDS', 10);
 const ROUNDS = envInt('CIRRUS_BENCH_CLUSTER_ROUNDS', 3);
 // Refresh chains (one wrk thread and connection each) and /user/me connections.
@@ -142,10 +137,6 @@ async function wrk(args) {
   return { rps, p50: ms(50), p99: ms(99), failed, detail: [errors?.[0], non2xx ? `${non2xx} non-2xx` : undefined].filter(Boolean).join(', '), raw: out };
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 export async function run() {
   const load0 = os.loadavg()[0];

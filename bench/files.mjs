@@ -21,7 +21,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { crc32 } from 'node:zlib';
-import { startCirrus, freshPostgres, signIn, api, load, fmt, table } from './lib.mjs';
+import { startCirrus, freshPostgres, signIn, api, load, fmt, table, median } from './lib.mjs';
 import { startNginx } from './files-nginx.mjs';
 import { seedFolder } from './files-seed.mjs';
 import { startNodeFloor } from './files-node-floor.mjs';
@@ -130,10 +130,6 @@ function cpuSeconds(pid) {
   return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (USER_HZ = 100)
 }
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 const quantile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
 /** Sends `bytes` of the payload (from `start`) as a request body; resolves with the response. */

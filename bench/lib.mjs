@@ -263,3 +263,16 @@ export async function propfindLoad(url, auth, { connections = 4, seconds = 10 } 
   return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
 }
 
+
+/** A positive integer setting from the environment, or the default. */
+export function envInt(name, fallback) {
+  const n = Number(process.env[name] || fallback);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
+  return n;
+}
+
+/** The median (the mean of the two middle values for an even count). */
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+}

@@ -14,6 +14,7 @@ const all = {
   cluster: () => import('./cluster.mjs'),
   webdav: () => import('./webdav.mjs'),
   memory: () => import('./memory.mjs'),
+  'sqlite-rows': () => import('./sqlite-rows.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -19,15 +19,10 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { ROOT, ADMIN, api, fmt, freshPostgres, procMemory, serveNodeArgs, signIn, startCirrus, startRedis, table, writeRandomFile } from './lib.mjs';
+import { ROOT, ADMIN, api, fmt, freshPostgres, procMemory, serveNodeArgs, signIn, startCirrus, startRedis, table, writeRandomFile, envInt, median } from './lib.mjs';
 import { startS3RelayFloor } from './s3-relay-floor.mjs';
 
 const MiB = 1024 * 1024;
-const envInt = (name, fallback) => {
-  const n = Number(process.env[name] || fallback);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer`);
-  return n;
-};
 const FILE_MB = envInt('CIRRUS_BENCH_S3_MB', 1024);
 const REVOCATIONS = envInt('CIRRUS_BENCH_REVOCATIONS', 1000);
 const REVOCATIONS_NO_REDIS = envInt('CIRRUS_BENCH_REVOCATIONS_NO_REDIS', 50);
@@ -129,10 +124,6 @@ function cpuSeconds(pid) {
 }
 const CLOCK_TICKS = 100;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 /** Runs `fn`, returning its seconds and the CPU seconds of each process it involved. */
 async function timed(pids, fn) {
