@@ -137,7 +137,6 @@ async function wrk(args) {
   return { rps, p50: ms(50), p99: ms(99), failed, detail: [errors?.[0], non2xx ? `${non2xx} non-2xx` : undefined].filter(Boolean).join(', '), raw: out };
 }
 
-
 export async function run() {
   const load0 = os.loadavg()[0];
   const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-cluster-'));

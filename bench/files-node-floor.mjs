@@ -5,13 +5,13 @@
 //   GET /<name>  streams <root>/<name> (fs.createReadStream, 1 MiB reads)
 //   PUT /        pipes the body into a new file under <scratch>, fsyncs it,
 //                answers 200 with the byte count, and deletes the file
-import { spawn } from 'node:child_process';
 import { createReadStream, createWriteStream, statSync } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { startChildServer } from './child-server.mjs';
 
 function serve(port, root, scratch) {
   let n = 0;
@@ -43,22 +43,8 @@ function serve(port, root, scratch) {
 }
 
 /** Starts the floor server as a child process; resolves once it listens. */
-export async function startNodeFloor({ root, scratch }) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), String(port), root, scratch], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the Node floor server exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
+export function startNodeFloor({ root, scratch }) {
+  return startChildServer(fileURLToPath(import.meta.url), [root, scratch], { name: 'the Node floor server' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -263,7 +263,6 @@ export async function propfindLoad(url, auth, { connections = 4, seconds = 10 } 
   return { rps: latencies.length / elapsed, p50: latencies[Math.floor(latencies.length / 2)] ?? 0, failed };
 }
 
-
 /** A positive integer setting from the environment, or the default. */
 export function envInt(name, fallback) {
   const n = Number(process.env[name] || fallback);

@@ -6,12 +6,12 @@
 //   GET /<key>  GetObject, the body piped into the response
 //   PUT /<key>  the request body streamed to the store with lib-storage's
 //               Upload (8 MiB parts, 4 in flight: Cirrus's part size)
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { startChildServer } from './child-server.mjs';
 
 function serve(port, endpoint, bucket) {
   const client = new S3Client({
@@ -43,24 +43,8 @@ function serve(port, endpoint, bucket) {
 }
 
 /** Starts the floor relay as a child process (with npm start's node flags); resolves once it listens. */
-export async function startS3RelayFloor({ endpoint, bucket, nodeArgs = [] }) {
-  const port = 20000 + Math.floor(Math.random() * 20000);
-  const child = spawn(process.execPath, [...nodeArgs, fileURLToPath(import.meta.url), String(port), endpoint, bucket], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  await new Promise((resolve, reject) => {
-    child.once('message', resolve);
-    child.once('exit', (code) => reject(new Error(`the S3 relay floor exited (${code})`)));
-  });
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    async stop() {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    },
-  };
+export function startS3RelayFloor({ endpoint, bucket, nodeArgs = [] }) {
+  return startChildServer(fileURLToPath(import.meta.url), [endpoint, bucket], { nodeArgs, name: 'the S3 relay floor' });
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

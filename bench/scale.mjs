@@ -124,7 +124,6 @@ function cpuSeconds(pid) {
 }
 const CLOCK_TICKS = 100;
 
-
 /** Runs `fn`, returning its seconds and the CPU seconds of each process it involved. */
 async function timed(pids, fn) {
   const cpu0 = pids.map(cpuSeconds);
