@@ -2,10 +2,15 @@
 // authorization page's redirects), shared by web.ts and the OAuth routes.
 import type { FastifyReply } from 'fastify';
 
-/** Headers of every HTML page: no framing, no referrer, only our own resources. */
+/**
+ * Headers of every HTML page: no framing, no referrer, only our own resources.
+ * Images may also be `blob:` URLs the app makes itself (file thumbnails fetched
+ * with the token, the picture being cropped into an avatar), `data:` URLs, and
+ * https: (the icons OAuth apps register).
+ */
 export const PAGE_HEADERS: Record<string, string> = {
   'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',

