@@ -59,6 +59,46 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
     },
   );
 
+  const Exists = View(
+    {
+      results: Type.Array(
+        View(
+          {
+            path: Type.String(),
+            exists: Type.Boolean(),
+            type: Nullable('string', { description: "'file' or 'folder' when it exists" }),
+            code: Type.Integer({ description: '0, or 40001 when the path is not a valid path (msg says why)' }),
+            msg: Type.String(),
+          },
+          { title: 'ExistsResult' },
+        ),
+      ),
+    },
+    { title: 'ExistsResults' },
+  );
+  r.post(
+    '/api/v4/file/exists',
+    {
+      config: READ,
+      schema: {
+        description:
+          'Checks which paths are taken, always with 200 (the upload dialog\'s name check: no 404 per missing name). A path that is not valid (e.g. a name with "\\") gets code 40001 and the reason, the others their answer.',
+        body: Body({ paths: Paths }),
+        response: { 200: Envelope(Exists) },
+      },
+    },
+    async (request) => {
+      const items = await files.existing(requireAuth(request).user.id, request.body.paths);
+      return ok({
+        results: items.map((i) =>
+          i.error
+            ? { path: i.path, exists: false, type: null, code: i.error.code, msg: i.error.message }
+            : { path: i.path, exists: i.result != null, type: i.result ? toFileView(i.result).type : null, code: 0, msg: '' },
+        ),
+      });
+    },
+  );
+
   r.post(
     '/api/v4/file/create',
     {

@@ -90,6 +90,23 @@ export class FilesService {
     return this.tree.resolveIn(this.store, ownerId, parsePath(path, field));
   }
 
+  /**
+   * Public API: which of `paths` name a live item (a missing parent folder is
+   * "does not exist"). An item's result is its entry or null; a path that is
+   * not a valid path gets its 40001 error as the item's result, so one bad
+   * name does not fail the others.
+   */
+  async existing(ownerId: string, paths: string[]): Promise<BatchItem<Entry | null>[]> {
+    return this.batch(paths, async (names) => {
+      try {
+        return await this.tree.resolveIn(this.store, ownerId, names);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === ErrorCode.NotFound) return null;
+        throw err;
+      }
+    });
+  }
+
   /** Public API: a path relative to a folder (e.g. a shared folder); `/` is the folder itself. */
   async resolveUnder(base: Entry, relativePath: string, field = 'path'): Promise<Entry> {
     let current = base;

@@ -63,6 +63,18 @@ async function a11y(page: Page, where: string): Promise<void> {
 }
 
 const item = (page: Page, p: string) => page.locator(`[role="row"][data-path="${p}"], [role="gridcell"][data-path="${p}"]`);
+/** Drops files on the file list the way a browser does (a DataTransfer with File objects). */
+async function dropFiles(page: Page, files: { name: string; content: string }[]): Promise<void> {
+  const dt = await page.evaluateHandle((list) => {
+    const transfer = new DataTransfer();
+    for (const f of list) transfer.items.add(new File([f.content], f.name, { type: 'text/plain' }));
+    return transfer;
+  }, files);
+  const target = page.locator('.cirrus-page');
+  await target.dispatchEvent('dragover', { dataTransfer: dt });
+  await target.dispatchEvent('drop', { dataTransfer: dt });
+}
+
 const cspErrors = (errors: string[]) => errors.filter((e) => /Content Security Policy/i.test(e));
 
 describe('web app: the file manager finished (issue 23)', { skip: browserSkip }, () => {
@@ -139,6 +151,50 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
       await page.locator(`[data-testid="header-avatar"] img[src="${after}"]`).waitFor();
     }
     assert.deepEqual(cspErrors(errors), []);
+    await context.close();
+  });
+  it('item 12: uploading new files checks their names with answers of 200: no console error in a clean session', async () => {
+    await put('/up12/existing.txt', 'old');
+    const { page, errors, context } = await signedIn(false, '/files/up12');
+    const statuses: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/api/v4/file/')) statuses.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+    });
+    await item(page, '/up12/existing.txt').waitFor();
+    await page.getByTestId('upload-files-input').setInputFiles([
+      { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('1') },
+      { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from('2') },
+    ]);
+    await item(page, '/up12/one.txt').waitFor();
+    await item(page, '/up12/two.txt').waitFor();
+    await page.waitForTimeout(300);
+    assert.deepEqual(statuses.filter((s) => s.startsWith('404')), [], 'no 404 for a free name');
+    assert.deepEqual(errors, [], 'no console errors');
+    await shot(page, 'upload-clean-1280');
+    await context.close();
+  });
+
+  it('item 5: one bad name in a 4-file drop: the other three upload, the bad one is named with the reason', async () => {
+    await put('/up5/keep.txt', 'k');
+    const { page, context } = await signedIn(false, '/files/up5');
+    await item(page, '/up5/keep.txt').waitFor();
+    await dropFiles(page, [
+      { name: 'a.txt', content: 'a' },
+      { name: 'back\\slash.txt', content: 'bad' },
+      { name: 'b.txt', content: 'b' },
+      { name: 'c.txt', content: 'c' },
+    ]);
+    for (const n of ['a.txt', 'b.txt', 'c.txt']) await item(page, `/up5/${n}`).waitFor();
+    const bad = page.locator('[data-upload="/up5/back\\\\slash.txt"]');
+    await bad.waitFor();
+    assert.match(await bad.innerText(), /back\\slash\.txt/);
+    assert.match(await bad.getByRole('alert').innerText(), /Not uploaded: this name is not allowed \(must not contain .*\\/);
+    assert.equal(await bad.getByRole('button', { name: /^Resume/ }).count(), 0, 'a refused name is not retried');
+    assert.equal(await page.getByRole('alert').filter({ hasText: 'must not contain' }).count(), 1, 'no banner besides the panel row');
+    const listing = await api.get<{ files: { name: string }[] }>(`/api/v4/file?path=${encodeURIComponent('/up5')}`, { token });
+    assert.deepEqual(listing.body.data.files.map((f) => f.name).sort(), ['a.txt', 'b.txt', 'c.txt', 'keep.txt']);
+    await shot(page, 'upload-bad-name-1280');
+    await a11y(page, '/files/up5 with a refused name');
     await context.close();
   });
 });

@@ -4392,6 +4392,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/file/exists": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Checks which paths are taken, always with 200 (the upload dialog's name check: no 404 per missing name). A path that is not valid (e.g. a name with "\") gets code 40001 and the reason, the others their answer.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            paths: string[];
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["ExistsResults"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/file/create": {
     parameters: {
       query?: never;
@@ -8807,6 +8911,18 @@ export interface components {
       data: unknown;
       msg: string;
     };
+    ExistsResult: {
+      path: string;
+      exists: boolean;
+      /** 'file' or 'folder' when it exists */
+      type: string | null;
+      /** 0, or 40001 when the path is not a valid path (msg says why) */
+      code: number;
+      msg: string;
+    };
+    ExistsResults: {
+      results: components["schemas"]["ExistsResult"][];
+    };
     FileView: {
       id: string;
       name: string;
@@ -9210,6 +9326,8 @@ export type DavAccount = components["schemas"]["DavAccount"];
 export type DavAccountList = components["schemas"]["DavAccountList"];
 export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
+export type ExistsResult = components["schemas"]["ExistsResult"];
+export type ExistsResults = components["schemas"]["ExistsResults"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
 export type Group = components["schemas"]["Group"];

@@ -19,7 +19,7 @@ import { filesFromDrop, filesFromInput, type PickedFile } from './drop';
 import { FileTable, type Sort } from './FileTable';
 import { FolderPicker } from './FolderPicker';
 import { uploads } from './uploads/store';
-import { findConflicts, plan, type ConflictChoice } from './uploads/prepare';
+import { plan, prepare, type ConflictChoice } from './uploads/prepare';
 import { useFileActions } from './useFileActions';
 import { useFolder } from './useFolder';
 import { useSelection } from './useSelection';
@@ -87,7 +87,15 @@ export default function FilesPage({ params }: PageProps) {
     async (picked: PickedFile[], choice?: ConflictChoice, conflicts?: string[]) => {
       if (picked.length === 0) return;
       try {
-        const names = conflicts ?? (await findConflicts(path, picked));
+        let names = conflicts;
+        if (!names) {
+          // One bad name does not stop the others: it is listed, by name and with the reason, in the uploads panel.
+          const prepared = await prepare(path, picked);
+          uploads.reject(prepared.rejected.map((r) => ({ file: r.file, name: r.relative, targetPath: r.targetPath, reason: r.reason })));
+          picked = prepared.picked;
+          names = prepared.conflicts;
+          if (picked.length === 0) return;
+        }
         if (names.length > 0 && !choice) {
           setDialog({ kind: 'conflict', names, picked });
           return;

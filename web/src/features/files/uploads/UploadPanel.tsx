@@ -49,7 +49,7 @@ function Row({ item }: { item: UploadItem }) {
               </ActionIcon>
             </Tooltip>
           )}
-          {(item.status === 'paused' || item.status === 'error') && (
+          {(item.status === 'paused' || (item.status === 'error' && item.error?.kind !== 'invalidName')) && (
             <Tooltip label={t('uploads.resume')}>
               <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => uploads.resume(item.id)} aria-label={t('uploads.resumeName', { name: item.name })}>
                 <IconPlayerPlay size={14} aria-hidden="true" />
@@ -103,8 +103,10 @@ export function UploadPanel() {
   }, [list]);
   const visible = list.filter((i) => i.status !== 'canceled');
   if ((visible.length === 0 && pending.length === 0) || hidden) return null;
-  const total = visible.reduce((a, i) => a + i.size, 0);
-  const sent = visible.reduce((a, i) => a + (i.status === 'done' ? i.size : i.sent), 0);
+  // Files refused before sending (a bad name) are listed but are not part of the bytes to send.
+  const counted = visible.filter((i) => i.error?.kind !== 'invalidName');
+  const total = counted.reduce((a, i) => a + i.size, 0);
+  const sent = counted.reduce((a, i) => a + (i.status === 'done' ? i.size : i.sent), 0);
   const pct = total > 0 ? Math.floor((sent / total) * 100) : 100;
   const active = visible.filter((i) => i.status === 'uploading' || i.status === 'queued').length;
   return (

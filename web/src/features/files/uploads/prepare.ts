@@ -1,35 +1,75 @@
-// Before uploading: which top-level names already exist in the folder, and
-// free names for "keep both" (name (1).ext, name (2).ext, …).
-import { ApiError } from '../../../api/client';
-import { fileInfo, joinPath } from '../api';
+// Before uploading: which top-level names already exist in the folder, which
+// paths the server would refuse (a name with "\", say: those are flagged by
+// name and the others still go), and free names for "keep both" (name (1).ext,
+// name (2).ext, …). One POST /file/exists answers for many paths with 200, so
+// a clean upload logs no 404s.
+import { api, data } from '../../../api/client';
+import { joinPath } from '../api';
 import type { PickedFile } from '../drop';
 
 export type ConflictChoice = 'replace' | 'keep' | 'skip';
 
-async function exists(path: string): Promise<boolean> {
-  try {
-    await fileInfo(path);
-    return true;
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) return false;
-    throw err;
-  }
+/** The most paths one /file/exists call takes (the server's limit). */
+const MAX_PATHS = 1000;
+
+interface PathCheck {
+  exists: boolean;
+  /** Why the server refuses this path, when it does. */
+  problem: string | null;
 }
 
-/** Top-level names (a file, or the first folder of a relative path) that are taken. */
-export async function findConflicts(folder: string, picked: PickedFile[]): Promise<string[]> {
+/** Existence and validity of each path, in calls of up to MAX_PATHS. */
+export async function checkPaths(paths: string[]): Promise<Map<string, PathCheck>> {
+  const out = new Map<string, PathCheck>();
+  const unique = [...new Set(paths)];
+  for (let i = 0; i < unique.length; i += MAX_PATHS) {
+    const r = await data(api().POST('/api/v4/file/exists', { body: { paths: unique.slice(i, i + MAX_PATHS) } }));
+    for (const x of r.results) out.set(x.path, { exists: x.exists, problem: x.code === 0 ? null : x.msg.replace(/^paths: /, '') });
+  }
+  return out;
+}
+
+export interface Rejected {
+  file: File;
+  relative: string;
+  targetPath: string;
+  reason: string;
+}
+
+export interface Prepared {
+  /** Top-level names (a file, or the first folder of a relative path) that are taken. */
+  conflicts: string[];
+  /** Files whose path the server refuses; the rest upload. */
+  rejected: Rejected[];
+  /** The files that can go. */
+  picked: PickedFile[];
+}
+
+export async function prepare(folder: string, picked: PickedFile[]): Promise<Prepared> {
   const tops = [...new Set(picked.map((p) => p.relative.split('/')[0]!))];
-  const taken: string[] = [];
-  for (const name of tops) if (await exists(joinPath(folder, name))) taken.push(name);
-  return taken;
+  const checks = await checkPaths([...tops.map((n) => joinPath(folder, n)), ...picked.map((p) => joinPath(folder, p.relative))]);
+  const rejected: Rejected[] = [];
+  const ok: PickedFile[] = [];
+  for (const p of picked) {
+    const targetPath = joinPath(folder, p.relative);
+    const problem = checks.get(targetPath)?.problem;
+    if (problem) rejected.push({ file: p.file, relative: p.relative, targetPath, reason: problem });
+    else ok.push(p);
+  }
+  const okTops = new Set(ok.map((p) => p.relative.split('/')[0]!));
+  const conflicts = tops.filter((n) => okTops.has(n) && checks.get(joinPath(folder, n))?.exists);
+  return { conflicts, rejected, picked: ok };
 }
 
 export async function freeName(folder: string, name: string): Promise<string> {
   const dot = name.lastIndexOf('.');
   const [base, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
-  for (let i = 1; i < 1000; i++) {
-    const candidate = `${base} (${i})${ext}`;
-    if (!(await exists(joinPath(folder, candidate)))) return candidate;
+  // Candidates in batches of 50: one request usually settles it.
+  for (let start = 1; start < 1000; start += 50) {
+    const candidates = Array.from({ length: 50 }, (_, k) => `${base} (${start + k})${ext}`);
+    const checks = await checkPaths(candidates.map((c) => joinPath(folder, c)));
+    const free = candidates.find((c) => checks.get(joinPath(folder, c))?.exists === false);
+    if (free) return free;
   }
   return `${base} (${Date.now()})${ext}`;
 }

@@ -20,7 +20,7 @@ export interface UploadItem {
   sent: number;
   status: UploadStatus;
   /** A reason a person can act on; set when status is 'error'. */
-  error?: { kind: 'quota' | 'tooLarge' | 'name' | 'network' | 'auth' | 'other'; message: string };
+  error?: { kind: 'quota' | 'tooLarge' | 'name' | 'invalidName' | 'network' | 'auth' | 'other'; message: string };
   /** Bytes per second over the last few seconds. */
   speed: number;
   /** Offset the upload resumed from (0 for a fresh one). */
@@ -77,6 +77,15 @@ export const uploads = {
     publish();
     pump();
   },
+  /** Files that were not sent because the server refuses their path: listed as failed, with the reason, and never retried. */
+  reject(files: { file: File; name: string; targetPath: string; reason: string }[]): void {
+    for (const { file, name, targetPath, reason } of files) {
+      items.push({
+        id: nextId++, name, targetPath, size: file.size, sent: 0, status: 'error', error: { kind: 'invalidName', message: reason }, speed: 0, resumedFrom: 0, file, samples: [],
+      });
+    }
+    publish();
+  },
   pause(id: number): void {
     const it = find(id);
     if (!it || (it.status !== 'uploading' && it.status !== 'queued')) return;
@@ -86,7 +95,7 @@ export const uploads = {
   },
   resume(id: number): void {
     const it = find(id);
-    if (!it || (it.status !== 'paused' && it.status !== 'error')) return;
+    if (!it || (it.status !== 'paused' && it.status !== 'error') || it.error?.kind === 'invalidName') return;
     update(it, { status: 'queued', error: undefined });
     pump();
   },
