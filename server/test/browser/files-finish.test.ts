@@ -197,4 +197,94 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     await a11y(page, '/files/up5 with a refused name');
     await context.close();
   });
+  it('item 2 (phone, touch): a tap opens a folder; check boxes and a long press select; the list does not move', async () => {
+    await put('/phone/Docs/inside.txt', 'in');
+    await put('/phone/a.txt', 'a');
+    await put('/phone/b.txt', 'b');
+    const { page, errors, context } = await signedIn(true, '/files/phone');
+    await item(page, '/phone/Docs').waitFor();
+    assert.equal(await page.evaluate(() => matchMedia('(pointer: coarse)').matches), true, 'the phone context has a coarse pointer');
+    await shot(page, 'phone-list-390');
+    await a11y(page, '/files/phone on a phone');
+
+    await item(page, '/phone/Docs').tap();
+    await page.waitForURL(/\/files\/phone\/Docs$/);
+    await item(page, '/phone/Docs/inside.txt').waitFor();
+    await page.goBack();
+    await item(page, '/phone/a.txt').waitFor();
+
+    // The check box selects; the bar takes the toolbar's place, so nothing below moves.
+    const docsBefore = await item(page, '/phone/Docs').boundingBox();
+    const headBefore = await page.getByRole('columnheader', { name: /Name/ }).boundingBox();
+    await page.getByRole('checkbox', { name: 'Select a.txt' }).tap();
+    await page.getByRole('toolbar').getByText('1 selected').waitFor();
+    assert.deepEqual(await item(page, '/phone/Docs').boundingBox(), docsBefore, 'the rows stay where they were');
+    assert.deepEqual(await page.getByRole('columnheader', { name: /Name/ }).boundingBox(), headBefore);
+    await shot(page, 'phone-selected-390');
+    await a11y(page, '/files/phone with a selection on a phone');
+    // While selecting, a tap adds to the selection instead of opening.
+    await item(page, '/phone/Docs').tap();
+    await page.getByRole('toolbar').getByText('2 selected').waitFor();
+    assert.match(page.url(), /\/files\/phone$/);
+    // The overflow menu holds what does not fit.
+    await page.getByRole('button', { name: 'More actions' }).tap();
+    await page.getByRole('menuitem', { name: 'Copy to…' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Clear selection' }).tap();
+    await page.getByRole('toolbar').waitFor({ state: 'detached' });
+
+    // A long press (a touch held 700 ms) selects, and does not sort or open.
+    const box = (await item(page, '/phone/b.txt').boundingBox())!;
+    const cdp = await context.newCDPSession(page);
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await page.waitForTimeout(700);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await page.getByRole('toolbar').getByText('1 selected').waitFor();
+    assert.equal(await item(page, '/phone/b.txt').getAttribute('aria-selected'), 'true');
+    assert.equal(await page.getByRole('dialog').count(), 0, 'no preview opened');
+    assert.equal(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'), 'ascending');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('item 3: a click on a search result does not move it; a double click opens; the menu has "Show in folder"', async () => {
+    await put('/s3/report-alpha.txt', 'alpha');
+    await put('/s3/sub/report-beta.txt', 'beta');
+    await put('/s3/report-dir/x.txt', 'x');
+    const { page, errors, context } = await signedIn(false, '/search?q=report');
+    const beta = item(page, '/s3/sub/report-beta.txt');
+    await beta.waitFor();
+    const before = await beta.boundingBox();
+    await beta.click();
+    await page.getByRole('toolbar').getByText('1 selected').waitFor();
+    assert.deepEqual(await beta.boundingBox(), before, 'the row stays under the pointer');
+    await shot(page, 'search-selected-1280');
+    await a11y(page, '/search with a selection');
+    await beta.dblclick();
+    await page.getByRole('dialog', { name: /report-beta\.txt/ }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+
+    await item(page, '/s3/report-alpha.txt').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Show in folder' }).waitFor();
+    await shot(page, 'search-menu-1280');
+    await page.getByRole('menuitem', { name: 'Show in folder' }).click();
+    await page.waitForURL(/\/files\/s3$/);
+    await page.locator('[data-path="/s3/report-alpha.txt"][aria-selected="true"]').waitFor();
+
+    // The file list behaves the same: the first click does not move the row, a double click opens.
+    const dir = item(page, '/s3/report-dir');
+    const dirBefore = await dir.boundingBox();
+    await item(page, '/s3/sub').click();
+    assert.deepEqual(await dir.boundingBox(), dirBefore);
+    await dir.dblclick();
+    await page.waitForURL(/\/files\/s3\/report-dir$/);
+
+    await page.goto(server.url + '/search?q=report');
+    await item(page, '/s3/report-dir').dblclick();
+    await page.waitForURL(/\/files\/s3\/report-dir$/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

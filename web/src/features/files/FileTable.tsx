@@ -2,12 +2,15 @@
 // with image thumbnails. Only the rows in view are in the DOM (virtualized),
 // so a 100,000-entry folder stays smooth; the next page loads as the end
 // comes near. Keyboard: arrows, Shift+arrows, Enter, Delete, F2, Ctrl/Cmd+A.
-import { Box, Center, Group, Loader, Text, UnstyledButton } from '@mantine/core';
-import { useElementSize, useMergedRef } from '@mantine/hooks';
+// Mouse: a click selects, a double click opens. Touch (as Google Drive and
+// Nextcloud on a phone): a tap opens, a long press or the row's check box
+// selects, and while something is selected a tap adds or removes an item.
+import { Box, Center, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { useElementSize, useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatSize } from '../../app/format';
 import { thumbBlobUrl, type FileItem } from './api';
@@ -53,6 +56,9 @@ export interface FileTableProps {
 }
 
 const ROW = 44;
+/** How long a finger rests on an item before it is selected (ms), and how far it may drift (px). */
+const LONG_PRESS_MS = 500;
+const LONG_PRESS_SLOP = 10;
 const CARD_W = 150;
 const CARD_H = 156;
 
@@ -69,11 +75,12 @@ function Thumb({ item }: { item: FileItem }) {
   return <FileIcon item={item} size={48} />;
 }
 
-function SortHeader({ label, k, sort, onSort, align }: { label: string; k: SortKey; sort: Sort; onSort(s: Sort): void; align?: 'right' }) {
+function SortHeader({ label, k, sort, onSort, align, before }: { label: string; k: SortKey; sort: Sort; onSort(s: Sort): void; align?: 'right'; before?: ReactNode }) {
   const active = sort.key === k;
   const next: Sort = { key: k, dir: active && sort.dir === 'asc' ? 'desc' : 'asc' };
   return (
-    <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`cirrus-col cirrus-col-${k}`} style={{ textAlign: align }}>
+    <div role="columnheader" aria-sort={active ? (sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'} className={`cirrus-col cirrus-col-${k}`} style={{ textAlign: align, display: before ? 'flex' : undefined, alignItems: 'center', gap: 8 }}>
+      {before}
       <UnstyledButton onClick={() => onSort(next)} fz="xs" fw={600} c="dimmed" style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}>
         {label}
         {active && (sort.dir === 'asc' ? <IconChevronUp size={12} aria-hidden="true" /> : <IconChevronDown size={12} aria-hidden="true" />)}
@@ -150,10 +157,47 @@ export function FileTable(props: FileTableProps) {
     } else if (e.key === 'Escape') selection.clear();
   };
 
-  const click = (index: number, e: MouseEvent) => selection.click(index, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey });
+  // Touch: which kind of pointer pressed last, and a long press in progress.
+  const touchScreen = useMediaQuery('(pointer: coarse)', false, { getInitialValueInEffect: false });
+  const lastPointer = useRef<string>('mouse');
+  const press = useRef<{ timer: number; x: number; y: number; fired: boolean } | null>(null);
+  const endPress = () => {
+    if (press.current) window.clearTimeout(press.current.timer);
+  };
+  useEffect(() => endPress, []);
+  const pointerDown = (index: number, e: PointerEvent) => {
+    lastPointer.current = e.pointerType;
+    endPress();
+    press.current = null;
+    if (e.pointerType !== 'touch') return;
+    const state = { x: e.clientX, y: e.clientY, fired: false, timer: 0 };
+    state.timer = window.setTimeout(() => {
+      state.fired = true;
+      selection.toggle(index);
+      navigator.vibrate?.(10);
+    }, LONG_PRESS_MS);
+    press.current = state;
+  };
+  const pointerMove = (e: PointerEvent) => {
+    const p = press.current;
+    if (p && !p.fired && Math.hypot(e.clientX - p.x, e.clientY - p.y) > LONG_PRESS_SLOP) endPress();
+  };
+  const click = (index: number, e: MouseEvent) => {
+    if (lastPointer.current === 'touch') {
+      // The click that ends a long press has done its work already.
+      if (press.current?.fired) return;
+      endPress();
+      if (selection.selected.size > 0) selection.toggle(index);
+      else onOpen(items[index]!);
+      return;
+    }
+    selection.click(index, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey });
+  };
   const context = (index: number, e: MouseEvent) => {
     e.preventDefault();
     e.stopPropagation();
+    // A long press on a touch screen selects (above) rather than opening a menu.
+    if (lastPointer.current === 'touch') return;
     const item = items[index]!;
     if (!selection.selected.has(item.id)) selection.only(index);
     onContextMenu(item, e);
@@ -168,13 +212,24 @@ export function FileTable(props: FileTableProps) {
       'aria-selected': selected,
       'data-path': item.path,
       onClick: (e: MouseEvent) => click(index, e),
-      onDoubleClick: () => onOpen(item),
+      onDoubleClick: () => lastPointer.current !== 'touch' && onOpen(item),
+      onPointerDown: (e: PointerEvent) => pointerDown(index, e),
+      onPointerMove: pointerMove,
+      onPointerUp: endPress,
+      onPointerCancel: endPress,
       onContextMenu: (e: MouseEvent) => context(index, e),
       className: `cirrus-item${selected ? ' is-selected' : ''}${focused ? ' is-focused' : ''}`,
     };
+    const check = touchScreen && (
+      // A 36×40 target around the box; its clicks stay off the row (which would open the item).
+      <label className="cirrus-check" onClick={(e) => e.stopPropagation()} onPointerDown={(e) => e.stopPropagation()}>
+        <Checkbox size="sm" checked={selected} onChange={() => selection.toggle(index)} aria-label={t('files.selectItem', { name: item.name })} />
+      </label>
+    );
     if (view === 'grid') {
       return (
         <div key={item.id} role="gridcell" {...common} aria-rowindex={undefined} className={common.className + ' cirrus-card'} style={{ width: CARD_W - 10 }}>
+          {check}
           <Center h={96} w="100%">
             <Thumb item={item} />
           </Center>
@@ -188,6 +243,7 @@ export function FileTable(props: FileTableProps) {
       <div key={item.id} role="row" aria-rowindex={index + 2} {...common} className={common.className + ' cirrus-row'}>
         <div role="gridcell" className="cirrus-col cirrus-col-name">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            {check}
             <FileIcon item={item} />
             <Text size="sm" truncate title={item.name}>
               {item.name}
@@ -234,7 +290,25 @@ export function FileTable(props: FileTableProps) {
       {view === 'list' && (
         <div role="rowgroup">
           <div role="row" aria-rowindex={1} className="cirrus-row cirrus-head">
-            <SortHeader label={t('common.name')} k="name" sort={sort} onSort={onSort} />
+            <SortHeader
+              label={t('common.name')}
+              k="name"
+              sort={sort}
+              onSort={onSort}
+              before={
+                touchScreen && (
+                  <label className="cirrus-check">
+                    <Checkbox
+                      size="sm"
+                      checked={items.length > 0 && selection.selected.size === items.length}
+                      indeterminate={selection.selected.size > 0 && selection.selected.size < items.length}
+                      onChange={() => (selection.selected.size === items.length ? selection.clear() : selection.selectAll())}
+                      aria-label={t('files.selectAll')}
+                    />
+                  </label>
+                )
+              }
+            />
             {props.locationColumn && (
               <div role="columnheader" className="cirrus-col cirrus-col-location">
                 <Text fz="xs" fw={600} c="dimmed">

@@ -2,12 +2,12 @@
 // list or grid, right-click menu, dialogs, drag and drop uploads.
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Center, Group, Menu, Modal, SegmentedControl, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
-  IconArrowsMove, IconCopy, IconDownload, IconFolderPlus, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
+  IconArrowsMove, IconCopy, IconDots, IconDownload, IconFolderPlus, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { filesUrl, Link, navigate } from '../../app/router';
+import { filesUrl, Link, navigate, useLocation } from '../../app/router';
 import type { PageProps } from '../../app/routes';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
@@ -22,6 +22,7 @@ import { uploads } from './uploads/store';
 import { plan, prepare, type ConflictChoice } from './uploads/prepare';
 import { useFileActions } from './useFileActions';
 import { useFolder } from './useFolder';
+import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
 
 const Preview = lazy(() => import('./Preview'));
@@ -74,6 +75,17 @@ export default function FilesPage({ params }: PageProps) {
     // The folder-picker input needs the non-standard attribute set on the element.
     folderInput.current?.setAttribute('webkitdirectory', '');
   }, []);
+
+  // ?select=<name> (search's "Show in folder"): that item comes selected, once.
+  const { search } = useLocation();
+  const selectName = new URLSearchParams(search).get('select');
+  useEffect(() => {
+    if (!selectName) return;
+    const index = items.findIndex((i) => i.name === selectName);
+    if (index < 0) return;
+    selection.only(index);
+    navigate(filesUrl(path), { replace: true });
+  }, [selectName, items, path]);
 
   const open = useCallback(
     (item: FileItem) => {
@@ -143,9 +155,9 @@ export default function FilesPage({ params }: PageProps) {
   const [uploadError, setUploadError] = useState<string | null>(null);
 
   const notFound = folder.error instanceof ApiError && folder.error.status === 404;
-  const toolbarIcon = (key: string, label: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
+  const toolbarIcon = (key: string, label: string, icon: React.ReactNode, onClick: () => void, disabled = false, visibleFrom?: 'sm') => (
     <Tooltip label={label} key={key}>
-      <ActionIcon variant="default" size="lg" onClick={onClick} disabled={disabled} aria-label={label}>
+      <ActionIcon variant="default" size="lg" onClick={onClick} disabled={disabled} aria-label={label} visibleFrom={visibleFrom}>
         {icon}
       </ActionIcon>
     </Tooltip>
@@ -187,8 +199,41 @@ export default function FilesPage({ params }: PageProps) {
       <VisuallyHidden>
         <h1>{folderName}</h1>
       </VisuallyHidden>
-      <Group justify="space-between" gap="xs" wrap="wrap">
-        <Group gap="xs" wrap="wrap">
+      <SelectionBar
+        count={sel.length}
+        onClear={selection.clear}
+        actions={
+          <>
+            {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
+            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one)}
+            {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}
+            {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }))}
+            {/* On a phone the rest go in a menu, so the bar stays one line. */}
+            {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one, 'sm')}
+            {toolbarIcon('copy', t('files.copyTo'), <IconCopy size={18} aria-hidden="true" />, () => setDialog({ kind: 'copy', items: sel }), false, 'sm')}
+            {toolbarIcon('details', t('files.details'), <IconInfoCircle size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'details', item: one }), !one, 'sm')}
+            <Menu position="bottom-end">
+              <Menu.Target>
+                <ActionIcon variant="default" size="lg" aria-label={t('files.moreActions')} hiddenFrom="sm">
+                  <IconDots size={18} aria-hidden="true" />
+                </ActionIcon>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} disabled={!one} onClick={() => one && setDialog({ kind: 'rename', item: one })}>
+                  {t('files.rename')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'copy', items: sel })}>
+                  {t('files.copyTo')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconInfoCircle size={16} aria-hidden="true" />} disabled={!one} onClick={() => one && setDialog({ kind: 'details', item: one })}>
+                  {t('files.details')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </>
+        }
+      >
+        <Group gap="xs" wrap="nowrap">
           <Button leftSection={<IconFolderPlus size={16} aria-hidden="true" />} variant="default" onClick={() => setDialog({ kind: 'newFolder' })}>
             {t('files.newFolder')}
           </Button>
@@ -205,20 +250,6 @@ export default function FilesPage({ params }: PageProps) {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-          {sel.length > 0 && (
-            <Group gap={6} wrap="wrap" role="toolbar" aria-label={t('files.selectionActions', { count: sel.length })}>
-              {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
-              {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one)}
-              {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one)}
-              {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}
-              {toolbarIcon('copy', t('files.copyTo'), <IconCopy size={18} aria-hidden="true" />, () => setDialog({ kind: 'copy', items: sel }))}
-              {toolbarIcon('details', t('files.details'), <IconInfoCircle size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'details', item: one }), !one)}
-              {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }))}
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {t('files.selected', { count: sel.length })}
-              </Text>
-            </Group>
-          )}
         </Group>
         <SegmentedControl
           size="xs"
@@ -230,7 +261,7 @@ export default function FilesPage({ params }: PageProps) {
             { value: 'grid', label: <IconLayoutGrid size={16} aria-label={t('files.gridView')} /> },
           ]}
         />
-      </Group>
+      </SelectionBar>
       <input
         ref={fileInput}
         type="file"

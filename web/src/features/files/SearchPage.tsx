@@ -1,17 +1,26 @@
 // /search?q=…: files and folders whose name contains the words, across the
-// person's whole tree, paged from the server.
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+// person's whole tree, paged from the server. A click selects, a double click
+// (or a tap) opens; the right-click menu and the bar offer "Show in folder".
+import { ActionIcon, Alert, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconDownload, IconFolderOpen, IconFolderUp, IconTrash } from '@tabler/icons-react';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filesUrl, navigate, useLocation } from '../../app/router';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
-import { searchFiles, type FileItem } from './api';
+import { parentOf, searchFiles, type FileItem } from './api';
+import { ContextMenu, type MenuAction } from './ContextMenu';
+import { ConfirmDialog } from './dialogs';
 import { FileTable, sortItems, type Sort } from './FileTable';
 import { useFileActions } from './useFileActions';
+import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
+
+/** The folder that holds `item`, with the item selected there. */
+function showInFolder(item: FileItem): void {
+  navigate(`${filesUrl(parentOf(item.path))}?select=${encodeURIComponent(item.name)}`);
+}
 
 const Preview = lazy(() => import('./Preview'));
 
@@ -30,27 +39,48 @@ export default function SearchPage() {
   const items = useMemo(() => sortItems(query.data?.pages.flatMap((p) => p.files) ?? [], sort), [query.data, sort]);
   const selection = useSelection(useMemo(() => items.map((i) => i.id), [items]));
   const [preview, setPreview] = useState<FileItem | null>(null);
+  const [menuAt, setMenuAt] = useState<{ x: number; y: number } | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState<FileItem[] | null>(null);
   const actions = useFileActions();
+  const sel = items.filter((i) => selection.selected.has(i.id));
+  const one = sel.length === 1 ? sel[0]! : null;
+  const open = (item: FileItem) => (item.type === 'folder' ? navigate(filesUrl(item.path)) : setPreview(item));
+  const downloadLabel = sel.length > 1 || one?.type === 'folder' ? t('files.downloadZip') : t('common.download');
+  const menuActions: MenuAction[] = [
+    ...(one ? [{ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) }] : []),
+    ...(one ? [{ key: 'show', label: t('search.showInFolder'), icon: <IconFolderOpen size={16} aria-hidden="true" />, onClick: () => showInFolder(one) }] : []),
+    { key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: () => void actions.download(sel) },
+    { key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setConfirmDelete(sel), danger: true, divider: true },
+  ];
+  const barIcon = (label: string, icon: React.ReactNode, onClick: () => void, disabled = false) => (
+    <Tooltip label={label}>
+      <ActionIcon variant="default" size="lg" onClick={onClick} disabled={disabled} aria-label={label}>
+        {icon}
+      </ActionIcon>
+    </Tooltip>
+  );
   useEffect(() => {
     document.title = `${t('search.title')} · Cirrus`;
   }, [t]);
 
   return (
     <div className="cirrus-page">
-      <Title order={1} fz={24}>
-        {q ? t('search.resultsFor', { q }) : t('search.title')}
-      </Title>
-      {selection.selected.size > 0 && (
-        <Group gap="xs" role="toolbar" aria-label={t('files.selectionActions', { count: selection.selected.size })}>
-          {/* Results come from many folders: one ZIP, where equal names are told apart (" (2)"). */}
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden="true" />} onClick={() => void actions.download(items.filter((i) => selection.selected.has(i.id)))}>
-            {selection.selected.size > 1 || items.find((i) => selection.selected.has(i.id))?.type === 'folder' ? t('files.downloadZip') : t('common.download')}
-          </Button>
-          <Text size="sm" c="dimmed" aria-live="polite">
-            {t('files.selected', { count: selection.selected.size })}
-          </Text>
-        </Group>
-      )}
+      {/* Results come from many folders: several download as one ZIP, where equal names are told apart (" (2)"). */}
+      <SelectionBar
+        count={sel.length}
+        onClear={selection.clear}
+        actions={
+          <>
+            {barIcon(downloadLabel, <IconDownload size={18} aria-hidden="true" />, () => void actions.download(sel))}
+            {barIcon(t('search.showInFolder'), <IconFolderOpen size={18} aria-hidden="true" />, () => one && showInFolder(one), !one)}
+            {barIcon(t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setConfirmDelete(sel))}
+          </>
+        }
+      >
+        <Title order={1} fz={24} lineClamp={1}>
+          {q ? t('search.resultsFor', { q }) : t('search.title')}
+        </Title>
+      </SelectionBar>
       {!q ? (
         <Text c="dimmed">{t('search.enterQuery')}</Text>
       ) : query.isLoading ? (
@@ -66,9 +96,9 @@ export default function SearchPage() {
           selection={selection}
           sort={sort}
           onSort={setSort}
-          onOpen={(item) => (item.type === 'folder' ? navigate(filesUrl(item.path)) : setPreview(item))}
-          onContextMenu={() => undefined}
-          onDelete={() => void actions.remove(items.filter((i) => selection.selected.has(i.id)))}
+          onOpen={open}
+          onContextMenu={(item, e) => item && setMenuAt({ x: e.clientX, y: e.clientY })}
+          onDelete={() => sel.length > 0 && setConfirmDelete(sel)}
           onRename={() => undefined}
           hasMore={query.hasNextPage}
           loadingMore={query.isFetchingNextPage}
@@ -82,6 +112,18 @@ export default function SearchPage() {
           }
         />
       )}
+      <ContextMenu at={menuAt} actions={menuActions} onClose={() => setMenuAt(null)} />
+      <ConfirmDialog
+        opened={confirmDelete !== null}
+        title={t('files.deleteTitle', { count: confirmDelete?.length ?? 0 })}
+        message={confirmDelete?.length === 1 ? t('files.deleteOne', { name: confirmDelete[0]!.name }) : t('files.deleteMany', { count: confirmDelete?.length ?? 0 })}
+        confirmLabel={t('files.moveToTrash')}
+        danger
+        onClose={() => setConfirmDelete(null)}
+        onConfirm={async () => {
+          if (confirmDelete) await actions.remove(confirmDelete);
+        }}
+      />
       {preview && (
         <Suspense fallback={null}>
           <Preview item={preview} siblings={items} onNavigate={setPreview} onClose={() => setPreview(null)} onDownload={(i) => void actions.download([i])} />

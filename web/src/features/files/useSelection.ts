@@ -11,6 +11,8 @@ export interface Selection {
   clear(): void;
   only(index: number): void;
   extendTo(index: number): void;
+  /** Adds or removes one item (a checkbox, a long press, a tap while selecting on touch). */
+  toggle(index: number): void;
 }
 
 export function useSelection(ids: readonly string[]): Selection {
@@ -59,6 +61,16 @@ export function useSelection(ids: readonly string[]): Selection {
     extendTo(index) {
       setFocusState(index);
       setSelected(range(anchor, index));
+    },
+    toggle(index) {
+      const id = ids[index];
+      if (id === undefined) return;
+      setFocusState(index);
+      setAnchor(index);
+      const next = new Set(live);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setSelected(next);
     },
   };
 }
