@@ -73,3 +73,24 @@ export function numberedName(name: string, n: number, isFolder: boolean): string
   }
   return candidate;
 }
+
+/**
+ * The name of a copy made in the original's own folder: "report (copy).pdf",
+ * then "report (copy 2).pdf", … (folders and dot-files keep the whole name as
+ * the stem), shortened like numberedName to stay within MAX_NAME_BYTES.
+ */
+export function copyName(name: string, n: number, isFolder: boolean): string {
+  const dot = isFolder ? -1 : name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  const suffix = n <= 1 ? ' (copy)' : ` (copy ${n})`;
+  let s = [...stem];
+  let e = [...ext];
+  let candidate = `${stem}${suffix}${ext}`;
+  while (Buffer.byteLength(candidate, 'utf8') > MAX_NAME_BYTES) {
+    if (s.length > 1) s = s.slice(0, -1);
+    else if (e.length > 0) e = e.slice(0, -1);
+    else break;
+    candidate = `${s.join('')}${suffix}${e.join('')}`;
+  }
+  return candidate;
+}

@@ -6,7 +6,7 @@
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { FILE, FOLDER, isUniqueViolation, newFileId, newFileRow, type FileRow, type FileStore } from './repository.js';
-import { childPath, joinPath, parseName, parsePath } from './names.js';
+import { childPath, copyName, joinPath, parseName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
@@ -318,7 +318,11 @@ export class FilesService {
     });
   }
 
-  /** Moves (metadata only) or copies (blobs shared, quota charged) each path into the folder `dst`. */
+  /**
+   * Moves (metadata only; the modified time stays) or copies (blobs shared,
+   * quota charged) each path into the folder `dst`. A copy into the source's
+   * own folder gets a "(copy)" name; a move there is a no-op.
+   */
   async transfer(ownerId: string, paths: string[], dst: string, copy: boolean): Promise<BatchItem<Entry>[]> {
     const dstNames = parsePath(dst, 'dst');
     const quota = copy ? await this.quotas.quotaOf(ownerId) : 0;
@@ -332,10 +336,19 @@ export class FilesService {
           throw badRequest(`dst: a folder cannot be ${copy ? 'copied' : 'moved'} into itself or one of its subfolders`);
         }
         if (!copy && src.row.parent_id === target.row.id) return src;
+        if (copy && src.row.parent_id === target.row.id) {
+          // A copy in its own folder is named "name (copy).ext", "name (copy 2).ext", … (as Google Drive and Nextcloud do).
+          const folder = src.row.kind === FOLDER;
+          let name = copyName(src.row.name, 1, folder);
+          for (let n = 2; (await s.tree.findChild(target.row.id, name)) && n <= 1000; n++) name = copyName(src.row.name, n, folder);
+          if (await s.tree.findChild(target.row.id, name)) throw conflict(`No free name for a copy of ${src.path}`);
+          return { row: await this.copyInto(s, ownerId, src.row, target.row.id, quota, { name }), path: childPath(target.path, name) };
+        }
         const path = childPath(target.path, src.row.name);
         if (await s.tree.findChild(target.row.id, src.row.name)) throw conflict(`${path} already exists`);
         if (!copy) {
-          const patch = { parent_id: target.row.id, updated_at: this.clock.now() };
+          // A move changes where the item is, not its content: the modified time stays.
+          const patch = { parent_id: target.row.id };
           await s.tree.update(src.row.id, patch);
           return { row: { ...src.row, ...patch }, path };
         }
@@ -381,7 +394,8 @@ export class FilesService {
       const path = joinPath(dstNames);
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       if (!options.copy) {
-        const patch = { parent_id: parentRow.id, updated_at: now, ...rename };
+        // The modified time stays (a move or rename is not a change of content).
+        const patch = { parent_id: parentRow.id, ...rename };
         await s.tree.update(source.row.id, patch);
         return { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map() };
       }

@@ -6,7 +6,7 @@ import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import type { TrashService } from './trash.js';
 import { batchResult, toFileView, toTrashView, BatchResultSchema, FileViewSchema, TrashViewSchema } from './views.js';
-import { Body, Envelope, Nullable, View } from '../http/contract.js';
+import { Body, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
 import { Ids, PageQuery, READ, WRITE } from './schemas.js';
 
 export function trashRoutes(app: FastifyInstance, trash: TrashService): void {
@@ -19,9 +19,19 @@ export function trashRoutes(app: FastifyInstance, trash: TrashService): void {
     return ok({ files: page.entries.map(toTrashView), next_page_token: page.nextPageToken });
   });
 
-  r.post('/api/v4/file/trash/restore', { config: WRITE, schema: { body: IdsBody, response: { 200: Envelope(BatchResultSchema('id', FileViewSchema)) } } }, async (request) => {
-    return ok(batchResult(await trash.restore(requireAuth(request).user.id, request.body.ids), 'id', toFileView));
+  const RestoreBody = Body({
+    ids: Ids,
+    on_conflict: Type.Optional(
+      StringEnum(['rename', 'fail', 'replace'], {
+        description: 'when the original name is taken: rename (default) restores as "name (1)", fail answers 409 for that item, replace moves the item in the way to the trash',
+      }),
+    ),
   });
+  r.post(
+    '/api/v4/file/trash/restore',
+    { config: WRITE, schema: { body: RestoreBody, response: { 200: Envelope(BatchResultSchema('id', FileViewSchema)), ...errors(404, 409) } } },
+    async (request) => ok(batchResult(await trash.restore(requireAuth(request).user.id, request.body.ids, request.body.on_conflict ?? 'rename'), 'id', toFileView)),
+  );
 
   r.post('/api/v4/file/trash/delete', { config: WRITE, schema: { body: IdsBody, response: { 200: Envelope(BatchResultSchema('id')) } } }, async (request) => {
     return ok(batchResult(await trash.purge(requireAuth(request).user.id, request.body.ids), 'id'));

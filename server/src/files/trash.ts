@@ -1,8 +1,9 @@
 // The trash: deleted items are detached from the tree (no parent) and keep
 // where they came from. Restore puts an item back in its original folder
-// (recreated if it is gone), under a numbered name when the name is taken.
+// (recreated if it is gone), under a numbered name when the name is taken
+// (or, on request, refuses with 409 or replaces what is there).
 // Trashed bytes still count towards the quota until the trash is emptied.
-import { badRequest, notFound } from '../core/errors.js';
+import { badRequest, conflict, notFound } from '../core/errors.js';
 import { FOLDER, type FileStore } from './repository.js';
 import { childPath, numberedName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
@@ -28,6 +29,9 @@ function decodeToken(token: string): { trashedAt: number; id: string } {
   throw badRequest('next_page_token: is not a token from this listing');
 }
 
+/** What a restore does when the original name is taken again. */
+export type RestoreConflict = 'rename' | 'fail' | 'replace';
+
 export class TrashService {
   constructor(
     private readonly tree: Tree,
@@ -46,12 +50,26 @@ export class TrashService {
     };
   }
 
-  async restore(ownerId: string, ids: string[]): Promise<BatchItem<Entry>[]> {
+  /**
+   * Puts items back where they were. When the name is taken there:
+   * `rename` (default) restores under a numbered name, `fail` answers 409 for
+   * that item (so a person can be asked), `replace` moves the item in the way
+   * to the trash first.
+   */
+  async restore(ownerId: string, ids: string[], onConflict: RestoreConflict = 'rename'): Promise<BatchItem<Entry>[]> {
     return this.each(ids, (id) =>
       this.files.mutate(ownerId, async (s) => {
         const row = await this.trashed(s, ownerId, id);
         const folder = row.kind === FOLDER;
         const parent = await this.originalParent(s, ownerId, row.trashed_parent_id, row.trashed_path ?? `/${row.name}`);
+        if (onConflict !== 'rename') {
+          const existing = await s.tree.findChild(parent.row.id, row.name);
+          if (existing && onConflict === 'fail') throw conflict(`${childPath(parent.path, row.name)} already exists`);
+          if (existing) {
+            const now = this.clock.now();
+            await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: childPath(parent.path, existing.name) });
+          }
+        }
         const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
         const patch = {
           parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null,

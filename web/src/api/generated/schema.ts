@@ -5282,6 +5282,8 @@ export interface paths {
         content: {
           "application/json": {
             ids: string[];
+            /** when the original name is taken: rename (default) restores as "name (1)", fail answers 409 for that item, replace moves the item in the way to the trash */
+            on_conflict?: "rename" | "fail" | "replace";
           };
         };
       };
@@ -5319,6 +5321,24 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
           headers: {
             [name: string]: unknown;
           };
