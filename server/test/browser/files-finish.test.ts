@@ -93,7 +93,7 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     });
     assert.equal(res.status, 200, await res.text());
   };
-  const _info = async (p: string) => api.get<{ path: string; updated_at: string }>(`/api/v4/file/info?path=${encodeURIComponent(p)}`, { token });
+  const info = async (p: string) => api.get<{ path: string; updated_at: string }>(`/api/v4/file/info?path=${encodeURIComponent(p)}`, { token });
   const signedIn = async (phone = false, url = '/files'): Promise<Session> => {
     const s = await openSession(browser, phone);
     await signInThroughForm(s.page, server.url + url, email, PASSWORD);
@@ -285,6 +285,120 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     await item(page, '/s3/report-dir').dblclick();
     await page.waitForURL(/\/files\/s3\/report-dir$/);
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+  it('item 8: copy into the same folder makes "(copy)"; a move there is refused as a no-op; move keeps the time; Undo for move and delete', async () => {
+    await put('/c8/a.txt', 'a');
+    await put('/c8/b.txt', 'b');
+    await put('/c8/Sub/keep.txt', 'k');
+    const { page, errors, context } = await signedIn(false, '/files/c8');
+    await item(page, '/c8/a.txt').waitFor();
+
+    await item(page, '/c8/a.txt').click();
+    await page.getByRole('button', { name: 'Copy to…' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Copy here' }).click();
+    await item(page, '/c8/a (copy).txt').waitFor();
+
+    // "Move here" in the folder the item is already in cannot be chosen.
+    await item(page, '/c8/b.txt').click();
+    await page.getByRole('button', { name: 'Move to…' }).click();
+    const picker = page.getByRole('dialog');
+    assert.equal(await picker.getByRole('button', { name: 'Move here' }).isDisabled(), true);
+    await picker.getByText('The items are already in this folder.').waitFor();
+    await a11y(page, 'move dialog');
+    const before = (await info('/c8/b.txt')).body.data.updated_at;
+    await page.waitForTimeout(50);
+    await picker.getByText('Sub', { exact: true }).click();
+    await picker.getByRole('button', { name: 'Move here' }).click();
+    await item(page, '/c8/b.txt').waitFor({ state: 'detached' });
+    assert.equal((await info('/c8/Sub/b.txt')).body.data.updated_at, before, 'the move kept the modified time');
+    const moved = page.locator('.mantine-Notification-root').filter({ hasText: 'Moved 1 item to /c8/Sub' });
+    await moved.waitFor();
+    await shot(page, 'move-undo-toast-1280');
+    await a11y(page, 'the Moved toast with Undo');
+    await moved.getByRole('button', { name: 'Undo' }).click();
+    await item(page, '/c8/b.txt').waitFor();
+    assert.equal((await info('/c8/Sub/b.txt')).status, 404);
+
+    // Delete, then Undo: back from the trash.
+    await item(page, '/c8/a.txt').click();
+    await page.keyboard.press('Delete');
+    await page.getByRole('dialog').getByRole('button', { name: 'Move to trash' }).click();
+    await item(page, '/c8/a.txt').waitFor({ state: 'detached' });
+    const trashed = page.locator('.mantine-Notification-root').filter({ hasText: '1 item moved to the trash' });
+    await trashed.getByRole('button', { name: 'Undo' }).click();
+    await item(page, '/c8/a.txt').waitFor();
+    const trash = await api.get<{ files: unknown[] }>('/api/v4/file/trash', { token });
+    assert.equal(trash.body.data.files.length, 0, 'the trash is empty again');
+    assert.deepEqual(errors.filter((e) => !/status of 404/.test(e)), []);
+    await context.close();
+  });
+
+  it('item 8: Trash rows select like the file list; a clashing restore asks: cancel, keep both, replace', async () => {
+    await put('/r8/doc.txt', 'old doc');
+    await put('/r8/memo.txt', 'old memo');
+    const del = await fetch(`${server.url}/api/v4/file`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ paths: ['/r8/doc.txt', '/r8/memo.txt'] }),
+    });
+    assert.equal(del.status, 200);
+    await put('/r8/doc.txt', 'new doc');
+    await put('/r8/memo.txt', 'new memo');
+    const { page, errors, context } = await signedIn(false, '/trash');
+    const docRow = page.locator('tr[data-path="/r8/doc.txt"]');
+    const memoRow = page.locator('tr[data-path="/r8/memo.txt"]');
+    await docRow.waitFor();
+    // A click selects one row, Ctrl-click adds, a plain click selects only that one.
+    await docRow.getByText('doc.txt').click();
+    assert.equal(await docRow.getAttribute('aria-selected'), 'true');
+    await memoRow.getByText('memo.txt').click({ modifiers: ['Control'] });
+    assert.equal(await memoRow.getAttribute('aria-selected'), 'true');
+    await memoRow.getByText('memo.txt').click();
+    assert.equal(await docRow.getAttribute('aria-selected'), 'false');
+
+    await docRow.getByText('doc.txt').click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    const ask = page.getByRole('dialog', { name: 'The name is taken' });
+    await ask.getByText(/doc\.txt/).waitFor();
+    await shot(page, 'restore-clash-1280');
+    await a11y(page, 'restore clash dialog');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await docRow.waitFor();
+    await docRow.getByText('doc.txt').click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await ask.getByRole('button', { name: 'Keep both' }).click();
+    await docRow.waitFor({ state: 'detached' });
+    const r8 = await api.get<{ files: { name: string }[] }>(`/api/v4/file?path=${encodeURIComponent('/r8')}`, { token });
+    assert.deepEqual(r8.body.data.files.map((f) => f.name).sort(), ['doc (1).txt', 'doc.txt', 'memo.txt']);
+
+    await memoRow.getByText('memo.txt').click();
+    await page.getByRole('button', { name: 'Restore' }).click();
+    await ask.getByRole('button', { name: 'Replace' }).click();
+    await memoRow.getByText('memo.txt').waitFor();
+    const memo = await fetch(`${server.url}/api/v4/file/content?path=${encodeURIComponent('/r8/memo.txt')}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal(await memo.text(), 'old memo', 'the restored file replaced the new one');
+    assert.equal(await memoRow.count(), 1, 'the replaced file is in the trash now');
+    assert.deepEqual(errors.filter((e) => !/status of 409/.test(e)), []);
+    await context.close();
+  });
+
+  it('item 8 (phone, touch): Trash rows are selected with a tap or their check box, as in the file list', async () => {
+    await put('/t8/x.txt', 'x');
+    await fetch(`${server.url}/api/v4/file`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ paths: ['/t8/x.txt'] }),
+    });
+    const { page, context } = await signedIn(true, '/trash');
+    const row = page.locator('tr[data-path="/t8/x.txt"]');
+    await row.waitFor();
+    await row.getByText('x.txt').tap();
+    assert.equal(await row.getAttribute('aria-selected'), 'true');
+    await page.getByRole('checkbox', { name: /x\.txt/ }).tap();
+    assert.equal(await row.getAttribute('aria-selected'), 'false');
+    await shot(page, 'trash-phone-390');
+    await a11y(page, '/trash on a phone');
     await context.close();
   });
 });

@@ -367,6 +367,7 @@ export default function FilesPage({ params }: PageProps) {
         confirmLabel={dialog?.kind === 'copy' ? t('files.copyHere') : t('files.moveHere')}
         start={path}
         exclude={dialog?.kind === 'move' || dialog?.kind === 'copy' ? dialog.items.map((i) => i.path) : []}
+        already={dialog?.kind === 'move' ? path : undefined}
         onClose={() => setDialog(null)}
         onPick={async (dst) => {
           if (dialog?.kind === 'move' || dialog?.kind === 'copy') await actions.move(dialog.items, dst, dialog.kind === 'copy');

@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/errorMessage';
 import { listFolder } from './api';
 
-export function FolderPicker(props: { opened: boolean; title: string; confirmLabel: string; start: string; exclude: string[]; onClose(): void; onPick(folder: string): Promise<void> }) {
+/** `already`: the folder the items are in (a move there would change nothing, so it cannot be picked). */
+export function FolderPicker(props: { opened: boolean; title: string; confirmLabel: string; start: string; exclude: string[]; already?: string; onClose(): void; onPick(folder: string): Promise<void> }) {
   const { t } = useTranslation();
   const [path, setPath] = useState(props.start);
   const [busy, setBusy] = useState(false);
@@ -61,6 +62,11 @@ export function FolderPicker(props: { opened: boolean; title: string; confirmLab
             <NavLink key={f.id} label={f.name} leftSection={<IconFolderFilled size={18} color="var(--mantine-color-yellow-6)" aria-hidden="true" />} onClick={() => setPath(f.path)} />
           ))}
         </ScrollArea>
+        {props.already === path && (
+          <Text size="sm" c="dimmed">
+            {t('files.alreadyHere')}
+          </Text>
+        )}
         {error && (
           <Text size="sm" c="red.8" role="alert">
             {error}
@@ -70,7 +76,7 @@ export function FolderPicker(props: { opened: boolean; title: string; confirmLab
           <Button variant="default" onClick={props.onClose}>
             {t('common.cancel')}
           </Button>
-          <Button onClick={() => void pick()} loading={busy}>
+          <Button onClick={() => void pick()} loading={busy} disabled={props.already === path}>
             {props.confirmLabel}
           </Button>
         </Group>

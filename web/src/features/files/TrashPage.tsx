@@ -1,10 +1,13 @@
 // /trash: deleted items with where they were and when; Restore, Delete
 // forever, Empty trash (each with a confirmation when it cannot be undone).
-import { Alert, Button, Center, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+// Rows select as in the file list (click, Ctrl/Cmd-click, Shift-click; a tap
+// or the check box on touch). A restore whose name is taken again asks:
+// replace, keep both, or cancel.
+import { Alert, Button, Center, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatSize } from '../../app/format';
 import { Busy } from '../../components/Busy';
@@ -12,6 +15,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { emptyTrash, listTrash, parentOf, purgeTrash, restoreTrash, type BatchResult } from './api';
 import { ConfirmDialog } from './dialogs';
 import { FileIcon } from './icons';
+import { useSelection } from './useSelection';
 
 export default function TrashPage() {
   const { t } = useTranslation();
@@ -23,8 +27,11 @@ export default function TrashPage() {
     getNextPageParam: (last) => last.next_page_token,
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.files) ?? [], [query.data]);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const selection = useSelection(useMemo(() => items.map((i) => i.id), [items]));
+  const selected = selection.selected;
+  const lastPointer = useRef('mouse');
   const [confirm, setConfirm] = useState<'purge' | 'empty' | null>(null);
+  const [clash, setClash] = useState<{ ids: string[]; names: string[] } | null>(null);
   useEffect(() => {
     document.title = `${t('nav.trash')} · Cirrus`;
   }, [t]);
@@ -33,7 +40,7 @@ export default function TrashPage() {
     const failed = r?.results.filter((x) => x.code !== 0) ?? [];
     if (failed.length) notifications.show({ color: 'red', title: t('files.someFailed', { count: failed.length }), message: failed.map((f) => f.msg).join('\n') });
     else notifications.show({ color: 'teal', message });
-    setSelected(new Set());
+    selection.clear();
     void qc.invalidateQueries({ queryKey: ['trash'] });
     void qc.invalidateQueries({ queryKey: ['folder'] });
     void qc.invalidateQueries({ queryKey: ['capacity'] });
@@ -42,7 +49,27 @@ export default function TrashPage() {
   const restore = async () => {
     try {
       const ids = [...selected];
-      done(await restoreTrash(ids), t('trash.restored', { count: ids.length }));
+      // First without overwriting anything: items whose name is taken again come back as 409 and are asked about.
+      const r = await restoreTrash(ids, 'fail');
+      const clashes = r.results.filter((x) => x.code === 409);
+      const rest: BatchResult = { results: r.results.filter((x) => x.code !== 409) };
+      const restored = rest.results.filter((x) => x.code === 0).length;
+      if (rest.results.length > 0) done(rest, t('trash.restored', { count: restored }));
+      if (clashes.length > 0) {
+        const clashIds = clashes.map((x) => x.id!);
+        setClash({ ids: clashIds, names: clashIds.map((id) => items.find((i) => i.id === id)?.name ?? id) });
+      }
+    } catch (err) {
+      notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) });
+    }
+  };
+
+  const resolveClash = async (choice: 'replace' | 'rename') => {
+    const c = clash;
+    setClash(null);
+    if (!c) return;
+    try {
+      done(await restoreTrash(c.ids, choice), t('trash.restored', { count: c.ids.length }));
     } catch (err) {
       notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) });
     }
@@ -93,7 +120,7 @@ export default function TrashPage() {
                     aria-label={t('trash.selectAll')}
                     checked={allChecked}
                     indeterminate={selected.size > 0 && !allChecked}
-                    onChange={() => setSelected(allChecked ? new Set() : new Set(items.map((i) => i.id)))}
+                    onChange={() => (allChecked ? selection.clear() : selection.selectAll())}
                   />
                 </Table.Th>
                 <Table.Th>{t('common.name')}</Table.Th>
@@ -103,19 +130,22 @@ export default function TrashPage() {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {items.map((item) => (
-                <Table.Tr key={item.id} data-path={item.original_path} bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}>
+              {items.map((item, index) => (
+                <Table.Tr
+                  key={item.id}
+                  data-path={item.original_path}
+                  aria-selected={selected.has(item.id)}
+                  bg={selected.has(item.id) ? 'var(--mantine-primary-color-light)' : undefined}
+                  style={{ cursor: 'default', userSelect: 'none' }}
+                  onPointerDown={(e) => (lastPointer.current = e.pointerType)}
+                  onClick={(e) => {
+                    if ((e.target as HTMLElement).closest('input, label')) return;
+                    if (lastPointer.current === 'touch') selection.toggle(index);
+                    else selection.click(index, { ctrl: e.ctrlKey || e.metaKey, shift: e.shiftKey });
+                  }}
+                >
                   <Table.Td>
-                    <Checkbox
-                      aria-label={t('trash.select', { name: item.name })}
-                      checked={selected.has(item.id)}
-                      onChange={() => {
-                        const next = new Set(selected);
-                        if (next.has(item.id)) next.delete(item.id);
-                        else next.add(item.id);
-                        setSelected(next);
-                      }}
-                    />
+                    <Checkbox aria-label={t('trash.select', { name: item.name })} checked={selected.has(item.id)} onChange={() => selection.toggle(index)} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
@@ -149,6 +179,24 @@ export default function TrashPage() {
           {t('search.more')}
         </Button>
       )}
+      <Modal opened={clash !== null} onClose={() => setClash(null)} title={t('trash.clashTitle')} centered>
+        {clash && (
+          <Stack>
+            <Text size="sm">{t('trash.clashText', { count: clash.names.length, names: clash.names.slice(0, 5).join(', ') })}</Text>
+            <Group justify="flex-end" gap="xs">
+              <Button variant="default" onClick={() => setClash(null)}>
+                {t('common.cancel')}
+              </Button>
+              <Button variant="default" onClick={() => void resolveClash('rename')}>
+                {t('trash.keepBoth')}
+              </Button>
+              <Button color="red" onClick={() => void resolveClash('replace')}>
+                {t('trash.replace')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
       <ConfirmDialog
         opened={confirm !== null}
         title={confirm === 'empty' ? t('trash.emptyTitle') : t('trash.deleteForeverTitle', { count: selected.size })}

@@ -53,7 +53,21 @@ export async function signedUrl(path: string, inline = false): Promise<{ url: st
 }
 
 export const listTrash = (token?: string | null): Promise<TrashPage> => data(api().GET('/api/v4/file/trash', { params: { query: { page_size: 200, ...page(token) } } }));
-export const restoreTrash = (ids: string[]): Promise<BatchResult> => data(api().POST('/api/v4/file/trash/restore', { body: { ids } }));
+/**
+ * Restores from the trash. `on_conflict` says what happens when the name is taken again
+ * (rename: "name (1)"; fail: that item answers 409; replace: what is there goes to the trash).
+ * A batch whose every item failed comes back as its results too (not as an error), so the
+ * caller can tell the clashes apart.
+ */
+export async function restoreTrash(ids: string[], on_conflict: 'rename' | 'fail' | 'replace' = 'rename'): Promise<BatchResult> {
+  try {
+    return await data(api().POST('/api/v4/file/trash/restore', { body: { ids, on_conflict } }));
+  } catch (err) {
+    const results = err instanceof ApiError ? (err.data as Partial<BatchResult> | null)?.results : undefined;
+    if (Array.isArray(results)) return { results };
+    throw err;
+  }
+}
 export const purgeTrash = (ids: string[]): Promise<BatchResult> => data(api().POST('/api/v4/file/trash/delete', { body: { ids } }));
 export const emptyTrash = () => data(api().DELETE('/api/v4/file/trash'));
 

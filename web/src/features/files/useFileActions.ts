@@ -1,11 +1,14 @@
 // The operations of the file manager, shared by the folder view and search:
-// download, delete to the trash, rename, move/copy; each refreshes what it changed.
+// download, delete to the trash, rename, move/copy; each refreshes what it
+// changed. A delete and a move offer Undo in their toast (restore from the
+// trash; move back), as Google Drive does.
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { errorMessage } from '../../components/errorMessage';
-import { deleteItems, downloadArchive, joinPath, moveItems, parentOf, renameItem, signedUrl, startDownload, type BatchResult, type FileItem } from './api';
+import { deleteItems, downloadArchive, joinPath, moveItems, parentOf, renameItem, restoreTrash, signedUrl, startDownload, type BatchResult, type FileItem } from './api';
+import { showUndoToast } from './UndoToast';
 
 export function useFileActions() {
   const qc = useQueryClient();
@@ -41,7 +44,21 @@ export function useFileActions() {
       try {
         const r = await deleteItems(items.map((i) => i.path));
         reportBatch(r);
-        notifications.show({ color: 'teal', message: t('files.movedToTrash', { count: items.length }) });
+        // Trashed items keep their ids: Undo restores exactly these.
+        const gone = items.filter((_, i) => r.results[i]?.code === 0);
+        if (gone.length > 0) {
+          showUndoToast(t('files.movedToTrash', { count: gone.length }), t('files.undo'), async () => {
+            try {
+              reportBatch(await restoreTrash(gone.map((i) => i.id)));
+              notifications.show({ color: 'teal', message: t('trash.restored', { count: gone.length }) });
+            } catch (err) {
+              fail(err);
+            } finally {
+              refresh(...gone.map((i) => parentOf(i.path)));
+              void qc.invalidateQueries({ queryKey: ['trash'] });
+            }
+          });
+        }
       } catch (err) {
         if (!(err instanceof ApiError)) throw err;
         fail(err);
@@ -55,14 +72,39 @@ export function useFileActions() {
       refresh(parentOf(item.path));
     },
     async move(items: FileItem[], dst: string, copy: boolean) {
+      // Moving an item into the folder it is in changes nothing: no request, no "Moved" toast.
+      const todo = copy ? items : items.filter((i) => parentOf(i.path) !== dst);
+      if (todo.length === 0) return;
       const r = await moveItems(
-        items.map((i) => i.path),
+        todo.map((i) => i.path),
         dst,
         copy,
       );
       reportBatch(r);
-      refresh(dst, ...items.map((i) => parentOf(i.path)));
-      notifications.show({ color: 'teal', message: t(copy ? 'files.copied' : 'files.moved', { count: items.length, dst: dst === '/' ? t('nav.myFiles') : dst }) });
+      refresh(dst, ...todo.map((i) => parentOf(i.path)));
+      const done = todo.flatMap((item, i) => {
+        const file = r.results[i]?.code === 0 ? r.results[i]!.file : undefined;
+        return file ? [{ from: parentOf(item.path), to: file.path }] : [];
+      });
+      if (done.length === 0) return;
+      const message = t(copy ? 'files.copied' : 'files.moved', { count: done.length, dst: dst === '/' ? t('nav.myFiles') : dst });
+      if (copy) {
+        notifications.show({ color: 'teal', message });
+        return;
+      }
+      showUndoToast(message, t('files.undo'), async () => {
+        try {
+          // Back to where each came from (one request per original folder).
+          const byFolder = new Map<string, string[]>();
+          for (const d of done) byFolder.set(d.from, [...(byFolder.get(d.from) ?? []), d.to]);
+          for (const [folder, paths] of byFolder) reportBatch(await moveItems(paths, folder, false));
+          notifications.show({ color: 'teal', message: t('files.movedBack', { count: done.length }) });
+        } catch (err) {
+          fail(err);
+        } finally {
+          refresh(dst, ...done.map((d) => d.from));
+        }
+      });
     },
     joinPath,
   };
