@@ -245,6 +245,15 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     assert.equal(await page.getByRole('dialog').count(), 0, 'no preview opened');
     assert.equal(await page.getByRole('columnheader', { name: /Name/ }).getAttribute('aria-sort'), 'ascending');
     assert.deepEqual(errors, []);
+    // The grid has a check box on each card too.
+    await page.getByRole('button', { name: 'Clear selection' }).tap();
+    await page.getByLabel('Grid', { exact: true }).tap();
+    await page.locator('[role="gridcell"][data-path="/phone/a.txt"]').getByRole('checkbox', { name: 'Select a.txt' }).tap();
+    await page.getByRole('toolbar').getByText('1 selected').waitFor();
+    await shot(page, 'phone-grid-390');
+    await a11y(page, '/files/phone grid on a phone');
+    await page.getByRole('button', { name: 'Clear selection' }).tap();
+    await page.getByLabel('List', { exact: true }).tap();
     await context.close();
   });
 
@@ -298,6 +307,10 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     await page.getByRole('button', { name: 'Copy to…' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Copy here' }).click();
     await item(page, '/c8/a (copy).txt').waitFor();
+    // The menu's "Make a copy" does the same in one step.
+    await item(page, '/c8/a.txt').click({ button: 'right' });
+    await page.getByRole('menuitem', { name: 'Make a copy' }).click();
+    await item(page, '/c8/a (copy 2).txt').waitFor();
 
     // "Move here" in the folder the item is already in cannot be chosen.
     await item(page, '/c8/b.txt').click();

@@ -6,6 +6,7 @@ import {
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../api/client';
 import { filesUrl, Link, navigate, useLocation } from '../../app/router';
 import type { PageProps } from '../../app/routes';
@@ -135,6 +136,13 @@ export default function FilesPage({ params }: PageProps) {
     if (one) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
     menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
     menuActions.push({ key: 'copy', label: t('files.copyTo'), icon: <IconCopy size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'copy', items: sel }) });
+    // Google Drive's "Make a copy": "name (copy).ext" beside the original.
+    menuActions.push({
+      key: 'makeCopy',
+      label: t('files.makeCopy'),
+      icon: <IconCopy size={16} aria-hidden="true" />,
+      onClick: () => void actions.move(sel, path, true).catch((err: unknown) => notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) })),
+    });
     if (one) menuActions.push({ key: 'details', label: t('files.details'), icon: <IconInfoCircle size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'details', item: one }) });
     menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
   } else {
