@@ -116,6 +116,15 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     await server?.close();
   });
 
+  it('item 1: the page CSP allows images from exactly self, data:, blob: and https: (app icons); nothing else widened', async () => {
+    const csp = (await fetch(server.url + '/files')).headers.get('content-security-policy') ?? '';
+    const directives = new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k!, v.join(' ')]));
+    assert.equal(directives.get('img-src'), "'self' data: blob: https:");
+    assert.equal(directives.get('script-src'), "'self'");
+    assert.equal(directives.get('connect-src'), "'self'");
+    assert.equal(directives.get('default-src'), "'self'");
+  });
+
   it('item 1: grid thumbnails are blob: images the CSP allows (naturalWidth > 0), no CSP errors', async () => {
     const { page, errors, context } = await signedIn(false, '/files/pics');
     await item(page, '/pics/green.png').waitFor();
