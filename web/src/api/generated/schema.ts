@@ -5497,7 +5497,11 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "*/*": Blob;
+        };
+      };
       responses: {
         /** Success: code 0, the answer in data */
         200: {
@@ -7207,7 +7211,11 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "application/offset+octet-stream": Blob;
+        };
+      };
       responses: {
         /** Upload-Offset */
         204: {
