@@ -9,6 +9,7 @@ import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { registerNoStore } from './http/no-store.js';
+import { registerBaselineHeaders } from './http/baseline-headers.js';
 import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
@@ -98,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Background job failures go to the server's log from now on.
   services.jobs.useLogger(app.log);
   registerErrorHandler(app);
+  // Before every route and plugin, so that every answer inherits it.
+  registerBaselineHeaders(app);
   registerHostCheck(app);
   registerInputGuard(app);
   // /metrics (Prometheus text, not /api/v4) is added before the document starts collecting routes.
