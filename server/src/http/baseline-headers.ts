@@ -18,6 +18,17 @@ export const BASELINE_HEADERS: Readonly<Record<string, string>> = {
   'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
 };
 
+/**
+ * What every answer that carries a user's bytes (file content, signed links,
+ * share downloads, WebDAV GET, thumbnails, avatars) sets instead of the
+ * baseline CSP: a sandbox, so that even opened as a page it has an opaque
+ * origin and runs nothing, and no sniffing (issue 19).
+ */
+export const USER_CONTENT_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Security-Policy': "sandbox; default-src 'none'",
+};
+
 /** The same as raw header lines, for answers written on the socket (http/client-errors.ts). */
 export function baselineHeaderLines(): string {
   return Object.entries(BASELINE_HEADERS).map(([name, value]) => `${name}: ${value}\r\n`).join('');

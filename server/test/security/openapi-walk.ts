@@ -18,11 +18,13 @@ export interface Operation {
   security: Record<string, string[]>[] | undefined;
   /** Media types of the request body, when the operation takes one. */
   bodyTypes: string[];
+  /** Media types of the 200 and 206 answers. */
+  successTypes: string[];
   parameters: { name: string; in: string; required?: boolean; schema?: Record<string, unknown> }[];
 }
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-cirrus-auth'?: AuthExtension; requestBody?: { content: Record<string, unknown> }; parameters?: Operation['parameters'] }>>;
+  paths: Record<string, Record<string, { security?: Record<string, string[]>[]; 'x-cirrus-auth'?: AuthExtension; requestBody?: { content: Record<string, unknown> }; responses?: Record<string, { content?: Record<string, unknown> }>; parameters?: Operation['parameters'] }>>;
 }
 
 const METHODS = new Set(['get', 'head', 'post', 'put', 'patch', 'delete', 'options']);
@@ -41,6 +43,7 @@ export async function operations(api: Api): Promise<Operation[]> {
         auth: op['x-cirrus-auth'],
         security: op.security,
         bodyTypes: Object.keys(op.requestBody?.content ?? {}),
+        successTypes: ['200', '206'].flatMap((status) => Object.keys(op.responses?.[status]?.content ?? {})),
         parameters: op.parameters ?? [],
       });
     }
