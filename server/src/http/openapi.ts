@@ -62,12 +62,15 @@ export interface AuthExtension {
   scopes: string[];
   first_party_only: boolean;
   admin: boolean;
+  /** Whether the route said what OAuth tokens get (scopes or firstPartyOnly); one that did not is first-party-only by default. */
+  declared: boolean;
 }
 
 function authExtension(config: FastifyContextConfig): AuthExtension {
   const mode = config.auth ?? 'required';
   const firstPartyOnly = isFirstPartyOnly(config);
-  return { mode, scopes: firstPartyOnly ? [] : [...(config.scopes ?? [])], first_party_only: firstPartyOnly, admin: config.admin === true };
+  const declared = mode === 'none' || config.firstPartyOnly === true || (config.scopes?.length ?? 0) > 0;
+  return { mode, scopes: firstPartyOnly ? [] : [...(config.scopes ?? [])], first_party_only: firstPartyOnly, admin: config.admin === true, declared };
 }
 
 function describeAuth(config: FastifyContextConfig): string {

@@ -8,6 +8,7 @@ export interface AuthExtension {
   scopes: string[];
   first_party_only: boolean;
   admin: boolean;
+  declared: boolean;
 }
 
 export interface Operation {

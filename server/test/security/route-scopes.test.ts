@@ -57,6 +57,8 @@ describe('issue 19 #5: every route is held to its declared scope (RFC 6750 §3.1
     for (const op of ops) {
       assert.ok(op.auth, `${describe_(op)} has no x-cirrus-auth`);
       if (op.auth.mode === 'none') continue;
+      // The guard closes an undeclared route to OAuth tokens, but each route must say what it wants.
+      assert.ok(op.auth.declared, `${describe_(op)} declares neither config.scopes nor config.firstPartyOnly (http/auth.ts)`);
       assert.ok(op.auth.first_party_only || op.auth.scopes.length > 0, `${describe_(op)}: neither scopes nor first-party-only`);
       assert.deepEqual(op.security?.[0]?.bearer, op.auth.scopes, `${describe_(op)}: security lists the scopes`);
       for (const s of op.auth.scopes) assert.ok(scopes.includes(s), `${describe_(op)}: ${s} is not a scope the server offers`);
