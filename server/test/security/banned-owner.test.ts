@@ -8,6 +8,7 @@
 // fails here until it is classified.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import sharp from 'sharp';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api, createUser, signIn, type ApiResponse } from '../helpers/client.js';
@@ -32,6 +33,7 @@ const OWNER_ROUTES: Record<string, (o: Owner) => Promise<Probe>> = {
   'HEAD /api/v4/file/archive/signed/{name}': async (o) => ({ method: 'HEAD', url: await signedArchive(o) }),
   'GET /api/v4/share/info/{id}': async (o) => ({ method: 'GET', url: `/api/v4/share/info/${await share(o, '/owned/a.txt')}` }),
   'GET /api/v4/share/list/{id}': async (o) => ({ method: 'GET', url: `/api/v4/share/list/${await share(o, '/owned')}` }),
+  'GET /api/v4/user/avatar/{id}': async (o) => ({ method: 'GET', url: await avatar(o) }),
   'POST /api/v4/share/unlock/{id}': async (o) => ({ method: 'POST', url: `/api/v4/share/unlock/${await share(o, '/owned/a.txt', 'share-password-1')}`, json: { password: 'share-password-1' } }),
 };
 
@@ -45,7 +47,6 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/v4/session/token/2fa': 'the sign-in’s second step; refuses a banned account like the first',
   'POST /api/v4/session/token/refresh': 'a ban revokes the account’s refresh tokens',
   'POST /api/v4/user': 'sign-up',
-  'GET /api/v4/user/avatar/{id}': 'a profile picture, not a file: administrators still see it beside a banned account',
   'GET /api/v4/session/oauth/jwks': 'the site’s public keys',
   'GET /api/v4/session/oauth/app/{client_id}': 'an application’s public description',
   'POST /api/v4/session/oauth/token': 'a ban revokes the account’s grants and refresh tokens',
@@ -70,6 +71,14 @@ async function signedArchive(o: Owner): Promise<string> {
   const res = await o.api.post<{ url: string }>('/api/v4/file/archive/url', { paths: ['/owned/a.txt', '/owned/b.txt'] }, { token: o.token });
   assert.equal(res.status, 200, res.text);
   return new URL(res.body.data.url).pathname + new URL(res.body.data.url).search;
+}
+
+async function avatar(o: Owner): Promise<string> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 0, b: 0 } } }).png().toBuffer();
+  const res = await o.api.fetch('/api/v4/user/avatar', { method: 'PUT', headers: { authorization: `Bearer ${o.token}`, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  return (JSON.parse(text) as { data: { avatar_url: string } }).data.avatar_url;
 }
 
 async function share(o: Owner, path: string, password?: string): Promise<string> {
