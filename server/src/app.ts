@@ -1,7 +1,6 @@
 // Builds the Fastify instance from the feature modules. Production (main.ts)
 // and the tests use this same factory.
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
@@ -10,6 +9,7 @@ import { createServices, type Services } from './services.js';
 import { registerErrorHandler, sendError, toDomainError } from './http/error-handler.js';
 import { registerAuthGuard } from './http/auth.js';
 import { registerNoStore } from './http/no-store.js';
+import { registerBaselineHeaders } from './http/baseline-headers.js';
 import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
@@ -99,6 +99,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Background job failures go to the server's log from now on.
   services.jobs.useLogger(app.log);
   registerErrorHandler(app);
+  // Before every route and plugin, so that every answer inherits it.
+  registerBaselineHeaders(app);
   registerHostCheck(app);
   registerInputGuard(app);
   // /metrics (Prometheus text, not /api/v4) is added before the document starts collecting routes.
@@ -108,10 +110,12 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerAuthGuard(app, services.verifier);
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
-  await app.register(formbody, { bodyLimit: 64 * 1024 });
-  // Fastify parses text/plain by default; a JSON route sent text/plain then
-  // failed as "body must be object" (400). Without it, any media type no
-  // route accepts is 415/40001 (api-contract §1, docs/architecture.md).
+  // JSON only (issue 19): Fastify parses text/plain by default, and no form
+  // parser is registered app-wide. Forms, multipart and text/plain are what
+  // another site can send without a preflight; a route whose standard defines
+  // a form body (the OAuth token, revocation and introspection endpoints)
+  // installs its own parser in its scope. Any other media type no route
+  // accepts is 415/40001 (api-contract §1, docs/security.md).
   app.removeContentTypeParser('text/plain');
 
   siteRoutes(app, services.settings, services.accounts);

@@ -8,6 +8,7 @@ import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import { Bytes, Envelope, NoBody, RawBody, View, errors } from '../http/contract.js';
 import { AVATAR_TYPES, MAX_AVATAR_BYTES, avatarPath, type Avatars } from './avatars.js';
+import { USER_CONTENT_HEADERS } from '../http/baseline-headers.js';
 
 const WRITE = { auth: 'required' as const, scopes: ['UserInfo.Write'] };
 
@@ -71,7 +72,7 @@ export async function avatarRoutes(app: FastifyInstance, avatars: Avatars): Prom
         // A URL naming the current version never changes; any other (no ?v=, an old one) is revalidated.
         reply.header('Cache-Control', request.query.v === updatedAt ? 'public, max-age=31536000, immutable' : 'public, no-cache');
         reply.header('ETag', etag);
-        reply.header('X-Content-Type-Options', 'nosniff');
+        reply.headers(USER_CONTENT_HEADERS);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         return reply.type('image/webp').send(image);
       },

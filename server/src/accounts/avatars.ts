@@ -55,6 +55,8 @@ export class Avatars {
   }
 
   async get(userId: string): Promise<{ image: Buffer; updatedAt: number }> {
+    // A public path: like signed and share links, it serves nothing of a banned person (issue 19).
+    if ((await this.cache.get(userId))?.active !== true) throw notFound('No avatar');
     const found = await this.repo.get(userId);
     if (!found) throw notFound('No avatar');
     return found;

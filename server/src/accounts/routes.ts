@@ -71,11 +71,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
   r.patch(
     '/api/v4/user/setting',
     {
-      config: { auth: 'required' },
+      // The answer is the profile and the route changes it: UserInfo.Write for any token, even with an empty body.
+      config: { auth: 'required', scopes: ['UserInfo.Write'] },
       schema: {
-        description: 'Changes the nickname (UserInfo.Write) and/or the password (UserSecurityInfo.Write; revokes the other sessions).',
+        description: 'Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions).',
         body: Body({ nickname: Type.Optional(Nickname), current_password: Type.Optional(AnyPassword), new_password: Type.Optional(Password) }),
-        // 403/40089: the scopes depend on the fields sent, so they are checked in the handler, not declared in config.
+        // 403/40089: a password change also needs UserSecurityInfo.Write, checked in the handler.
         response: { ...UserResponse, ...errors(403) },
       },
     },
@@ -91,7 +92,6 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
         }
       }
       if (body.nickname !== undefined) {
-        requireScopes(request, 'UserInfo.Write');
         if (!body.nickname.trim()) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
       }
       if (changesPassword) await accounts.changePassword(auth.user.id, body.current_password!, body.new_password!, auth.sid);

@@ -138,6 +138,8 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
       const signed = { ownerId: q.owner, ids: q.ids.split(','), expires: q.expires };
       const verdict = f.signer.verifyArchive(signed, q.sig);
       if (verdict !== 'ok') throw new DomainError(ErrorCode.Forbidden, verdict === 'expired' ? 'This link has expired' : 'This link is not valid');
+      // As the single-file link below: the signature outlives a ban, the owner's state does not (issue 19).
+      if (!(await f.ownerActive(signed.ownerId))) throw new DomainError(ErrorCode.NotFound, 'File not found');
       const items: Entry[] = [];
       for (const id of signed.ids) {
         const entry = await f.files.getLiveById(id);

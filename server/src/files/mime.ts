@@ -33,3 +33,28 @@ export function isInlineSafe(mime: string): boolean {
   if (mime === 'image/svg+xml') return false;
   return /^(image|audio|video)\//.test(mime) || mime === 'application/pdf' || mime === 'text/plain';
 }
+
+/**
+ * Types a browser never runs, applies or renders as a page of ours: pictures
+ * (not SVG), sound, video, PDF, plain text and data files. Everything else a
+ * user uploads (scripts, modules, HTML, SVG, XML, CSS, WebAssembly, JSON,
+ * fonts, unknown types) is served as application/octet-stream, which with
+ * `nosniff` no <script>, <link rel=stylesheet>, import or instantiateStreaming
+ * accepts (Fetch standard §3.5 "should response to request be blocked due to
+ * nosniff"), so an upload can never load as a script of the app's pages.
+ */
+const INERT_TYPES = new Set([
+  'application/pdf', 'text/plain', 'text/csv', 'text/markdown', 'application/rtf', 'application/yaml',
+  'application/zip', 'application/gzip', 'application/x-tar', 'application/x-7z-compressed', 'application/vnd.rar',
+  'application/x-bzip2', 'application/x-xz', 'application/msword', 'application/vnd.ms-excel', 'application/vnd.ms-powerpoint',
+  'application/epub+zip',
+]);
+
+/** The Content-Type user content is served with (issue 19): its own when inert, application/octet-stream otherwise. */
+export function servedType(mime: string): string {
+  const type = mime.split(';')[0]!.trim().toLowerCase();
+  if (type === 'image/svg+xml') return DEFAULT_MIME;
+  if (/^(image|audio|video)\/[a-z0-9.+-]+$/.test(type)) return type;
+  if (INERT_TYPES.has(type) || /^application\/vnd\.(openxmlformats-officedocument|oasis\.opendocument)\.[a-z0-9.-]+$/.test(type)) return type;
+  return DEFAULT_MIME;
+}

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
-import { notFound } from '../core/errors.js';
+import { DomainError, ErrorCode, notFound } from '../core/errors.js';
 import { FileStore } from './repository.js';
 import { LocalStorage } from './storage/local.js';
 import type { StorageConfig } from '../config.js';
@@ -124,9 +124,16 @@ export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: strin
   await app.register(async (scope) => {
     // Upload bodies are raw streams of any type and size: this scope's only
     // parser hands the stream through unread, with no body limit; quota and
-    // lengths are enforced while streaming.
+    // lengths are enforced while streaming. Only to a route that documents a
+    // raw body (`x-body`) and in one of its media types: a form sent to tus
+    // creation or termination is 415, not ignored (issue 19).
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
+    scope.addContentTypeParser('*', (request, _payload, done) => {
+      const raw = (request.routeOptions.schema as { 'x-body'?: { mediaTypes: string[] } } | undefined)?.['x-body'];
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (raw && (raw.mediaTypes.includes('*/*') || raw.mediaTypes.includes(type))) return done(null, undefined);
+      done(new DomainError(ErrorCode.ParamError, 'Unsupported Content-Type', { kind: 'unsupported_media_type' }));
+    });
     uploadRoutes(scope, f);
   });
 }

@@ -5,10 +5,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { HttpError } from '../http/errors.js';
+import { USER_CONTENT_HEADERS } from '../http/baseline-headers.js';
 import { contentDisposition, evaluatePreconditions, evaluateRange, ifRangeAllows } from './http-range.js';
 import type { ByteRange } from './storage/driver.js';
 import { FILE } from './repository.js';
-import { DEFAULT_MIME, isInlineSafe } from './mime.js';
+import { DEFAULT_MIME, isInlineSafe, servedType } from './mime.js';
 import type { Entry } from './tree.js';
 import type { FilesService } from './service.js';
 import type { ZipArchive } from './zip.js';
@@ -63,8 +64,7 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, it
   reply.header('Accept-Ranges', 'bytes');
   reply.header('Cache-Control', options.cacheControl ?? 'private, no-cache');
   // User content is never a page of ours: no sniffing, no script, even when opened inline.
-  reply.header('X-Content-Type-Options', 'nosniff');
-  reply.header('Content-Security-Policy', "default-src 'none'; sandbox");
+  reply.headers(USER_CONTENT_HEADERS);
 
   const pre = evaluatePreconditions(request.headers, validators);
   if (pre === 'not-modified') return reply.code(304).send();
@@ -76,15 +76,17 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, it
   if (range.kind === 'unsatisfiable') {
     throw new HttpError(ErrorCode.ParamError, 'Range not satisfiable', { 'Content-Range': `bytes */${item.size}` }, { kind: 'range_not_satisfiable' });
   }
-  const inline = options.inline === true && isInlineSafe(item.mime);
+  // Script-capable types (JavaScript, HTML, SVG, CSS, ...) go out as application/octet-stream (mime.ts servedType).
+  const type = servedType(item.mime);
+  const inline = options.inline === true && isInlineSafe(type);
   const disposition = contentDisposition(inline ? 'inline' : 'attachment', item.filename);
   if (request.method === 'GET' && item.directUrl) {
     // Authorization and preconditions are done: the store sends the bytes
     // (and answers Range itself), with the headers Cirrus would have sent.
-    const url = await item.directUrl({ contentDisposition: disposition, contentType: item.mime });
+    const url = await item.directUrl({ contentDisposition: disposition, contentType: type });
     if (url) return reply.code(302).header('Location', url).header('Content-Length', '0').send();
   }
-  reply.header('Content-Type', item.mime);
+  reply.header('Content-Type', type);
   reply.header('Content-Disposition', disposition);
   let length = item.size;
   if (range.kind === 'partial') {

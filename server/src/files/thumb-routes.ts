@@ -4,6 +4,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { requireAuth } from '../http/auth.js';
 import { Bytes, NoBody, errors } from '../http/contract.js';
+import { USER_CONTENT_HEADERS } from '../http/baseline-headers.js';
 import { Path, READ } from './schemas.js';
 import type { Thumbnails } from './thumbnails.js';
 
@@ -26,7 +27,7 @@ export function thumbRoutes(app: FastifyInstance, thumbs: Thumbnails): void {
     },
     async (request, reply) => {
       const thumb = await thumbs.get(requireAuth(request).user.id, request.query.path, request.query.size ?? 256);
-      reply.header('ETag', thumb.etag).header('Cache-Control', 'private, max-age=86400');
+      reply.headers(USER_CONTENT_HEADERS).header('ETag', thumb.etag).header('Cache-Control', 'private, max-age=86400');
       if (request.headers['if-none-match'] === thumb.etag) return reply.code(304).send();
       return reply.type('image/webp').send(thumb.body);
     },

@@ -12,7 +12,7 @@ import type { Files } from './types.js';
 import { TUS_EXTENSIONS, TUS_VERSION } from './tus.js';
 import type { UploadRow } from './upload-repository.js';
 import { FileViewSchema, toFileView } from './views.js';
-import { Envelope, NoBody, errors } from '../http/contract.js';
+import { Envelope, NoBody, RawBody, errors } from '../http/contract.js';
 import { Path, WRITE } from './schemas.js';
 
 const UPLOAD = '/api/v4/file/upload';
@@ -51,6 +51,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
       config: WRITE,
       schema: {
         description: 'Creates or overwrites a file from the raw request body (any Content-Type); parents are created.',
+        'x-body': RawBody('the file\'s bytes, stored as sent (never parsed)', ['*/*']),
         querystring: Type.Object({ path: Path }),
         response: { 200: Envelope(FileViewSchema), ...errors(404, 408, 409, 413) },
       },
@@ -94,7 +95,7 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     return reply.header('Cache-Control', 'no-store').code(200).send();
   });
 
-  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0: appends bytes at Upload-Offset (Content-Type application/offset+octet-stream)', params: IdParams, response: { 204: NoBody('Upload-Offset'), ...TUS_ERRORS, ...errors(408, 415, 423) } } }, async (request, reply) => {
+  r.patch(`${UPLOAD}/:id`, { config: WRITE, onRequest: tusResumable, schema: { description: 'tus 1.0: appends bytes at Upload-Offset (Content-Type application/offset+octet-stream)', 'x-body': RawBody('the next bytes of the upload', ['application/offset+octet-stream']), params: IdParams, response: { 204: NoBody('Upload-Offset'), ...TUS_ERRORS, ...errors(408, 415, 423) } } }, async (request, reply) => {
     checkTus(request);
     if (request.headers['content-type'] !== 'application/offset+octet-stream') {
       throw new DomainError(ErrorCode.ParamError, 'Content-Type must be application/offset+octet-stream', { kind: 'unsupported_media_type' });

@@ -2,6 +2,8 @@
 // | 'optional'; a route that declares nothing is 'required') and may declare
 // `config.scopes` (checked for OAuth tokens; first-party tokens are unscoped)
 // and `config.firstPartyOnly` (tokens obtained through OAuth are refused).
+// A route that takes a token but declares no scope is first-party-only: an
+// OAuth token reaches only what a scope was declared for (issue 19).
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { HttpError } from './errors.js';
@@ -23,6 +25,16 @@ declare module 'fastify' {
 }
 
 const REALM = 'Bearer realm="cirrus"';
+
+/**
+ * Whether OAuth application tokens are refused on a route: it says so, or it
+ * takes a token and declares no scope (so a route added without one is closed
+ * to applications, never open to every scope).
+ */
+export function isFirstPartyOnly(config: FastifyContextConfig): boolean {
+  if ((config.auth ?? 'required') === 'none') return false;
+  return config.firstPartyOnly === true || !config.scopes?.length;
+}
 
 function loginRequired(): HttpError {
   return new HttpError(ErrorCode.LoginRequired, 'Login required', { 'WWW-Authenticate': REALM });
@@ -66,9 +78,10 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
     const config = (route.config ?? {}) as FastifyContextConfig;
     const mode: AuthMode = config.auth ?? 'required';
     if (mode === 'none') return;
+    const firstPartyOnly = isFirstPartyOnly(config);
     const admit = (request: FastifyRequest, auth: AuthContext): void => {
       request.auth = auth;
-      if (config.firstPartyOnly && auth.clientId !== null) {
+      if (firstPartyOnly && auth.clientId !== null) {
         throw new DomainError(ErrorCode.Forbidden, 'This operation needs a first-party sign-in, not an application token');
       }
       if (config.scopes?.length) requireScopes(request, ...config.scopes);

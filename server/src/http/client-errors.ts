@@ -9,6 +9,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../core/errors.js';
 import { HttpError } from './errors.js';
+import { baselineHeaderLines } from './baseline-headers.js';
 
 interface ParserError extends Error {
   code?: string;
@@ -42,7 +43,7 @@ export function clientErrorHandler(this: FastifyInstance, err: ParserError, sock
   if (socket.writable && !current?.headersSent) {
     const body = JSON.stringify({ code: ErrorCode.ParamError, data: null, msg });
     socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n${baselineHeaderLines()}` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
     );
   }

@@ -19,6 +19,7 @@ import { Type, type TSchema, type TProperties, type TObject } from 'typebox';
 import type { FastifyContextConfig, FastifyInstance, RouteOptions } from 'fastify';
 import { ErrorCode } from '../core/errors.js';
 import { View } from '../core/schema.js';
+import { isFirstPartyOnly } from './auth.js';
 
 // The shapes (closed objects, nullable primitives, string enums) live in core/
 // because services build the views; routes take them from here with the rest.
@@ -126,7 +127,7 @@ export function documentCommonErrors(app: FastifyInstance): void {
     const schema = (route.schema ?? {}) as { response?: Record<string | number, unknown> };
     const statuses = [400, 500];
     if ((config.auth ?? 'required') !== 'none') statuses.push(401);
-    if (config.scopes?.length || config.admin || config.firstPartyOnly) statuses.push(403);
+    if (config.scopes?.length || config.admin || isFirstPartyOnly(config)) statuses.push(403);
     if (hasBody(route)) statuses.push(413, 415);
     const response = { ...(schema.response ?? {}) };
     for (const s of statuses) response[s] ??= errorResponse(s);

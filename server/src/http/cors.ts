@@ -19,6 +19,7 @@
 // (scheme, host, port): the any-port rule of RFC 8252 §7.3 is for native apps
 // receiving redirects, not for web origins.
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isFirstPartyOnly } from './auth.js';
 
 export type CorsPolicy = 'public' | 'client' | 'registered';
 
@@ -53,7 +54,7 @@ const PREFLIGHT_MAX_AGE = '600';
 
 function policyOf(config: FastifyContextConfig, url: string): CorsPolicy | false {
   if (config.cors !== undefined) return config.cors;
-  if (!url.startsWith('/api/v4/') || (config.auth ?? 'required') === 'none' || config.firstPartyOnly) return false;
+  if (!url.startsWith('/api/v4/') || (config.auth ?? 'required') === 'none' || isFirstPartyOnly(config)) return false;
   return 'registered';
 }
 

@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { VERSION } from '../version.js';
 import { documentCommonErrors, errorCodeSchema } from './contract.js';
+import { isFirstPartyOnly } from './auth.js';
 
 export const OPENAPI_PATH = '/api/v4/openapi.json';
 export const DOCS_PATH = '/api/docs';
@@ -49,12 +50,35 @@ export function hoistTitledSchemas(document: { components?: { schemas?: Record<s
   document.components = { ...(document.components ?? {}), schemas: Object.fromEntries(Object.entries(named).sort(([a], [b]) => a.localeCompare(b))) };
 }
 
+/**
+ * What the auth guard will ask of a token on this route, as the operation's
+ * `x-cirrus-auth` extension: tests and clients read it from the document
+ * instead of a hand-kept list. `scopes` are what an OAuth token needs (all of
+ * them; a `.Write` grant covers its `.Read`); `first_party_only` routes refuse
+ * every OAuth token whatever its scopes.
+ */
+export interface AuthExtension {
+  mode: 'none' | 'required' | 'optional';
+  scopes: string[];
+  first_party_only: boolean;
+  admin: boolean;
+  /** Whether the route said what OAuth tokens get (scopes or firstPartyOnly); one that did not is first-party-only by default. */
+  declared: boolean;
+}
+
+function authExtension(config: FastifyContextConfig): AuthExtension {
+  const mode = config.auth ?? 'required';
+  const firstPartyOnly = isFirstPartyOnly(config);
+  const declared = mode === 'none' || config.firstPartyOnly === true || (config.scopes?.length ?? 0) > 0;
+  return { mode, scopes: firstPartyOnly ? [] : [...(config.scopes ?? [])], first_party_only: firstPartyOnly, admin: config.admin === true, declared };
+}
+
 function describeAuth(config: FastifyContextConfig): string {
   const mode = config.auth ?? 'required';
   if (mode === 'none') return 'Auth: none.';
   const parts = [mode === 'optional' ? 'Auth: optional (a header that fails any check is 401).' : 'Auth: bearer token required.'];
   if (config.admin) parts.push('Administrators only.');
-  if (config.firstPartyOnly) parts.push('First-party tokens only (not OAuth application tokens).');
+  if (isFirstPartyOnly(config)) parts.push('First-party tokens only (not OAuth application tokens).');
   if (config.scopes?.length) parts.push(`OAuth tokens need ${config.scopes.join(', ')}.`);
   return parts.join(' ');
 }
@@ -93,8 +117,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: ({ schema, url, route }) => {
       const config = (route.config ?? {}) as FastifyContextConfig;
       if (!url.startsWith('/api/v4/') || url === OPENAPI_PATH) return { schema: { ...schema, hide: true }, url };
-      const mode = config.auth ?? 'required';
-      const security: Record<string, string[]>[] = mode === 'optional' ? [{ bearer: [] }, {}] : [{ bearer: [] }];
+      const auth = authExtension(config);
+      const mode = auth.mode;
+      // OpenAPI 3.1 §4.8.30: for an http scheme the array lists the roles required; here, the OAuth scopes.
+      const security: Record<string, string[]>[] = mode === 'optional' ? [{ bearer: auth.scopes }, {}] : [{ bearer: auth.scopes }];
       const tag = url.split('/')[3] ?? 'api';
       const { 'x-form': form, 'x-body': raw, ...rest } = schema as { description?: string; 'x-form'?: unknown; 'x-body'?: { mediaTypes: string[]; schema: unknown } };
       const transformed = {
@@ -106,6 +132,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         tags: [tag],
         description: [rest.description, describeAuth(config)].filter(Boolean).join('\n\n'),
         ...(mode === 'none' ? {} : { security }),
+        'x-cirrus-auth': auth,
       };
       return { schema: transformed, url };
     },

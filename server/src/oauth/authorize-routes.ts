@@ -74,7 +74,8 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
     return deps.sendPage(reply, 200);
   });
 
-  r.get(OAUTH_PATHS.app, { config: { auth: 'optional' }, schema: { params: ClientIdParam, response: { 200: Envelope(AppInfoSchema), ...errors(404) } } }, async (request) => {
+  // For the consent page (first-party); an application learns nothing here with its own token.
+  r.get(OAUTH_PATHS.app, { config: { auth: 'optional', firstPartyOnly: true }, schema: { params: ClientIdParam, response: { 200: Envelope(AppInfoSchema), ...errors(404) } } }, async (request) => {
     return ok(await deps.consent.appInfo(request.params.client_id, request.auth?.user.id ?? null));
   });
 

@@ -1160,9 +1160,9 @@ export interface paths {
     head?: never;
     patch: {
       /**
-       * Changes the nickname (UserInfo.Write) and/or the password (UserSecurityInfo.Write; revokes the other sessions).
+       * Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions).
        *
-       * Auth: bearer token required.
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
        */
       parameters: {
         query?: never;
@@ -3372,7 +3372,7 @@ export interface paths {
       cookie?: never;
     };
     get: {
-      /** Auth: optional (a header that fails any check is 401). */
+      /** Auth: optional (a header that fails any check is 401). First-party tokens only (not OAuth application tokens). */
       parameters: {
         query?: never;
         header?: never;
@@ -3407,6 +3407,15 @@ export interface paths {
         };
         /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
         401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -5612,7 +5621,11 @@ export interface paths {
         path?: never;
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "*/*": Blob;
+        };
+      };
       responses: {
         /** Success: code 0, the answer in data */
         200: {
@@ -7322,7 +7335,11 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "application/offset+octet-stream": Blob;
+        };
+      };
       responses: {
         /** Upload-Offset */
         204: {

@@ -9,6 +9,8 @@ const CODE = /(\.(js|mjs|cjs|ts|mts|cts|tsx|jsx|json|py|rb|go|rs|java|c|h|cc|cpp
 export function kindOf(item: Pick<FileItem, 'type' | 'mime_type' | 'name'>): Kind {
   if (item.type === 'folder') return 'folder';
   const m = item.mime_type ?? '';
+  // The server sends SVG (it can hold script) as application/octet-stream, which no <img> renders: show its source.
+  if (m === 'image/svg+xml') return 'code';
   if (m.startsWith('image/')) return 'image';
   if (m.startsWith('video/')) return 'video';
   if (m.startsWith('audio/')) return 'audio';

@@ -1,0 +1,146 @@
+// Issue 19, defect 4: whatever a signed or public URL serves of a person
+// stops when that person is banned (404, as docs/security.md promises for
+// signed file links and share links) and works again when unbanned. The test
+// reads the OpenAPI document: every operation a request without a token can
+// reach must be in OWNER_ROUTES (how to get a working URL of a person's
+// content, checked before the ban, during it and after) or in NOT_OWNED (with
+// the reason it serves nothing of one person). A public route added later
+// fails here until it is classified.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import sharp from 'sharp';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
+import { Api, createUser, signIn, type ApiResponse } from '../helpers/client.js';
+import { describe_, operations, type Operation } from './openapi-walk.js';
+
+interface Probe {
+  method: string;
+  url: string;
+  json?: unknown;
+}
+
+interface Owner {
+  api: Api;
+  token: string;
+}
+
+/** How to obtain a working public URL of the owner's content, for each owner-bound public operation. */
+const OWNER_ROUTES: Record<string, (o: Owner) => Promise<Probe>> = {
+  'GET /api/v4/file/signed/{id}/{name}': async (o) => ({ method: 'GET', url: await signedFile(o) }),
+  'HEAD /api/v4/file/signed/{id}/{name}': async (o) => ({ method: 'HEAD', url: await signedFile(o) }),
+  'GET /api/v4/file/archive/signed/{name}': async (o) => ({ method: 'GET', url: await signedArchive(o) }),
+  'HEAD /api/v4/file/archive/signed/{name}': async (o) => ({ method: 'HEAD', url: await signedArchive(o) }),
+  'GET /api/v4/share/info/{id}': async (o) => ({ method: 'GET', url: `/api/v4/share/info/${await share(o, '/owned/a.txt')}` }),
+  'GET /api/v4/share/list/{id}': async (o) => ({ method: 'GET', url: `/api/v4/share/list/${await share(o, '/owned')}` }),
+  'GET /api/v4/user/avatar/{id}': async (o) => ({ method: 'GET', url: await avatar(o) }),
+  'POST /api/v4/share/unlock/{id}': async (o) => ({ method: 'POST', url: `/api/v4/share/unlock/${await share(o, '/owned/a.txt', 'share-password-1')}`, json: { password: 'share-password-1' } }),
+};
+
+/** Public operations that serve nothing of one person, and why. */
+const NOT_OWNED: Record<string, string> = {
+  'GET /api/v4/site/ping': 'the version string',
+  'GET /api/v4/site/config': 'site-wide settings',
+  'GET /api/v4/site/health': 'the health of the site',
+  'POST /api/v4/session/token': 'sign-in: a banned account is refused with 403/40017',
+  'DELETE /api/v4/session/token': 'sign-out of the caller’s own refresh token',
+  'POST /api/v4/session/token/2fa': 'the sign-in’s second step; refuses a banned account like the first',
+  'POST /api/v4/session/token/refresh': 'a ban revokes the account’s refresh tokens',
+  'POST /api/v4/user': 'sign-up',
+  'GET /api/v4/session/oauth/jwks': 'the site’s public keys',
+  'GET /api/v4/session/oauth/app/{client_id}': 'an application’s public description',
+  'POST /api/v4/session/oauth/token': 'a ban revokes the account’s grants and refresh tokens',
+  'POST /api/v4/session/oauth/revoke': 'revokes a token; serves nothing',
+  'POST /api/v4/session/oauth/introspect': 'answers active: false for a banned account’s tokens',
+  'OPTIONS /api/v4/file/upload': 'tus discovery headers',
+  'OPTIONS /api/v4/file/upload/{id}': 'tus discovery headers',
+};
+
+async function upload(o: Owner, path: string, body: string): Promise<void> {
+  const res = await o.api.raw('PUT', `/api/v4/file/content?path=${encodeURIComponent(path)}`, { token: o.token, body, headers: { 'content-type': 'application/octet-stream' } });
+  assert.equal(res.status, 200, res.text);
+}
+
+async function signedFile(o: Owner): Promise<string> {
+  const res = await o.api.post<{ url: string }>('/api/v4/file/url', { path: '/owned/a.txt' }, { token: o.token });
+  assert.equal(res.status, 200, res.text);
+  return new URL(res.body.data.url).pathname + new URL(res.body.data.url).search;
+}
+
+async function signedArchive(o: Owner): Promise<string> {
+  const res = await o.api.post<{ url: string }>('/api/v4/file/archive/url', { paths: ['/owned/a.txt', '/owned/b.txt'] }, { token: o.token });
+  assert.equal(res.status, 200, res.text);
+  return new URL(res.body.data.url).pathname + new URL(res.body.data.url).search;
+}
+
+async function avatar(o: Owner): Promise<string> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: { r: 200, g: 0, b: 0 } } }).png().toBuffer();
+  const res = await o.api.fetch('/api/v4/user/avatar', { method: 'PUT', headers: { authorization: `Bearer ${o.token}`, 'content-type': 'image/png' }, body: new Uint8Array(png) });
+  const text = await res.text();
+  assert.equal(res.status, 200, text);
+  return (JSON.parse(text) as { data: { avatar_url: string } }).data.avatar_url;
+}
+
+async function share(o: Owner, path: string, password?: string): Promise<string> {
+  const res = await o.api.put<{ id: string }>('/api/v4/share', { path, ...(password ? { password } : {}) }, { token: o.token });
+  assert.equal(res.status, 200, res.text);
+  return res.body.data.id;
+}
+
+function isPublic(op: Operation): boolean {
+  return op.auth === undefined || op.auth.mode !== 'required';
+}
+
+describe('issue 19 #4: every public or signed URL stops serving a banned owner', () => {
+  let server: InjectedServer;
+  let api: Api;
+  let admin: string;
+  let ops: Operation[];
+
+  before(async () => {
+    server = await startInjectedServer();
+    api = new Api(server);
+    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ops = (await operations(api)).filter(isPublic);
+  });
+  after(() => server.close());
+
+  it('every operation reachable without a token is classified (owner-bound, or serving nothing of one person)', () => {
+    const unclassified = ops.map(describe_).filter((key) => !(key in OWNER_ROUTES) && !(key in NOT_OWNED));
+    assert.deepEqual(unclassified, [], 'add these to OWNER_ROUTES (with a probe) or NOT_OWNED (with the reason)');
+    for (const key of [...Object.keys(OWNER_ROUTES), ...Object.keys(NOT_OWNED)]) {
+      assert.ok(ops.some((op) => describe_(op) === key), `${key} is no longer a public operation of the document`);
+    }
+  });
+
+  it('each owner-bound public URL works, is 404 while its owner is banned, and works again once unbanned', async () => {
+    for (const [key, obtain] of Object.entries(OWNER_ROUTES)) {
+      const email = `owner-${Object.keys(OWNER_ROUTES).indexOf(key)}@example.com`;
+      const created = await createUser(api, admin, email);
+      const owner: Owner = { api, token: created.token.access_token };
+      await upload(owner, '/owned/a.txt', 'alpha');
+      await upload(owner, '/owned/b.txt', 'beta');
+      const probe = await obtain(owner);
+      const send = (): Promise<ApiResponse> => api.raw(probe.method, probe.url, probe.json !== undefined ? { json: probe.json } : {});
+      const before = await send();
+      assert.equal(before.status, 200, `${key} before the ban: ${before.text}`);
+      const ban = await api.put(`/api/v4/admin/user/${created.user.id}`, { status: 'banned' }, { token: admin });
+      assert.equal(ban.status, 200, ban.text);
+      const banned = await send();
+      assert.equal(banned.status, 404, `${key} while the owner is banned: ${banned.status} ${banned.text.slice(0, 200)}`);
+      if (probe.method !== 'HEAD') assert.equal((banned.body as { code: number }).code, 404, key);
+      assert.equal((await api.put(`/api/v4/admin/user/${created.user.id}`, { status: 'active' }, { token: admin })).status, 200);
+      assert.equal((await send()).status, 200, `${key} after the unban`);
+    }
+  });
+
+  it('the share link itself (/s/:id, outside the document) is 404 while its owner is banned', async () => {
+    const created = await createUser(api, admin, 'owner-s@example.com');
+    const owner: Owner = { api, token: created.token.access_token };
+    await upload(owner, '/owned/a.txt', 'alpha');
+    const id = await share(owner, '/owned/a.txt');
+    assert.equal((await api.raw('GET', `/s/${id}?download=1`)).status, 200);
+    assert.equal((await api.put(`/api/v4/admin/user/${created.user.id}`, { status: 'banned' }, { token: admin })).status, 200);
+    assert.equal((await api.raw('GET', `/s/${id}?download=1`)).status, 404);
+  });
+});
