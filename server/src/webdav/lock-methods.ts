@@ -26,7 +26,7 @@ export async function lock(ctx: DavContext, reply: FastifyReply, body: string): 
     reply.header('Lock-Token', `<${refreshed.token}>`);
     return lockAnswer(ctx, reply, refreshed, 200);
   }
-  const info = parseXml(body);
+  const info = await parseXml(body);
   if (info.ns !== DAV_NS || info.local !== 'lockinfo') throw new DavError(400, 'The body must be a DAV:lockinfo element');
   const scope = child(info, DAV_NS, 'lockscope');
   const type = child(info, DAV_NS, 'locktype');

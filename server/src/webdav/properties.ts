@@ -25,9 +25,9 @@ const NO_PROPERTIES: PropertyRow[] = [];
 
 type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
 
-export function parsePropfind(body: string): Request {
+export async function parsePropfind(body: string): Promise<Request> {
   if (body.trim() === '') return { kind: 'allprop', include: [] };
-  const root = parseXml(body);
+  const root = await parseXml(body);
   if (root.ns !== DAV_NS || root.local !== 'propfind') throw new DavError(400, 'The body must be a DAV:propfind element');
   const kids = elements(root);
   const first = kids[0];
@@ -143,7 +143,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const depth = ctx.header('depth');
   // §9.1: no Depth header means infinity, which we refuse like Apache does by default.
   if (depth !== '0' && depth !== '1') throw new DavError(403, 'PROPFIND with Depth: infinity is not supported', '<D:propfind-finite-depth/>');
-  const req = parsePropfind(body);
+  const req = await parsePropfind(body);
   const entry = await ctx.resolve();
   const locks = await ctx.locks();
   const writer = await PropertyWriter.create(ctx, req);
@@ -193,7 +193,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
 
 /** PROPPATCH: all instructions succeed together or none is applied (§9.2). */
 export async function proppatch(ctx: DavContext, repo: DavRepository, body: string): Promise<string> {
-  const root = parseXml(body);
+  const root = await parseXml(body);
   if (root.ns !== DAV_NS || root.local !== 'propertyupdate') throw new DavError(400, 'The body must be a DAV:propertyupdate element');
   const entry = await ctx.resolve();
   // Applied in document order: a later instruction on the same name wins.
