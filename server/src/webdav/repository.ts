@@ -1,7 +1,7 @@
 // The only SQL of the WebDAV feature: accounts, dead properties and locks
 // (migration 008). Files themselves are reached through the file service.
-import type { Selectable, Updateable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { sql, type Selectable, type Updateable } from 'kysely';
+import { dialectOf, type Db, type Dialect } from '../db/database.js';
 import type { DavAccountsTable, DavLocksTable } from '../db/schema.js';
 
 export type DavAccountRow = Selectable<DavAccountsTable>;
@@ -12,9 +12,15 @@ export interface PropertyRow {
 }
 
 const BATCH = 400;
+/** First key of the PostgreSQL advisory lock that serialises one person's LOCKs (the second is a hash of the user id). */
+const LOCKS_ADVISORY_CLASS = 0x64617600; // "dav\0"
 
 export class DavRepository {
-  constructor(private readonly db: Db) {}
+  private readonly dialect: Dialect;
+
+  constructor(private readonly db: Db) {
+    this.dialect = dialectOf(db);
+  }
 
   // ---- accounts ----
 
@@ -86,9 +92,18 @@ export class DavRepository {
     return this.db.selectFrom('dav_locks').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).execute();
   }
 
-  async insertLock(row: LockRow, now: number): Promise<void> {
+  /**
+   * Inserts a lock once `admit` accepts the person's live locks as they are
+   * inside the transaction (it throws to refuse: a conflict, the cap). The
+   * check and the insert are one step for every instance: on PostgreSQL a
+   * transaction-scoped advisory lock per person serialises them (parallel
+   * LOCKs granted past the cap before, issue 19); SQLite has one writer.
+   */
+  async insertLock(row: LockRow, now: number, admit: (live: readonly LockRow[]) => void): Promise<void> {
     await this.db.transaction().execute(async (tx) => {
+      if (this.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${LOCKS_ADVISORY_CLASS}::int4, hashtext(${row.user_id}))`.execute(tx);
       await tx.deleteFrom('dav_locks').where('user_id', '=', row.user_id).where('expires_at', '<=', now).execute();
+      admit(await tx.selectFrom('dav_locks').selectAll().where('user_id', '=', row.user_id).execute());
       await tx.insertInto('dav_locks').values(row).execute();
     });
   }
