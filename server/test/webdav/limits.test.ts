@@ -6,7 +6,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/harness.js';
-import { davPerson, dav, type DavPerson } from './helpers.js';
+import { davPerson, dav, PROPFIND_ALL, type DavPerson } from './helpers.js';
+import { PROPERTY_LIMITS } from '../../src/webdav/properties.js';
 
 const LOCKINFO =
   '<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
@@ -31,7 +32,7 @@ async function parallel<T>(n: number, width: number, task: (i: number) => Promis
   return out;
 }
 
-describe('WebDAV limits under parallel requests', () => {
+describe('WebDAV limits (issue 19)', () => {
   let server: TestServer;
 
   before(async () => {
@@ -70,5 +71,65 @@ describe('WebDAV limits under parallel requests', () => {
     assert.equal(statuses.filter((s) => s === 200).length, 1, statuses.join(','));
     assert.equal(statuses.filter((s) => s === 423).length, 19, statuses.join(','));
     for (const a of answers.filter((x) => x.status === 423)) assert.match(a.text, /no-conflicting-lock/);
+  });
+
+  const KiB = 1024;
+  const proppatch = (props: string) =>
+    `<?xml version="1.0" encoding="utf-8"?><D:propertyupdate xmlns:D="DAV:" xmlns:X="urn:x"><D:set><D:prop>${props}</D:prop></D:set></D:propertyupdate>`;
+  const big = (local: string, bytes: number) => `<X:${local}>${'a'.repeat(bytes)}</X:${local}>`;
+
+  it(`RFC 4918 §9.2.1: dead properties of one resource are limited to ${PROPERTY_LIMITS.resourceBytes} bytes; past that PROPPATCH is 207 with 507 for the properties and nothing is stored`, async () => {
+    const p = await warmPerson(server);
+    assert.equal((await dav(server, 'PUT', '/dav/empty.txt', p.basic, { body: '' })).status, 201);
+    // The report's attack: about 800 KB a PROPPATCH, four times.
+    for (let i = 0; i < 4; i++) {
+      const res = await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big(`p${i}`, 800 * KiB)) });
+      assert.equal(res.status, 207);
+      assert.match(res.text, /<D:prop><X:p\d xmlns:X="urn:x"\/><\/D:prop><D:status>HTTP\/1.1 507 Insufficient Storage<\/D:status>/);
+      assert.match(res.text, /limited to 65536 bytes/);
+    }
+    let all = await dav(server, 'PROPFIND', '/dav/empty.txt', p.basic, { headers: { depth: '0' }, body: PROPFIND_ALL });
+    assert.ok(all.text.length < 4 * KiB, `nothing was stored (${all.text.length} bytes of PROPFIND)`);
+    // Within the limit: 30 KiB, then 30 KiB more; a third 30 KiB is one too many, and changes nothing (§9.2: all or nothing).
+    assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('a', 30 * KiB)) })).text, /200 OK/);
+    assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('b', 30 * KiB)) })).text, /200 OK/);
+    const third = await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('c', 30 * KiB) + big('d', 1)) });
+    assert.match(third.text, /507 Insufficient Storage/);
+    all = await dav(server, 'PROPFIND', '/dav/empty.txt', p.basic, { headers: { depth: '0' }, body: PROPFIND_ALL });
+    // (Test with .test(): a failed match would print 60 KiB of the body.)
+    assert.ok(/<ns0:a xmlns:ns0="urn:x">a{30720}<\/ns0:a>/.test(all.text), 'the first property is stored whole');
+    assert.ok(/<ns0:b xmlns:ns0="urn:x">a{30720}<\/ns0:b>/.test(all.text), 'the second property is stored whole');
+    assert.ok(!/<ns0:[cd] /.test(all.text), 'nothing of the refused PROPPATCH is stored');
+    // Replacing a property by a bigger one counts only the difference; a smaller one always goes.
+    assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('a', 33 * KiB)) })).text, /200 OK/);
+    assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('a', 40 * KiB)) })).text, /507 Insufficient Storage/);
+    assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('a', 1)) })).text, /200 OK/);
+  });
+
+  it(`RFC 4918 §9.8.5: copies count; one person's dead properties stop at ${PROPERTY_LIMITS.userBytes} bytes and a COPY past that is 507 and copies nothing`, async () => {
+    const p = await warmPerson(server);
+    assert.equal((await dav(server, 'MKCOL', '/dav/p', p.basic)).status, 201);
+    const files = 16;
+    for (let i = 0; i < files; i++) {
+      assert.equal((await dav(server, 'PUT', `/dav/p/f${i}.txt`, p.basic, { body: 'x' })).status, 201);
+      assert.match((await dav(server, 'PROPPATCH', `/dav/p/f${i}.txt`, p.basic, { body: proppatch(big('big', 60 * KiB)) })).text, /200 OK/);
+    }
+    // What one property costs, from the value as stored (returned as is by PROPFIND).
+    const stored = /<ns0:big xmlns:ns0="urn:x">a+<\/ns0:big>/.exec((await dav(server, 'PROPFIND', '/dav/p/f0.txt', p.basic, { headers: { depth: '0' }, body: PROPFIND_ALL })).text)?.[0];
+    assert.ok(stored, 'the property is there');
+    const perFolder = files * (Buffer.byteLength('{urn:x}big') + Buffer.byteLength(stored));
+    const copies = Math.floor(PROPERTY_LIMITS.userBytes / perFolder) - 1;
+    for (let k = 0; k < copies; k++) assert.equal((await dav(server, 'COPY', '/dav/p/', p.basic, { headers: { destination: `/dav/copy-${k}/` } })).status, 201, `copy ${k}`);
+    const refused = await dav(server, 'COPY', '/dav/p/', p.basic, { headers: { destination: '/dav/one-too-many/' } });
+    assert.equal(refused.status, 507, refused.text);
+    assert.match(refused.text, /limited to 16777216 bytes/);
+    assert.equal((await dav(server, 'PROPFIND', '/dav/one-too-many/', p.basic, { headers: { depth: '0' } })).status, 404, 'nothing was copied');
+    // A copy of a file without properties still works, and so does a new property that fits.
+    assert.equal((await dav(server, 'PUT', '/dav/plain.txt', p.basic, { body: 'x' })).status, 201);
+    assert.equal((await dav(server, 'COPY', '/dav/plain.txt', p.basic, { headers: { destination: '/dav/plain-2.txt' } })).status, 201);
+    const room = PROPERTY_LIMITS.userBytes - (copies + 1) * perFolder;
+    assert.ok(room > 1024);
+    assert.match((await dav(server, 'PROPPATCH', '/dav/plain.txt', p.basic, { body: proppatch(big('small', 100)) })).text, /200 OK/);
+    assert.match((await dav(server, 'PROPPATCH', '/dav/plain.txt', p.basic, { body: proppatch(big('large', room)) })).text, /507 Insufficient Storage/);
   });
 });
