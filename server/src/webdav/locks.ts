@@ -12,6 +12,8 @@ export const MAX_TIMEOUT_S = 7 * 24 * 3600;
 export const DEFAULT_TIMEOUT_S = 3600;
 /** A bound on one person's live locks, so LOCK cannot grow the table without limit. */
 export const MAX_LOCKS_PER_USER = 1000;
+/** A bound on a lock's DAV:owner as stored (clients send a name or a URL). */
+export const MAX_OWNER_BYTES = 4096;
 
 export function isUnder(path: string, ancestor: string): boolean {
   return ancestor === '/' ? path !== '/' : path.startsWith(`${ancestor}/`);

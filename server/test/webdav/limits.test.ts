@@ -106,8 +106,8 @@ describe('WebDAV limits (issue 19)', () => {
     assert.match((await dav(server, 'PROPPATCH', '/dav/empty.txt', p.basic, { body: proppatch(big('a', 1)) })).text, /200 OK/);
   });
 
-  it(`RFC 4918 §9.8.5: copies count; one person's dead properties stop at ${PROPERTY_LIMITS.userBytes} bytes and a COPY past that is 507 and copies nothing`, async () => {
-    const p = await warmPerson(server);
+  /** Fills one person's dead properties with 16 files of 60 KiB in /p and copies of /p, up to less than one folder's worth below the cap. */
+  async function nearCap(p: DavPerson): Promise<{ copies: number; perFolder: number; room: number }> {
     assert.equal((await dav(server, 'MKCOL', '/dav/p', p.basic)).status, 201);
     const files = 16;
     for (let i = 0; i < files; i++) {
@@ -120,6 +120,12 @@ describe('WebDAV limits (issue 19)', () => {
     const perFolder = files * (Buffer.byteLength('{urn:x}big') + Buffer.byteLength(stored));
     const copies = Math.floor(PROPERTY_LIMITS.userBytes / perFolder) - 1;
     for (let k = 0; k < copies; k++) assert.equal((await dav(server, 'COPY', '/dav/p/', p.basic, { headers: { destination: `/dav/copy-${k}/` } })).status, 201, `copy ${k}`);
+    return { copies, perFolder, room: PROPERTY_LIMITS.userBytes - (copies + 1) * perFolder };
+  }
+
+  it(`RFC 4918 §9.8.5: copies count; one person's dead properties stop at ${PROPERTY_LIMITS.userBytes} bytes and a COPY past that is 507 and copies nothing`, async () => {
+    const p = await warmPerson(server);
+    const { room } = await nearCap(p);
     const refused = await dav(server, 'COPY', '/dav/p/', p.basic, { headers: { destination: '/dav/one-too-many/' } });
     assert.equal(refused.status, 507, refused.text);
     assert.match(refused.text, /limited to 16777216 bytes/);
@@ -127,9 +133,34 @@ describe('WebDAV limits (issue 19)', () => {
     // A copy of a file without properties still works, and so does a new property that fits.
     assert.equal((await dav(server, 'PUT', '/dav/plain.txt', p.basic, { body: 'x' })).status, 201);
     assert.equal((await dav(server, 'COPY', '/dav/plain.txt', p.basic, { headers: { destination: '/dav/plain-2.txt' } })).status, 201);
-    const room = PROPERTY_LIMITS.userBytes - (copies + 1) * perFolder;
     assert.ok(room > 1024);
     assert.match((await dav(server, 'PROPPATCH', '/dav/plain.txt', p.basic, { body: proppatch(big('small', 100)) })).text, /200 OK/);
     assert.match((await dav(server, 'PROPPATCH', '/dav/plain.txt', p.basic, { body: proppatch(big('large', room)) })).text, /507 Insufficient Storage/);
+  });
+
+  it("RFC 4918 §9.2.1: parallel PROPPATCHes near the person's cap store exactly what fits; the others are 507", async () => {
+    const p = await warmPerson(server);
+    const { room } = await nearCap(p);
+    const size = 10 * KiB;
+    const cost = Buffer.byteLength('{urn:x}q') + Buffer.byteLength(`<ns0:q xmlns:ns0="urn:x">${'a'.repeat(size)}</ns0:q>`);
+    const fits = Math.floor(room / cost);
+    const n = fits + 6;
+    assert.ok(fits >= 1, `room for ${fits}`);
+    for (let i = 0; i < n; i++) assert.equal((await dav(server, 'PUT', `/dav/q${i}.txt`, p.basic, { body: 'x' })).status, 201);
+    const answers = await parallel(n, n, (i) => dav(server, 'PROPPATCH', `/dav/q${i}.txt`, p.basic, { body: proppatch(big('q', size)) }));
+    const ok = answers.filter((a) => a.status === 207 && /200 OK/.test(a.text)).length;
+    const full = answers.filter((a) => a.status === 207 && /507 Insufficient Storage/.test(a.text)).length;
+    assert.deepEqual({ ok, full }, { ok: fits, full: n - fits });
+  });
+
+  it('a lock owner is limited to 4096 bytes: past that LOCK is 507 and creates nothing', async () => {
+    const p = await warmPerson(server);
+    const lockinfo = (owner: string) =>
+      `<?xml version="1.0" encoding="utf-8"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype><D:owner>${owner}</D:owner></D:lockinfo>`;
+    const refused = await dav(server, 'LOCK', '/dav/owned.txt', p.basic, { body: lockinfo('o'.repeat(5000)) });
+    assert.equal(refused.status, 507, refused.text);
+    assert.match(refused.text, /limited to 4096 bytes/);
+    assert.equal((await dav(server, 'PROPFIND', '/dav/owned.txt', p.basic, { headers: { depth: '0' } })).status, 404, 'no file was created for the lock');
+    assert.equal((await dav(server, 'LOCK', '/dav/owned.txt', p.basic, { body: lockinfo('<D:href>mailto:me@example.com</D:href>') })).status, 201);
   });
 });
