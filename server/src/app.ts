@@ -12,6 +12,7 @@ import { registerNoStore } from './http/no-store.js';
 import { registerBaselineHeaders } from './http/baseline-headers.js';
 import { registerCors } from './http/cors.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
+import { registerJsonParser } from './http/json-body.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { registerOpenApi } from './http/openapi.js';
 import { serializeRequest } from './http/log-redaction.js';
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // installs its own parser in its scope. Any other media type no route
   // accepts is 415/40001 (api-contract §1, docs/security.md).
   app.removeContentTypeParser('text/plain');
+  // JSON bodies are checked for depth and size in values before they are parsed (http/json-body.ts).
+  registerJsonParser(app, JSON_BODY_LIMIT);
 
   siteRoutes(app, services.settings, services.accounts);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);

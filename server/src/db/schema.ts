@@ -227,6 +227,10 @@ export interface DavPropertiesTable {
   /** Clark notation: {namespace}local-name. */
   name: string;
   value: string;
+  /** The owner of the file (migration 013; null only on rows whose file was gone when it ran). */
+  user_id: string | null;
+  /** UTF-8 bytes of name and value, counted against the owner's cap. */
+  bytes: number;
 }
 
 export interface DavLocksTable {

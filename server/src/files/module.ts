@@ -46,7 +46,7 @@ export interface FilesDeps {
   jobs?: Jobs;
   /** Default: every 10 minutes; 0 disables the timer (the sweep can still be run by hand). */
   sweepIntervalMs?: number;
-  /** How often dead processes' uploads are reclaimed (default 3 s; 0 disables the timer). */
+  /** How often dead processes' uploads are reclaimed (default 1 s; 0 disables the timer). */
   reclaimIntervalMs?: number;
   liveness?: Partial<LivenessOptions>;
   clock: Clock;
@@ -87,7 +87,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const jobs = deps.jobs ?? new Jobs(undefined, deps.clock);
   jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
-  jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 3_000, () => uploads.reclaim());
+  jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 1_000, () => uploads.reclaim());
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),

@@ -405,6 +405,13 @@ export class FilesService {
     });
   }
 
+  /** The ids of a file, or of a folder and everything under it (WebDAV counts their dead properties before a COPY). */
+  async subtreeIds(ownerId: string, path: string): Promise<string[]> {
+    const entry = await this.resolve(ownerId, path);
+    if (entry.row.kind === FILE) return [entry.row.id];
+    return (await this.store.tree.subtree(entry.row.id)).map((r) => r.id);
+  }
+
   private async copyInto(
     s: FileStore,
     ownerId: string,

@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { FOLDER } from '../files/repository.js';
 import { DavError } from './errors.js';
 import { DavContext, parentPath } from './context.js';
-import { activeLockXml, covering, parseTimeout } from './locks.js';
+import { activeLockXml, covering, MAX_OWNER_BYTES, parseTimeout } from './locks.js';
 import { DAV_NS, XML_HEADER, child, elements, parseXml, serializeElement } from './xml.js';
 import type { LockRow } from './repository.js';
 
@@ -26,7 +26,7 @@ export async function lock(ctx: DavContext, reply: FastifyReply, body: string): 
     reply.header('Lock-Token', `<${refreshed.token}>`);
     return lockAnswer(ctx, reply, refreshed, 200);
   }
-  const info = parseXml(body);
+  const info = await parseXml(body);
   if (info.ns !== DAV_NS || info.local !== 'lockinfo') throw new DavError(400, 'The body must be a DAV:lockinfo element');
   const scope = child(info, DAV_NS, 'lockscope');
   const type = child(info, DAV_NS, 'locktype');
@@ -34,6 +34,9 @@ export async function lock(ctx: DavContext, reply: FastifyReply, body: string): 
   if (!scopeEl || scopeEl.ns !== DAV_NS || (scopeEl.local !== 'exclusive' && scopeEl.local !== 'shared')) throw new DavError(400, 'lockscope must be exclusive or shared');
   if (!type || !child(type, DAV_NS, 'write')) throw new DavError(400, 'Only write locks exist');
   const owner = child(info, DAV_NS, 'owner');
+  const ownerXml = owner ? serializeElement(owner) : null;
+  // Stored with the lock and returned by every lockdiscovery: bounded like dead properties (issue 19).
+  if (ownerXml !== null && Buffer.byteLength(ownerXml, 'utf8') > MAX_OWNER_BYTES) throw new DavError(507, `The lock owner is limited to ${MAX_OWNER_BYTES} bytes`);
   const depthHeader = ctx.header('depth')?.toLowerCase();
   if (depthHeader !== undefined && depthHeader !== '0' && depthHeader !== 'infinity') throw new DavError(400, 'LOCK takes Depth 0 or infinity');
   let entry = await ctx.tryResolve();
@@ -54,7 +57,7 @@ export async function lock(ctx: DavContext, reply: FastifyReply, body: string): 
       path: entry.path,
       depth: depthHeader === '0' || entry.row.kind !== FOLDER ? 0 : -1,
       exclusive: scopeEl.local === 'exclusive',
-      ownerXml: owner ? serializeElement(owner) : null,
+      ownerXml,
       timeoutS: timeout,
     },
     locks,

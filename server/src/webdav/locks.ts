@@ -12,6 +12,8 @@ export const MAX_TIMEOUT_S = 7 * 24 * 3600;
 export const DEFAULT_TIMEOUT_S = 3600;
 /** A bound on one person's live locks, so LOCK cannot grow the table without limit. */
 export const MAX_LOCKS_PER_USER = 1000;
+/** A bound on a lock's DAV:owner as stored (clients send a name or a URL). */
+export const MAX_OWNER_BYTES = 4096;
 
 export function isUnder(path: string, ancestor: string): boolean {
   return ancestor === '/' ? path !== '/' : path.startsWith(`${ancestor}/`);
@@ -71,18 +73,26 @@ export class LockService {
     throw new DavError(423, 'The resource is locked', `<D:lock-token-submitted>${hrefs.map((h) => `<D:href>${escapeXml(h)}</D:href>`).join('')}</D:lock-token-submitted>`);
   }
 
-  /** Creates a lock unless it conflicts with one that applies (§6.2, §9.10.5: 423 no-conflicting-lock). */
+  /**
+   * Creates a lock unless it conflicts with one that applies (§6.2, §9.10.5:
+   * 423 no-conflicting-lock) or the person holds MAX_LOCKS_PER_USER (507).
+   * Checked on `existing` first, then again on the rows inside the inserting
+   * transaction, so parallel LOCKs cannot pass the check together.
+   */
   async create(userId: string, lock: NewLock, existing: readonly LockRow[]): Promise<LockRow> {
-    const affected = [...covering(existing, lock.path), ...(lock.depth === -1 ? below(existing, lock.path) : [])];
-    const conflict = affected.some((l) => lock.exclusive || l.exclusive === 1);
-    if (conflict) throw new DavError(423, 'A conflicting lock is held', '<D:no-conflicting-lock/>');
-    if (existing.length >= MAX_LOCKS_PER_USER) throw new DavError(507, `At most ${MAX_LOCKS_PER_USER} locks may be held at once`);
+    const admit = (live: readonly LockRow[]) => {
+      const affected = [...covering(live, lock.path), ...(lock.depth === -1 ? below(live, lock.path) : [])];
+      const conflict = affected.some((l) => lock.exclusive || l.exclusive === 1);
+      if (conflict) throw new DavError(423, 'A conflicting lock is held', '<D:no-conflicting-lock/>');
+      if (live.length >= MAX_LOCKS_PER_USER) throw new DavError(507, `At most ${MAX_LOCKS_PER_USER} locks may be held at once`);
+    };
+    admit(existing);
     const now = this.clock.now();
     const row: LockRow = {
       token: `urn:uuid:${randomUUID()}`, user_id: userId, path: lock.path, depth: lock.depth, exclusive: lock.exclusive ? 1 : 0,
       owner_xml: lock.ownerXml, timeout_s: lock.timeoutS, expires_at: now + lock.timeoutS * 1000, created_at: now,
     };
-    await this.repo.insertLock(row, now);
+    await this.repo.insertLock(row, now, admit);
     return row;
   }
 

@@ -11,6 +11,7 @@ import { DavError, fromAppError } from './errors.js';
 import { DavContext, etagOf, parentPath } from './context.js';
 import { below, covering } from './locks.js';
 import type { DavRepository } from './repository.js';
+import { admitProperties } from './properties.js';
 
 function hasBody(ctx: DavContext): boolean {
   const h = ctx.request.headers;
@@ -104,14 +105,21 @@ export async function copyOrMove(ctx: DavContext, repo: DavRepository, copy: boo
   if (target) applicable.push(...covering(locks, dst.path), ...below(locks, dst.path));
   if (!copy) applicable.push(...covering(locks, parentPath(ctx.path)), ...covering(locks, ctx.path), ...below(locks, ctx.path));
   ctx.requireTokens(applicable);
+  const shallow = copy && depth === '0' && source.row.kind === FOLDER;
+  if (copy) {
+    // §9.8.5: the copies' dead properties count for the person too; 507 before anything is copied.
+    const added = await repo.propertyBytesOf(shallow ? [source.row.id] : await ctx.files.subtreeIds(ctx.userId, source.path));
+    if (added > 0) admitProperties({ resource: 0, user: (await repo.userPropertyBytes(ctx.userId)) + added, change: added });
+  }
   let result;
   try {
-    result = await ctx.files.relocate(ctx.userId, source.path, dst.path, { copy, overwrite: overwriteHeader === 'T', shallow: copy && depth === '0' && source.row.kind === FOLDER });
+    result = await ctx.files.relocate(ctx.userId, source.path, dst.path, { copy, overwrite: overwriteHeader === 'T', shallow });
   } catch (err) {
     if (err instanceof DomainError) throw fromAppError(err);
     throw err;
   }
-  if (copy) await repo.copyProperties(result.copies);
+  // Checked again as they are written: a parallel change may have taken the room meanwhile (then the copy stays, without its properties, and the answer is 507).
+  if (copy) await repo.copyProperties(ctx.userId, result.copies, admitProperties);
   if (!copy) await ctx.lockService.dropAt(ctx.userId, locks, ctx.path);
   if (result.replaced) await ctx.lockService.dropAt(ctx.userId, locks, dst.path);
   return result.replaced ? 204 : 201;

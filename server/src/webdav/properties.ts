@@ -9,7 +9,7 @@ import type { Entry } from '../files/tree.js';
 import { DavError } from './errors.js';
 import { DavContext, etagOf } from './context.js';
 import { activeLockXml, covering, SUPPORTED_LOCK_XML } from './locks.js';
-import type { DavRepository, LockRow, PropertyRow } from './repository.js';
+import type { DavRepository, LockRow, PropertyRow, PropertySizes } from './repository.js';
 import { DAV_NS, XML_HEADER, clark, elements, emptyProperty, escapeXml, parseXml, serializeElement } from './xml.js';
 
 const D = (local: string) => `{DAV:}${local}`;
@@ -23,11 +23,33 @@ const CHUNK_ROWS = 100;
 const PAGE = 1000;
 const NO_PROPERTIES: PropertyRow[] = [];
 
+/**
+ * Dead properties are stored for the person, so they are bounded like
+ * storage (issue 19: 3 MB of properties on an empty file, multiplied by
+ * COPY, with a 64 KiB quota). Sizes are UTF-8 bytes of name and stored XML.
+ * Past a limit the change is refused with 507 Insufficient Storage (RFC 4918
+ * §9.2.1, §9.8.5, §11.5) and nothing is applied; a change that shrinks is
+ * always allowed.
+ */
+export const PROPERTY_LIMITS = {
+  /** All dead properties of one file or folder together. */
+  resourceBytes: 64 * 1024,
+  /** All dead properties of one person, copies included. */
+  userBytes: 16 * 1024 * 1024,
+} as const;
+
+/** The `admit` check of DavRepository's property writes. */
+export function admitProperties(sizes: PropertySizes): void {
+  if (sizes.change <= 0) return;
+  if (sizes.resource > PROPERTY_LIMITS.resourceBytes) throw new DavError(507, `The dead properties of one resource are limited to ${PROPERTY_LIMITS.resourceBytes} bytes`);
+  if (sizes.user > PROPERTY_LIMITS.userBytes) throw new DavError(507, `The dead properties of one person are limited to ${PROPERTY_LIMITS.userBytes} bytes in all`);
+}
+
 type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
 
-export function parsePropfind(body: string): Request {
+export async function parsePropfind(body: string): Promise<Request> {
   if (body.trim() === '') return { kind: 'allprop', include: [] };
-  const root = parseXml(body);
+  const root = await parseXml(body);
   if (root.ns !== DAV_NS || root.local !== 'propfind') throw new DavError(400, 'The body must be a DAV:propfind element');
   const kids = elements(root);
   const first = kids[0];
@@ -143,7 +165,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const depth = ctx.header('depth');
   // §9.1: no Depth header means infinity, which we refuse like Apache does by default.
   if (depth !== '0' && depth !== '1') throw new DavError(403, 'PROPFIND with Depth: infinity is not supported', '<D:propfind-finite-depth/>');
-  const req = parsePropfind(body);
+  const req = await parsePropfind(body);
   const entry = await ctx.resolve();
   const locks = await ctx.locks();
   const writer = await PropertyWriter.create(ctx, req);
@@ -193,7 +215,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
 
 /** PROPPATCH: all instructions succeed together or none is applied (§9.2). */
 export async function proppatch(ctx: DavContext, repo: DavRepository, body: string): Promise<string> {
-  const root = parseXml(body);
+  const root = await parseXml(body);
   if (root.ns !== DAV_NS || root.local !== 'propertyupdate') throw new DavError(400, 'The body must be a DAV:propertyupdate element');
   const entry = await ctx.resolve();
   // Applied in document order: a later instruction on the same name wins.
@@ -219,8 +241,17 @@ export async function proppatch(ctx: DavContext, repo: DavRepository, body: stri
   } else {
     const set = [...final].filter(([, v]) => v !== null).map(([name, value]) => ({ name, value: value! }));
     const remove = [...final].filter(([, v]) => v === null).map(([name]) => name);
-    await repo.patchProperties(entry.row.id, set, remove);
-    inner = `<D:propstat><D:prop>${names([...final.keys()])}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>`;
+    try {
+      await repo.patchProperties(ctx.userId, entry.row.id, set, remove, admitProperties);
+      inner = `<D:propstat><D:prop>${names([...final.keys()])}</D:prop><D:status>HTTP/1.1 200 OK</D:status></D:propstat>`;
+    } catch (err) {
+      if (!(err instanceof DavError) || err.status !== 507) throw err;
+      // §9.2.1: 507 for the properties that could not be recorded, 424 for the rest of the request.
+      const setNames = set.map((p) => p.name);
+      inner =
+        `<D:propstat><D:prop>${names(setNames)}</D:prop><D:status>HTTP/1.1 507 Insufficient Storage</D:status><D:responsedescription>${escapeXml(err.message)}</D:responsedescription></D:propstat>` +
+        (remove.length ? `<D:propstat><D:prop>${names(remove)}</D:prop><D:status>HTTP/1.1 424 Failed Dependency</D:status></D:propstat>` : '');
+    }
   }
   return `${XML_HEADER}<D:multistatus xmlns:D="DAV:"><D:response><D:href>${escapeXml(href)}</D:href>${inner}</D:response></D:multistatus>\n`;
 }

@@ -17,7 +17,26 @@ export type XmlNode = XmlElement | string;
 
 /** Bodies larger than this are refused (413): properties and lock owners are small. */
 export const MAX_XML_BYTES = 1024 * 1024;
-const MAX_DEPTH = 64;
+/**
+ * What one body may hold (issue 19): the parser stops at the first element,
+ * attribute or node past a limit, so a hostile body costs at most the bytes
+ * read up to that point. Depth matters twice: saxes resolves each name's
+ * prefix by walking the open elements, so an unbounded depth made the whole
+ * parse cost depth² on the event loop.
+ */
+export const XML_LIMITS = {
+  depth: 64,
+  /** Elements, text and CDATA pieces, comments and processing instructions. */
+  nodes: 10_000,
+  /** Attributes, namespace declarations included, over the whole body. */
+  attributes: 10_000,
+} as const;
+/** The body is fed to the parser in pieces of this many characters ... */
+const PIECE = 4 * 1024;
+/** ... and the event loop gets a turn whenever this many milliseconds of parsing have gone by. */
+const SLICE_MS = 4;
+
+class XmlLimitError extends Error {}
 
 export function isElement(node: XmlNode): node is XmlElement {
   return typeof node !== 'string';
@@ -39,20 +58,37 @@ export function textOf(el: XmlElement): string {
   return el.children.map((c) => (typeof c === 'string' ? c : textOf(c))).join('');
 }
 
-/** Parses a whole document; returns the root element. */
-export function parseXml(text: string): XmlElement {
+const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * Parses a whole document; returns the root element. Linear in the body:
+ * every limit of XML_LIMITS is checked as the parser reaches it (a handler
+ * that throws stops saxes where it is), and the body goes in by pieces, with
+ * a turn of the event loop every few milliseconds so other requests are served.
+ */
+export async function parseXml(text: string): Promise<XmlElement> {
   const parser = new SaxesParser({ xmlns: true, position: false });
   const stack: XmlElement[] = [];
   let root: XmlElement | undefined;
   let failure: Error | undefined;
+  let open = 0;
+  let nodes = 0;
+  let attributes = 0;
+  const countNode = () => {
+    if (++nodes > XML_LIMITS.nodes) throw new XmlLimitError(`more than ${XML_LIMITS.nodes} nodes`);
+  };
   parser.on('error', (err) => {
     failure ??= err;
   });
+  // Before the attributes and the name's namespace are worked out: a body nested too deeply stops here.
+  parser.on('opentagstart', () => {
+    if (++open > XML_LIMITS.depth) throw new XmlLimitError(`nested more than ${XML_LIMITS.depth} levels deep`);
+    countNode();
+  });
+  parser.on('attribute', () => {
+    if (++attributes > XML_LIMITS.attributes) throw new XmlLimitError(`more than ${XML_LIMITS.attributes} attributes`);
+  });
   parser.on('opentag', (tag) => {
-    if (stack.length >= MAX_DEPTH) {
-      failure ??= new Error('nested too deeply');
-      return;
-    }
     const el: XmlElement = {
       ns: tag.uri ?? '',
       local: tag.local ?? tag.name,
@@ -67,19 +103,30 @@ export function parseXml(text: string): XmlElement {
     stack.push(el);
   });
   parser.on('closetag', () => {
+    open--;
     stack.pop();
   });
-  parser.on('text', (t) => {
+  const addText = (t: string) => {
+    countNode();
     const parent = stack[stack.length - 1];
     if (parent) parent.children.push(t);
-  });
-  parser.on('cdata', (t) => {
-    const parent = stack[stack.length - 1];
-    if (parent) parent.children.push(t);
-  });
+  };
+  parser.on('text', addText);
+  parser.on('cdata', addText);
+  parser.on('comment', countNode);
+  parser.on('processinginstruction', countNode);
   try {
-    parser.write(text).close();
+    let sliceStart = performance.now();
+    for (let at = 0; at < text.length && !failure; at += PIECE) {
+      if (performance.now() - sliceStart > SLICE_MS) {
+        await yieldToEventLoop();
+        sliceStart = performance.now();
+      }
+      parser.write(text.slice(at, at + PIECE));
+    }
+    if (!failure) parser.close();
   } catch (err) {
+    if (err instanceof XmlLimitError) throw new DavError(400, `The XML body is too large to process: ${err.message}`);
     failure ??= err as Error;
   }
   if (failure || !root) throw new DavError(400, `The XML body is not well-formed${failure ? `: ${failure.message.split('\n')[0]}` : ''}`);
