@@ -8,6 +8,7 @@ import { isWellFormedChallenge } from './pkce.js';
 import { isKnownScope, parseScopeParam, scopeSatisfied } from './scopes.js';
 import type { OAuthErrorCode } from '../core/errors.js';
 import { repeatedParam, type RequestParams } from './params.js';
+import { AUTHORIZATION_CODE } from './grant-types.js';
 
 export const MAX_STATE_LENGTH = 4096;
 const MAX_NONCE_LENGTH = 512;
@@ -60,6 +61,9 @@ export async function checkAuthorizationRequest(
   if (states && state === undefined) return fail('invalid_request', `state: must be at most ${MAX_STATE_LENGTH} characters`);
   if (params.has('request')) return fail('request_not_supported', 'request objects are not supported');
   if (params.has('request_uri')) return fail('request_uri_not_supported', 'request_uri is not supported');
+
+  // RFC 6749 §4.1.2.1: an app not registered for this grant.
+  if (!client.grantTypes.includes(AUTHORIZATION_CODE)) return fail('unauthorized_client', 'this application may not use the authorization code grant');
 
   const responseType = single('response_type');
   if (responseType === undefined) return fail('invalid_request', 'response_type: is required');

@@ -41,7 +41,7 @@ const ConsentBody = Type.Object({
   approve: Type.Optional(Type.Boolean()),
 }, { additionalProperties: true });
 
-const AppInfoSchema = View(
+export const AppInfoSchema = View(
   {
     id: Type.String(),
     name: Type.String(),

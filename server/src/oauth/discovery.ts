@@ -15,6 +15,7 @@ export function serverMetadata(issuer: string, grantTypes: readonly string[]): R
     issuer,
     authorization_endpoint: url(OAUTH_PATHS.authorize),
     token_endpoint: url(OAUTH_PATHS.token),
+    device_authorization_endpoint: url(OAUTH_PATHS.deviceAuthorization),
     userinfo_endpoint: url(OAUTH_PATHS.userinfo),
     jwks_uri: url(OAUTH_PATHS.jwks),
     revocation_endpoint: url(OAUTH_PATHS.revoke),

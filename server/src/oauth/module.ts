@@ -29,8 +29,14 @@ import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
 import { tokenEndpoints } from './token/routes.js';
+import { OAUTH_PATHS } from './paths.js';
 import type { GrantHandler } from './token/types.js';
 import type { Clock } from '../core/clock.js';
+import { DeviceCodeRepository } from './device/repository.js';
+import { DeviceFlowService } from './device/service.js';
+import { deviceRoutes } from './device/routes.js';
+import { deviceCodeGrant } from './token/device-code.js';
+import { AUTHORIZATION_CODE, DEVICE_CODE, REFRESH_TOKEN } from './grant-types.js';
 
 const PRUNE_MS = 3600_000;
 
@@ -47,6 +53,8 @@ export interface OAuthDeps {
   verifier: AccessTokenVerifier;
   /** The project's throttle with the clean-key memory (token endpoint hot path). */
   clientThrottle: Throttle;
+  /** The project's guess limit (user codes of the device grant). */
+  throttle: Throttle;
   invalidations?: Invalidations;
   jobs: Jobs;
   clock: Clock;
@@ -59,6 +67,7 @@ export interface OAuth {
   clientAuth: ClientAuthenticator;
   inspection: TokenInspection;
   grants: Readonly<Record<string, GrantHandler>>;
+  devices: DeviceFlowService;
   /** The issuer identifier (`iss`): the configured base URL. */
   issuer: string;
   accounts: AccountService;
@@ -75,13 +84,20 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer, deps.clock);
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
-  deps.sessions.addFamilyCheck((family, { client }) => consent.checkFamily(family, client as Client | undefined));
+  deps.sessions.addFamilyCheck((family, { client }) => consent.checkRefresh(family, client as Client | undefined));
+
+  const deviceRepo = new DeviceCodeRepository(deps.db);
+  const devices = new DeviceFlowService(deviceRepo, consent, deps.throttle, `${issuer}${OAUTH_PATHS.device}`, deps.clock);
 
   const grants: Record<string, GrantHandler> = {
-    authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
-    refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
+    [AUTHORIZATION_CODE]: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
+    [REFRESH_TOKEN]: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
+    [DEVICE_CODE]: deviceCodeGrant({ devices: deviceRepo, accounts: deps.accounts, minter, clock: deps.clock }),
   };
-  deps.jobs.every('oauth_code_prune', PRUNE_MS, () => consent.pruneCodes());
+  deps.jobs.every('oauth_code_prune', PRUNE_MS, async () => {
+    await consent.pruneCodes();
+    await devices.prune();
+  });
   return {
     clients,
     consent,
@@ -89,6 +105,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     clientAuth: new ClientAuthenticator(clients, deps.clientThrottle),
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer, deps.clock),
     grants,
+    devices,
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
@@ -99,5 +116,6 @@ export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: 
   adminClientRoutes(app, oauth.clients);
   authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, issuer: oauth.issuer, sendPage });
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
-  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection });
+  deviceRoutes(app, { devices: oauth.devices, consent: oauth.consent, sendPage });
+  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope) });
 }

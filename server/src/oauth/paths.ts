@@ -6,6 +6,11 @@ export const OAUTH_PATHS = {
   consent: '/api/v4/session/oauth/consent',
   grant: '/api/v4/session/oauth/grant/:client_id',
   token: '/api/v4/session/oauth/token',
+  deviceAuthorization: '/api/v4/session/oauth/device_authorization',
+  /** The page a person opens to enter a device's user code (RFC 8628 §3.3). */
+  device: '/device',
+  deviceVerify: '/api/v4/session/oauth/device/verify',
+  deviceConsent: '/api/v4/session/oauth/device/consent',
   revoke: '/api/v4/session/oauth/revoke',
   introspect: '/api/v4/session/oauth/introspect',
   userinfo: '/api/v4/session/oauth/userinfo',

@@ -24,6 +24,7 @@ function client(overrides: Partial<Client> = {}): Client {
     isPublic: false,
     isEnabled: true,
     refreshTokenTtl: null,
+    grantTypes: ['authorization_code', 'refresh_token'],
     createdAt: 0,
     updatedAt: 0,
     ...overrides,

@@ -2926,6 +2926,8 @@ export interface paths {
               is_public?: boolean;
               is_enabled?: boolean;
               refresh_token_ttl?: number | null;
+              /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
+              grant_types?: string[];
             };
           };
         };
@@ -3202,6 +3204,8 @@ export interface paths {
               is_public?: boolean;
               is_enabled?: boolean;
               refresh_token_ttl?: number | null;
+              /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
+              grant_types?: string[];
               regenerate_secret?: boolean;
             };
           };
@@ -3838,6 +3842,253 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/session/oauth/device/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The device request a user code names (RFC 8628 §3.3). Wrong codes are counted per user and address; past the allowance 429.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** XXXX-XXXX; case, spaces and dashes do not matter */
+            user_code: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["DeviceRequest"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/device/consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The person approves or denies a device request; the device then gets tokens, or access_denied, at its next poll.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** XXXX-XXXX; case, spaces and dashes do not matter */
+            user_code: string;
+            approve: boolean;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["DeviceDecision"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/session/oauth/token": {
     parameters: {
       query?: never;
@@ -3849,7 +4100,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636) and refresh_token grants. Form body; answers carry Cache-Control: no-store.
+       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store.
        *
        * Auth: none.
        */
@@ -3862,7 +4113,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/x-www-form-urlencoded": {
-            /** authorization_code | refresh_token */
+            /** authorization_code | refresh_token | urn:ietf:params:oauth:grant-type:device_code */
             grant_type: string;
             /** authorization_code */
             code?: string;
@@ -3872,6 +4123,8 @@ export interface paths {
             code_verifier?: string;
             /** refresh_token */
             refresh_token?: string;
+            /** urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4) */
+            device_code?: string;
             /** refresh_token: a subset of the granted scopes */
             scope?: string;
             /** client_secret_post / public clients (or HTTP Basic) */
@@ -3889,6 +4142,93 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["OAuthTokenResponse"];
+          };
+        };
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** invalid_client (WWW-Authenticate: Basic when Basic was used) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** temporarily_unavailable: client authentication throttled; Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** server_error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/device_authorization": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * RFC 8628 §3.1 device authorization request (client authentication as at the token endpoint; public clients send client_id).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            /** space-separated scopes */
+            scope: string;
+            /** client_secret_post / public clients (or HTTP Basic) */
+            client_id?: string;
+            /** client_secret_post (or HTTP Basic) */
+            client_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** RFC 8628 §3.2 device authorization response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthDeviceAuthorization"];
           };
         };
         /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
@@ -8798,6 +9138,15 @@ export interface components {
     DavAccountList: {
       accounts: components["schemas"]["DavAccount"][];
     };
+    DeviceDecision: {
+      approved: boolean;
+    };
+    DeviceRequest: {
+      /** normalised: XXXX-XXXX */
+      user_code: string;
+      scopes: string[];
+      app: components["schemas"]["OAuthAppInfo"];
+    };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
     ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
     ErrorEnvelope: {
@@ -8913,6 +9262,7 @@ export interface components {
       is_enabled: boolean;
       /** seconds; null: the site setting */
       refresh_token_ttl: number | null;
+      grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -8924,8 +9274,21 @@ export interface components {
       clients: components["schemas"]["OAuthClient"][];
       pagination: components["schemas"]["Pagination"];
     };
+    OAuthDeviceAuthorization: {
+      device_code: string;
+      /** 8 letters shown as XXXX-XXXX */
+      user_code: string;
+      /** <base>/device */
+      verification_uri: string;
+      /** verification_uri with the user code filled in */
+      verification_uri_complete: string;
+      /** seconds (600) */
+      expires_in: number;
+      /** seconds between polls (5) */
+      interval: number;
+    };
     OAuthErrorBody: {
-      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
       error_description: string;
     };
     OAuthGrant: {
@@ -9208,6 +9571,8 @@ export type ChangedDavAccount = components["schemas"]["ChangedDavAccount"];
 export type ConsentResult = components["schemas"]["ConsentResult"];
 export type DavAccount = components["schemas"]["DavAccount"];
 export type DavAccountList = components["schemas"]["DavAccountList"];
+export type DeviceDecision = components["schemas"]["DeviceDecision"];
+export type DeviceRequest = components["schemas"]["DeviceRequest"];
 export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type FileView = components["schemas"]["FileView"];
@@ -9221,6 +9586,7 @@ export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
 export type OAuthClientPage = components["schemas"]["OAuthClientPage"];
+export type OAuthDeviceAuthorization = components["schemas"]["OAuthDeviceAuthorization"];
 export type OAuthErrorBody = components["schemas"]["OAuthErrorBody"];
 export type OAuthGrant = components["schemas"]["OAuthGrant"];
 export type OAuthIntrospection = components["schemas"]["OAuthIntrospection"];
