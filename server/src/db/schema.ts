@@ -104,6 +104,8 @@ export interface OAuthClientsTable {
   refresh_token_ttl: number | null;
   /** Space-separated grant types the app may use (migration 017). */
   grant_types: string;
+  /** 1: authorization requests must be pushed first (RFC 9126 §5). */
+  require_par: number;
   created_at: number;
   updated_at: number;
 }
@@ -115,6 +117,17 @@ export interface OAuthGrantsTable {
   scopes: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A pushed authorization request (RFC 9126): parameters waiting for their request_uri. */
+export interface OAuthParRequestsTable {
+  request_uri_hash: string;
+  client_id: string;
+  /** JSON: {name: [values]}. */
+  params: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
 }
 
 /** A device authorization request (RFC 8628 §3.1), pending until the user decides and the device polls. */
@@ -288,6 +301,7 @@ export interface Database {
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
   oauth_device_codes: OAuthDeviceCodesTable;
+  oauth_par_requests: OAuthParRequestsTable;
   files: FilesTable;
   blobs: BlobsTable;
   uploads: UploadsTable;

@@ -33,6 +33,7 @@ const fields = {
       description: `the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): ${GRANT_TYPES.join(', ')}`,
     }),
   ),
+  require_par: Type.Optional(Type.Boolean({ description: 'authorization requests must be pushed first (RFC 9126); default false' })),
 };
 const CreateBody = Body({ client: Body(fields) });
 const UpdateBody = Body({
@@ -59,6 +60,7 @@ const ClientViewSchema = View(
     is_enabled: Type.Boolean(),
     refresh_token_ttl: Nullable('integer', { description: 'seconds; null: the site setting' }),
     grant_types: Type.Array(StringEnum(GRANT_TYPES)),
+    require_par: Type.Boolean(),
     created_at: DateTime,
     updated_at: DateTime,
     secret: Type.Optional(Type.String({ description: 'only in the answer that created or regenerated it' })),

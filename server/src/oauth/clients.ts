@@ -28,6 +28,8 @@ export interface Client {
   refreshTokenTtl: number | null;
   /** The grant types the token endpoint accepts from this app. */
   grantTypes: GrantType[];
+  /** Authorization requests must come through PAR (RFC 9126 §5). */
+  requirePar: boolean;
   createdAt: number;
   updatedAt: number;
 }
@@ -44,6 +46,7 @@ export interface ClientFields {
   is_enabled?: boolean;
   refresh_token_ttl?: number | null;
   grant_types?: string[];
+  require_par?: boolean;
 }
 
 export type ClientPatch = Partial<ClientFields> & { regenerate_secret?: boolean };
@@ -60,6 +63,7 @@ export interface ClientView {
   is_enabled: boolean;
   refresh_token_ttl: number | null;
   grant_types: GrantType[];
+  require_par: boolean;
   created_at: string;
   updated_at: string;
   /** Only in the response that created or regenerated it. */
@@ -87,6 +91,7 @@ function fromRow(row: ClientRow): Client {
     isEnabled: row.is_enabled === 1,
     refreshTokenTtl: row.refresh_token_ttl,
     grantTypes: row.grant_types.split(' ').filter(isGrantType),
+    requirePar: row.require_par === 1,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -105,6 +110,7 @@ export function toClientView(c: Client, secret?: string): ClientView {
     is_enabled: c.isEnabled,
     refresh_token_ttl: c.refreshTokenTtl,
     grant_types: c.grantTypes,
+    require_par: c.requirePar,
     created_at: rfc3339(c.createdAt),
     updated_at: rfc3339(c.updatedAt),
   };
@@ -288,6 +294,7 @@ export class ClientService {
       is_enabled: input.is_enabled === false ? 0 : 1,
       refresh_token_ttl: input.refresh_token_ttl ?? null,
       grant_types: checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]),
+      require_par: input.require_par ? 1 : 0,
       created_at: now,
       updated_at: now,
     };
@@ -322,6 +329,7 @@ export class ClientService {
       is_enabled: isEnabled ? 1 : 0,
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
       ...(patch.grant_types !== undefined ? { grant_types: checkedGrantTypes(patch.grant_types) } : {}),
+      ...(patch.require_par !== undefined ? { require_par: patch.require_par ? 1 : 0 } : {}),
       updated_at: this.clock.now(),
     });
     this.invalidate(id);

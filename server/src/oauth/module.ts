@@ -33,6 +33,8 @@ import { OAUTH_PATHS } from './paths.js';
 import type { GrantHandler } from './token/types.js';
 import type { Clock } from '../core/clock.js';
 import { DeviceCodeRepository } from './device/repository.js';
+import { ParRepository } from './par-repository.js';
+import { PushedRequests } from './par.js';
 import { DeviceFlowService } from './device/service.js';
 import { deviceRoutes } from './device/routes.js';
 import { deviceCodeGrant } from './token/device-code.js';
@@ -68,6 +70,7 @@ export interface OAuth {
   inspection: TokenInspection;
   grants: Readonly<Record<string, GrantHandler>>;
   devices: DeviceFlowService;
+  pushed: PushedRequests;
   /** The issuer identifier (`iss`): the configured base URL. */
   issuer: string;
   accounts: AccountService;
@@ -86,6 +89,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
   deps.sessions.addFamilyCheck((family, { client }) => consent.checkRefresh(family, client as Client | undefined));
 
+  const pushed = new PushedRequests(new ParRepository(deps.db), issuer, deps.clock);
   const deviceRepo = new DeviceCodeRepository(deps.db);
   const devices = new DeviceFlowService(deviceRepo, consent, deps.throttle, `${issuer}${OAUTH_PATHS.device}`, deps.clock);
 
@@ -97,6 +101,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   deps.jobs.every('oauth_code_prune', PRUNE_MS, async () => {
     await consent.pruneCodes();
     await devices.prune();
+    await pushed.prune();
   });
   return {
     clients,
@@ -106,6 +111,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer, deps.clock),
     grants,
     devices,
+    pushed,
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
@@ -114,8 +120,8 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
 
 export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: PageSender): Promise<void> {
   adminClientRoutes(app, oauth.clients);
-  authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, issuer: oauth.issuer, sendPage });
+  authorizeRoutes(app, { clients: oauth.clients, pushed: oauth.pushed, consent: oauth.consent, issuer: oauth.issuer, sendPage });
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
   deviceRoutes(app, { devices: oauth.devices, consent: oauth.consent, sendPage });
-  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope) });
+  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope), push: (client, form) => oauth.pushed.push(client, form) });
 }

@@ -6,6 +6,9 @@ export const OAUTH_PATHS = {
   consent: '/api/v4/session/oauth/consent',
   grant: '/api/v4/session/oauth/grant/:client_id',
   token: '/api/v4/session/oauth/token',
+  par: '/api/v4/session/oauth/par',
+  /** The authorize page reads the parameters a request_uri stands for. */
+  pushedRequest: '/api/v4/session/oauth/pushed',
   deviceAuthorization: '/api/v4/session/oauth/device_authorization',
   /** The page a person opens to enter a device's user code (RFC 8628 §3.3). */
   device: '/device',

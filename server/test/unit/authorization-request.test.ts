@@ -25,6 +25,7 @@ function client(overrides: Partial<Client> = {}): Client {
     isEnabled: true,
     refreshTokenTtl: null,
     grantTypes: ['authorization_code', 'refresh_token'],
+    requirePar: false,
     createdAt: 0,
     updatedAt: 0,
     ...overrides,
@@ -97,6 +98,7 @@ describe('checkAuthorizationRequest: a valid request', () => {
       codeChallenge: null,
       nonce: null,
       prompt: [],
+      pushed: null,
     });
   });
 

@@ -1,11 +1,26 @@
 // Issue 24, OAuth for every kind of client (api-contract §12): the grant
-// types each app may use, and the device authorization grant's pending
-// requests (RFC 8628).
+// types each app may use, the device authorization grant's pending requests
+// (RFC 8628), and pushed authorization requests (RFC 9126).
 import type { AnyDb } from './util.js';
 
 export async function up(db: AnyDb): Promise<void> {
   // Space-separated, like `scopes`; apps registered before keep what they could do.
   await db.schema.alterTable('oauth_clients').addColumn('grant_types', 'text', (c) => c.notNull().defaultTo('authorization_code refresh_token')).execute();
+
+  await db.schema.alterTable('oauth_clients').addColumn('require_par', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+
+  await db.schema
+    .createTable('oauth_par_requests')
+    // SHA-256 of the random part of the request_uri (256 bits).
+    .addColumn('request_uri_hash', 'text', (c) => c.primaryKey())
+    .addColumn('client_id', 'text', (c) => c.notNull().references('oauth_clients.id').onDelete('cascade'))
+    // The pushed parameters as JSON ({name: [values]}), used instead of the authorize query.
+    .addColumn('params', 'text', (c) => c.notNull())
+    .addColumn('created_at', 'bigint', (c) => c.notNull())
+    .addColumn('expires_at', 'bigint', (c) => c.notNull())
+    .addColumn('used_at', 'bigint')
+    .execute();
+  await db.schema.createIndex('oauth_par_requests_expiry_idx').on('oauth_par_requests').column('expires_at').execute();
 
   await db.schema
     .createTable('oauth_device_codes')
@@ -30,5 +45,7 @@ export async function up(db: AnyDb): Promise<void> {
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('oauth_device_codes').ifExists().execute();
+  await db.schema.dropTable('oauth_par_requests').ifExists().execute();
+  await db.schema.alterTable('oauth_clients').dropColumn('require_par').execute();
   await db.schema.alterTable('oauth_clients').dropColumn('grant_types').execute();
 }

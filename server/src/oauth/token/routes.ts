@@ -20,6 +20,7 @@ const FORM_BODY_LIMIT = 64 * 1024;
 const OAUTH_ERRORS = [
   'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
   'server_error', 'temporarily_unavailable', 'authorization_pending', 'slow_down', 'access_denied', 'expired_token',
+  'unsupported_response_type', 'request_not_supported',
 ] as const;
 
 /** RFC 6749 §5.2 (RFC 7009 §2.2.1 and RFC 7662 §2.3 use the same body). */
@@ -59,6 +60,15 @@ const DeviceAuthorizationSchema = View(
   { title: 'OAuthDeviceAuthorization', description: 'RFC 8628 §3.2 device authorization response' },
 );
 
+/** RFC 9126 §2.2. */
+const ParResponseSchema = View(
+  {
+    request_uri: Type.String({ description: 'urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once' }),
+    expires_in: Type.Integer({ description: 'seconds (60)' }),
+  },
+  { title: 'OAuthPushedAuthorizationResponse', description: 'RFC 9126 §2.2 pushed authorization response' },
+);
+
 /** RFC 7662 §2.2: inactive tokens say only `active: false`. */
 const IntrospectionSchema = Type.Object(
   {
@@ -92,6 +102,8 @@ export interface TokenEndpointDeps {
   inspection: TokenInspection;
   /** RFC 8628 §3.1: the device authorization request. */
   startDevice(client: Client, scope: string | undefined): Promise<DeviceAuthorizationResponse>;
+  /** RFC 9126 §2: a pushed authorization request. */
+  push(client: Client, form: Form): Promise<{ request_uri: string; expires_in: number }>;
 }
 
 /** RFC 6749 §3.2: no parameter may be sent twice. */
@@ -190,6 +202,32 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     scope.post(OAUTH_PATHS.deviceAuthorization, deviceRoute, async (request) => {
       const form = singleValued(request.body as RequestParams | undefined);
       return deps.startDevice(await authenticate(request, form), form.get('scope'));
+    });
+
+    const parRoute = {
+      config: { auth: 'none' as const, ownErrors: true, cors: false as const },
+      schema: {
+        description: 'RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.',
+        response: { 201: ParResponseSchema, ...oauthErrors },
+        'x-form': formBody(
+          {
+            response_type: Type.String(),
+            redirect_uri: Type.String(),
+            scope: Type.String(),
+            state: opt('returned unchanged'),
+            code_challenge: opt('RFC 7636'),
+            code_challenge_method: opt('S256'),
+            nonce: opt('OIDC'),
+            prompt: opt('consent | none'),
+            ...clientAuthFields,
+          },
+          ['response_type', 'redirect_uri', 'scope'],
+        ),
+      },
+    };
+    scope.post(OAUTH_PATHS.par, parRoute, async (request, reply) => {
+      const form = singleValued(request.body as RequestParams | undefined);
+      return reply.code(201).send(await deps.push(await authenticate(request, form), form));
     });
 
     scope.post(OAUTH_PATHS.revoke, revokeRoute, async (request, reply) => {

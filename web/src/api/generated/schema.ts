@@ -2928,6 +2928,8 @@ export interface paths {
               refresh_token_ttl?: number | null;
               /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
               grant_types?: string[];
+              /** authorization requests must be pushed first (RFC 9126); default false */
+              require_par?: boolean;
             };
           };
         };
@@ -3206,6 +3208,8 @@ export interface paths {
               refresh_token_ttl?: number | null;
               /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
               grant_types?: string[];
+              /** authorization requests must be pushed first (RFC 9126); default false */
+              require_par?: boolean;
               regenerate_secret?: boolean;
             };
           };
@@ -3480,6 +3484,7 @@ export interface paths {
             nonce?: string;
             prompt?: string;
             response_mode?: string;
+            request_uri?: string;
             approve?: boolean;
             [key: string]: unknown;
           };
@@ -3519,6 +3524,102 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/pushed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The parameters a pushed request_uri stands for (RFC 9126 §4), for the authorize page to show; the request_uri stays unused.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            client_id: string;
+            request_uri: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PushedAuthorizationRequest"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -4229,6 +4330,104 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["OAuthDeviceAuthorization"];
+          };
+        };
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** invalid_client (WWW-Authenticate: Basic when Basic was used) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** temporarily_unavailable: client authentication throttled; Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** server_error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/par": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            response_type: string;
+            redirect_uri: string;
+            scope: string;
+            /** returned unchanged */
+            state?: string;
+            /** RFC 7636 */
+            code_challenge?: string;
+            /** S256 */
+            code_challenge_method?: string;
+            /** OIDC */
+            nonce?: string;
+            /** consent | none */
+            prompt?: string;
+            /** client_secret_post / public clients (or HTTP Basic) */
+            client_id?: string;
+            /** client_secret_post (or HTTP Basic) */
+            client_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** RFC 9126 §2.2 pushed authorization response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthPushedAuthorizationResponse"];
           };
         };
         /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
@@ -9263,6 +9462,7 @@ export interface components {
       /** seconds; null: the site setting */
       refresh_token_ttl: number | null;
       grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
+      require_par: boolean;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -9288,7 +9488,7 @@ export interface components {
       interval: number;
     };
     OAuthErrorBody: {
-      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token";
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported";
       error_description: string;
     };
     OAuthGrant: {
@@ -9313,6 +9513,12 @@ export interface components {
       jti?: string;
       scope?: string;
       token_type?: string;
+    };
+    OAuthPushedAuthorizationResponse: {
+      /** urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once */
+      request_uri: string;
+      /** seconds (60) */
+      expires_in: number;
     };
     OAuthTokenResponse: {
       access_token: string;
@@ -9351,6 +9557,12 @@ export interface components {
     };
     PublicShareOwner: {
       nickname: string;
+    };
+    PushedAuthorizationRequest: {
+      /** the pushed authorization request parameters */
+      params: {
+        [key: string]: string;
+      };
     };
     ResetPassword: {
       password: string;
@@ -9590,10 +9802,12 @@ export type OAuthDeviceAuthorization = components["schemas"]["OAuthDeviceAuthori
 export type OAuthErrorBody = components["schemas"]["OAuthErrorBody"];
 export type OAuthGrant = components["schemas"]["OAuthGrant"];
 export type OAuthIntrospection = components["schemas"]["OAuthIntrospection"];
+export type OAuthPushedAuthorizationResponse = components["schemas"]["OAuthPushedAuthorizationResponse"];
 export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
 export type Pagination = components["schemas"]["Pagination"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
+export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
 export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];

@@ -37,6 +37,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [enabled, setEnabled] = useState(app?.is_enabled ?? true);
   const [refreshTtl, setRefreshTtl] = useState<number | null>(app?.refresh_token_ttl ?? null);
   const [grantTypes, setGrantTypes] = useState<GrantType[]>(app?.grant_types ?? ['authorization_code', 'refresh_token']);
+  const [requirePar, setRequirePar] = useState(app?.require_par ?? false);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
 
@@ -67,6 +68,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         is_enabled: enabled,
         refresh_token_ttl: refreshTtl,
         grant_types: GRANTS.map((g) => g.value).filter((g) => grantTypes.includes(g)),
+        require_par: requirePar,
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
     } catch (err) {
@@ -167,6 +169,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
           ))}
         </Stack>
       </Checkbox.Group>
+      <Checkbox label={t('admin.apps.requirePar')} description={t('admin.apps.requireParHelp')} checked={requirePar} onChange={(e) => setRequirePar(e.currentTarget.checked)} />
       <TextInput label={t('admin.apps.homepage')} value={homepage} error={errors.homepage} onChange={(e) => setHomepage(e.currentTarget.value)} placeholder="https://" />
       <Textarea label={t('admin.apps.description')} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
       <Checkbox label={t('admin.apps.enabled')} description={t('admin.apps.enabledHelp')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
