@@ -106,6 +106,8 @@ export interface OAuthClientsTable {
   grant_types: string;
   /** 1: authorization requests must be pushed first (RFC 9126 §5). */
   require_par: number;
+  /** JSON array of exact post-logout redirect URIs. */
+  post_logout_redirect_uris: string;
   created_at: number;
   updated_at: number;
 }

@@ -33,6 +33,9 @@ const fields = {
       description: `the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): ${GRANT_TYPES.join(', ')}`,
     }),
   ),
+  post_logout_redirect_uris: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: MAX_REDIRECT_URI_LENGTH }), { maxItems: 20, description: 'where an RP-initiated logout may send the browser (exact match); default none' }),
+  ),
   require_par: Type.Optional(Type.Boolean({ description: 'authorization requests must be pushed first (RFC 9126); default false' })),
 };
 const CreateBody = Body({ client: Body(fields) });
@@ -61,6 +64,7 @@ const ClientViewSchema = View(
     refresh_token_ttl: Nullable('integer', { description: 'seconds; null: the site setting' }),
     grant_types: Type.Array(StringEnum(GRANT_TYPES)),
     require_par: Type.Boolean(),
+    post_logout_redirect_uris: Type.Array(Type.String()),
     created_at: DateTime,
     updated_at: DateTime,
     secret: Type.Optional(Type.String({ description: 'only in the answer that created or regenerated it' })),

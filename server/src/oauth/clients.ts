@@ -30,6 +30,8 @@ export interface Client {
   grantTypes: GrantType[];
   /** Authorization requests must come through PAR (RFC 9126 §5). */
   requirePar: boolean;
+  /** Where an RP-initiated logout may send the browser (exact match). */
+  postLogoutRedirectUris: string[];
   createdAt: number;
   updatedAt: number;
 }
@@ -47,6 +49,7 @@ export interface ClientFields {
   refresh_token_ttl?: number | null;
   grant_types?: string[];
   require_par?: boolean;
+  post_logout_redirect_uris?: string[];
 }
 
 export type ClientPatch = Partial<ClientFields> & { regenerate_secret?: boolean };
@@ -64,6 +67,7 @@ export interface ClientView {
   refresh_token_ttl: number | null;
   grant_types: GrantType[];
   require_par: boolean;
+  post_logout_redirect_uris: string[];
   created_at: string;
   updated_at: string;
   /** Only in the response that created or regenerated it. */
@@ -92,6 +96,7 @@ function fromRow(row: ClientRow): Client {
     refreshTokenTtl: row.refresh_token_ttl,
     grantTypes: row.grant_types.split(' ').filter(isGrantType),
     requirePar: row.require_par === 1,
+    postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -111,6 +116,7 @@ export function toClientView(c: Client, secret?: string): ClientView {
     refresh_token_ttl: c.refreshTokenTtl,
     grant_types: c.grantTypes,
     require_par: c.requirePar,
+    post_logout_redirect_uris: c.postLogoutRedirectUris,
     created_at: rfc3339(c.createdAt),
     updated_at: rfc3339(c.updatedAt),
   };
@@ -163,6 +169,11 @@ function checkedGrantTypes(values: string[]): string {
   return normalizeList('grant_types', values, (g) => (isGrantType(g) ? null : 'is not a supported grant type')).join(' ');
 }
 
+/** Post-logout redirect URIs: the redirect URIs' rules, each once; the list may be empty. */
+function checkedLogoutUris(values: string[]): string {
+  return values.length === 0 ? '[]' : JSON.stringify(normalizeList('post_logout_redirect_uris', values, redirectUriProblem));
+}
+
 /**
  * How long another instance may go on using a client row it read (a
  * regenerated secret, changed redirect URIs, a disabled app). This instance
@@ -211,6 +222,7 @@ export class ClientService {
       Object.freeze(client.redirectUris);
       Object.freeze(client.scopes);
       Object.freeze(client.grantTypes);
+      Object.freeze(client.postLogoutRedirectUris);
       this.remember(id, { at: now, client: Object.freeze(client) });
     } else this.cache.delete(id);
     return client?.isEnabled ? client : undefined;
@@ -295,6 +307,7 @@ export class ClientService {
       refresh_token_ttl: input.refresh_token_ttl ?? null,
       grant_types: checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]),
       require_par: input.require_par ? 1 : 0,
+      post_logout_redirect_uris: checkedLogoutUris(input.post_logout_redirect_uris ?? []),
       created_at: now,
       updated_at: now,
     };
@@ -330,6 +343,7 @@ export class ClientService {
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
       ...(patch.grant_types !== undefined ? { grant_types: checkedGrantTypes(patch.grant_types) } : {}),
       ...(patch.require_par !== undefined ? { require_par: patch.require_par ? 1 : 0 } : {}),
+      ...(patch.post_logout_redirect_uris !== undefined ? { post_logout_redirect_uris: checkedLogoutUris(patch.post_logout_redirect_uris) } : {}),
       updated_at: this.clock.now(),
     });
     this.invalidate(id);

@@ -17,6 +17,7 @@ export function serverMetadata(issuer: string, grantTypes: readonly string[]): R
     token_endpoint: url(OAUTH_PATHS.token),
     device_authorization_endpoint: url(OAUTH_PATHS.deviceAuthorization),
     pushed_authorization_request_endpoint: url(OAUTH_PATHS.par),
+    end_session_endpoint: url(OAUTH_PATHS.endSession),
     // Site-wide no: each app can be set to require it (require_par).
     require_pushed_authorization_requests: false,
     userinfo_endpoint: url(OAUTH_PATHS.userinfo),

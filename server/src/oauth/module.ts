@@ -35,6 +35,8 @@ import type { Clock } from '../core/clock.js';
 import { DeviceCodeRepository } from './device/repository.js';
 import { ParRepository } from './par-repository.js';
 import { PushedRequests } from './par.js';
+import { RpLogout } from './logout.js';
+import { logoutRoutes } from './logout-routes.js';
 import { DeviceFlowService } from './device/service.js';
 import { deviceRoutes } from './device/routes.js';
 import { deviceCodeGrant } from './token/device-code.js';
@@ -71,6 +73,7 @@ export interface OAuth {
   grants: Readonly<Record<string, GrantHandler>>;
   devices: DeviceFlowService;
   pushed: PushedRequests;
+  logout: RpLogout;
   /** The issuer identifier (`iss`): the configured base URL. */
   issuer: string;
   accounts: AccountService;
@@ -112,6 +115,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     grants,
     devices,
     pushed,
+    logout: new RpLogout(clients, signer, deps.sessions, deps.revocation, issuer, deps.clock),
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
@@ -122,6 +126,7 @@ export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: 
   adminClientRoutes(app, oauth.clients);
   authorizeRoutes(app, { clients: oauth.clients, pushed: oauth.pushed, consent: oauth.consent, issuer: oauth.issuer, sendPage });
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
+  logoutRoutes(app, { logout: oauth.logout, sendPage });
   deviceRoutes(app, { devices: oauth.devices, consent: oauth.consent, sendPage });
   await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope), push: (client, form) => oauth.pushed.push(client, form) });
 }

@@ -7,6 +7,10 @@ export const OAUTH_PATHS = {
   grant: '/api/v4/session/oauth/grant/:client_id',
   token: '/api/v4/session/oauth/token',
   par: '/api/v4/session/oauth/par',
+  /** OpenID Connect RP-Initiated Logout 1.0: the page. */
+  endSession: '/session/logout',
+  logoutCheck: '/api/v4/session/oauth/logout/check',
+  logout: '/api/v4/session/oauth/logout',
   /** The authorize page reads the parameters a request_uri stands for. */
   pushedRequest: '/api/v4/session/oauth/pushed',
   deviceAuthorization: '/api/v4/session/oauth/device_authorization',

@@ -1,6 +1,7 @@
 // Issue 24, OAuth for every kind of client (api-contract §12): the grant
 // types each app may use, the device authorization grant's pending requests
-// (RFC 8628), and pushed authorization requests (RFC 9126).
+// (RFC 8628), pushed authorization requests (RFC 9126), and the URIs an app
+// may be sent back to after an RP-initiated logout.
 import type { AnyDb } from './util.js';
 
 export async function up(db: AnyDb): Promise<void> {
@@ -8,6 +9,8 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.alterTable('oauth_clients').addColumn('grant_types', 'text', (c) => c.notNull().defaultTo('authorization_code refresh_token')).execute();
 
   await db.schema.alterTable('oauth_clients').addColumn('require_par', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+  // JSON array of exact URIs (OpenID Connect RP-Initiated Logout 1.0 §3).
+  await db.schema.alterTable('oauth_clients').addColumn('post_logout_redirect_uris', 'text', (c) => c.notNull().defaultTo('[]')).execute();
 
   await db.schema
     .createTable('oauth_par_requests')
@@ -47,5 +50,6 @@ export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('oauth_device_codes').ifExists().execute();
   await db.schema.dropTable('oauth_par_requests').ifExists().execute();
   await db.schema.alterTable('oauth_clients').dropColumn('require_par').execute();
+  await db.schema.alterTable('oauth_clients').dropColumn('post_logout_redirect_uris').execute();
   await db.schema.alterTable('oauth_clients').dropColumn('grant_types').execute();
 }

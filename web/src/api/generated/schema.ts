@@ -2928,6 +2928,8 @@ export interface paths {
               refresh_token_ttl?: number | null;
               /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
               grant_types?: string[];
+              /** where an RP-initiated logout may send the browser (exact match); default none */
+              post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
             };
@@ -3208,6 +3210,8 @@ export interface paths {
               refresh_token_ttl?: number | null;
               /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
               grant_types?: string[];
+              /** where an RP-initiated logout may send the browser (exact match); default none */
+              post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
               regenerate_secret?: boolean;
@@ -3919,6 +3923,184 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/logout/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * What the logout page shows: the app, whether to ask, and where the browser goes afterwards.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            id_token_hint?: string;
+            post_logout_redirect_uri?: string;
+            state?: string;
+            client_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LogoutView"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Ends the app's session family named by id_token_hint (RP-Initiated Logout 1.0); the page ends the browser's own session. Answers where to go next.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            id_token_hint?: string;
+            post_logout_redirect_uri?: string;
+            state?: string;
+            client_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LogoutResult"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
           headers: {
             [name: string]: unknown;
           };
@@ -9425,6 +9607,21 @@ export interface components {
     Jwks: {
       keys: components["schemas"]["Jwk"][];
     };
+    LogoutClient: {
+      id: string;
+      name: string;
+      icon: string;
+    };
+    LogoutResult: {
+      redirect_uri: string | null;
+    };
+    LogoutView: {
+      client: components["schemas"]["LogoutClient"] | null;
+      /** ask the person first (no hint, or a stale one) */
+      confirm: boolean;
+      /** the registered post-logout URI with state, or null */
+      redirect_uri: string | null;
+    };
     NewDavAccount: {
       id: string;
       name: string;
@@ -9463,6 +9660,7 @@ export interface components {
       refresh_token_ttl: number | null;
       grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
       require_par: boolean;
+      post_logout_redirect_uris: string[];
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -9794,6 +9992,9 @@ export type Health = components["schemas"]["Health"];
 export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
+export type LogoutClient = components["schemas"]["LogoutClient"];
+export type LogoutResult = components["schemas"]["LogoutResult"];
+export type LogoutView = components["schemas"]["LogoutView"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
