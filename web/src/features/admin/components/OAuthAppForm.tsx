@@ -37,6 +37,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [enabled, setEnabled] = useState(app?.is_enabled ?? true);
   const [refreshTtl, setRefreshTtl] = useState<number | null>(app?.refresh_token_ttl ?? null);
   const [grantTypes, setGrantTypes] = useState<GrantType[]>(app?.grant_types ?? ['authorization_code', 'refresh_token']);
+  const [logoutUris, setLogoutUris] = useState((app?.post_logout_redirect_uris ?? []).join('\n'));
   const [requirePar, setRequirePar] = useState(app?.require_par ?? false);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
@@ -69,6 +70,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         refresh_token_ttl: refreshTtl,
         grant_types: GRANTS.map((g) => g.value).filter((g) => grantTypes.includes(g)),
         require_par: requirePar,
+        post_logout_redirect_uris: logoutUris.split('\n').map((l) => l.trim()).filter(Boolean),
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
     } catch (err) {
@@ -84,6 +86,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
       else if (field === 'name') setErrors({ name: message.replace(/^name: /, '') });
       else if (field === 'secret') setErrors({ secret: message.replace(/^secret: /, '') });
       else if (field === 'scopes') setErrors({ scopes: message.replace(/^scopes: /, '') });
+      else if (field === 'post_logout_redirect_uris') setErrors({ logoutUris: message.replace(/^post_logout_redirect_uris: /, '') });
       else if (field === 'grant_types') setErrors({ grants: message.replace(/^grant_types: /, '') });
       else if (field === 'homepage_url') setErrors({ homepage: message.replace(/^homepage_url: /, '') });
       else setErrors({ form: message });
@@ -169,6 +172,17 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
           ))}
         </Stack>
       </Checkbox.Group>
+      <Textarea
+        label={t('admin.apps.logoutUris')}
+        description={t('admin.apps.logoutUrisHelp')}
+        autosize
+        minRows={2}
+        value={logoutUris}
+        error={errors.logoutUris}
+        onChange={(e) => setLogoutUris(e.currentTarget.value)}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        spellCheck={false}
+      />
       <Checkbox label={t('admin.apps.requirePar')} description={t('admin.apps.requireParHelp')} checked={requirePar} onChange={(e) => setRequirePar(e.currentTarget.checked)} />
       <TextInput label={t('admin.apps.homepage')} value={homepage} error={errors.homepage} onChange={(e) => setHomepage(e.currentTarget.value)} placeholder="https://" />
       <Textarea label={t('admin.apps.description')} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
