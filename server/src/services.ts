@@ -170,7 +170,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs, clock });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.

@@ -1,6 +1,7 @@
 // `app create|list|show|delete`: OAuth applications from the command line,
 // with the same rules as the admin API. A created secret is printed once.
 import type { Client } from '../oauth/clients.js';
+import { DEFAULT_GRANT_TYPES, GRANT_TYPES } from '../oauth/grant-types.js';
 import type { CommandSpec } from './command.js';
 import { CommandError } from './errors.js';
 import { withServices } from './services.js';
@@ -18,6 +19,7 @@ const create: CommandSpec = {
     homepage: { type: 'string', value: '<URL>', help: "the app's home page" },
     description: { type: 'string', value: '<text>', help: 'a short description' },
     secret: { type: 'string', value: '<secret>', help: 'use this client secret instead of a generated one' },
+    grant: { type: 'string', multiple: true, value: '<name>', help: `a grant type the app may use (repeatable; default: ${DEFAULT_GRANT_TYPES.join(', ')}): ${GRANT_TYPES.join(', ')}` },
   },
   async run({ config, values, out }) {
     // Scopes may also be given space-separated, as in an authorization request.
@@ -32,9 +34,11 @@ const create: CommandSpec = {
         scopes,
         secret: values.secret as string | undefined,
         is_public: (values.public as boolean | undefined) ?? false,
+        grant_types: values.grant as string[] | undefined,
       });
       out(`Created OAuth app "${client.name}".`);
       out(`client_id:     ${client.id}`);
+      out(`grant types:   ${client.grantTypes.join(', ')}`);
       if (secret !== undefined) out(`client_secret: ${secret}\nThe secret is shown this once; it is stored hashed.`);
       else out('Public client: no secret; it must use PKCE.');
     });
@@ -108,6 +112,7 @@ function describeClient(c: Client, baseUrl: string): string[] {
     ...c.redirectUris.map((u, i) => `${i === 0 ? 'redirect_uris: ' : '               '} ${u}`),
     `homepage:       ${c.homepageUrl ?? '-'}`,
     `refresh TTL:    ${c.refreshTokenTtl === null ? 'site default' : `${c.refreshTokenTtl} s`}`,
+    `grant types:    ${c.grantTypes.join(' ')}`,
     `created:        ${new Date(c.createdAt).toISOString()}`,
     `discovery:      ${baseUrl}/.well-known/openid-configuration`,
   ];

@@ -122,7 +122,11 @@ export type OAuthErrorCode =
   | 'temporarily_unavailable'
   | 'consent_required'
   | 'request_not_supported'
-  | 'request_uri_not_supported';
+  | 'request_uri_not_supported'
+  // RFC 8628 §3.5 (device authorization grant, at the token endpoint).
+  | 'authorization_pending'
+  | 'slow_down'
+  | 'expired_token';
 
 /**
  * An error in the OAuth standards' own terms. `basicChallenge` records that

@@ -59,3 +59,19 @@ export function timeOrderedId(now: number): string {
 export function uuid(): string {
   return randomUUID();
 }
+
+/**
+ * `length` characters drawn uniformly from `alphabet` (rejection sampling), for
+ * codes a person types, such as the device grant's user code.
+ */
+export function codeFrom(alphabet: string, length: number): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % alphabet.length);
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < limit) out.push(alphabet[byte % alphabet.length]!);
+      if (out.length === length) break;
+    }
+  }
+  return out.join('');
+}

@@ -102,6 +102,12 @@ export interface OAuthClientsTable {
   is_enabled: number;
   /** Overrides the site's refresh-token lifetime (seconds); null = the site setting. */
   refresh_token_ttl: number | null;
+  /** Space-separated grant types the app may use (migration 017). */
+  grant_types: string;
+  /** 1: authorization requests must be pushed first (RFC 9126 §5). */
+  require_par: number;
+  /** JSON array of exact post-logout redirect URIs. */
+  post_logout_redirect_uris: string;
   created_at: number;
   updated_at: number;
 }
@@ -113,6 +119,34 @@ export interface OAuthGrantsTable {
   scopes: string;
   created_at: number;
   updated_at: number;
+}
+
+/** A pushed authorization request (RFC 9126): parameters waiting for their request_uri. */
+export interface OAuthParRequestsTable {
+  request_uri_hash: string;
+  client_id: string;
+  /** JSON: {name: [values]}. */
+  params: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** A device authorization request (RFC 8628 §3.1), pending until the user decides and the device polls. */
+export interface OAuthDeviceCodesTable {
+  /** SHA-256 (hex) of the device code. */
+  device_code_hash: string;
+  /** SHA-256 (hex) of the normalised user code (8 letters). */
+  user_code_hash: string;
+  client_id: string;
+  scopes: string;
+  status: 'pending' | 'approved' | 'denied' | 'used';
+  user_id: string | null;
+  auth_time: number | null;
+  interval_s: number;
+  last_polled_at: number | null;
+  created_at: number;
+  expires_at: number;
 }
 
 export interface OAuthCodesTable {
@@ -272,6 +306,8 @@ export interface Database {
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
+  oauth_device_codes: OAuthDeviceCodesTable;
+  oauth_par_requests: OAuthParRequestsTable;
   files: FilesTable;
   blobs: BlobsTable;
   uploads: UploadsTable;

@@ -4,10 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { AdminListBody, NO_CONTROL } from '../http/schemas.js';
-import { Body, DateTime, Envelope, Nullable, Pagination, View, errors } from '../http/contract.js';
+import { Body, DateTime, Envelope, Nullable, Pagination, StringEnum, View, errors } from '../http/contract.js';
 import { MAX_CLIENT_ID_LENGTH, toClientView, type ClientService } from './clients.js';
 import { OAUTH_PATHS } from './paths.js';
 import { MAX_REDIRECT_URI_LENGTH } from './redirect-uris.js';
+import { GRANT_TYPES } from './grant-types.js';
 
 const read = { auth: 'required' as const, admin: true, scopes: ['Admin.Read'] };
 const write = { auth: 'required' as const, admin: true, scopes: ['Admin.Write'] };
@@ -25,6 +26,17 @@ const fields = {
   is_enabled: Type.Optional(Type.Boolean()),
   // Same bounds as the site setting (1 h to 400 days); null falls back to it.
   refresh_token_ttl: Type.Optional(Type.Union([Type.Integer({ minimum: 3600, maximum: 400 * 86400 }), Type.Null()])),
+  grant_types: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: 64 }), {
+      minItems: 1,
+      maxItems: GRANT_TYPES.length,
+      description: `the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): ${GRANT_TYPES.join(', ')}`,
+    }),
+  ),
+  post_logout_redirect_uris: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: MAX_REDIRECT_URI_LENGTH }), { maxItems: 20, description: 'where an RP-initiated logout may send the browser (exact match); default none' }),
+  ),
+  require_par: Type.Optional(Type.Boolean({ description: 'authorization requests must be pushed first (RFC 9126); default false' })),
 };
 const CreateBody = Body({ client: Body(fields) });
 const UpdateBody = Body({
@@ -50,6 +62,9 @@ const ClientViewSchema = View(
     is_public: Type.Boolean(),
     is_enabled: Type.Boolean(),
     refresh_token_ttl: Nullable('integer', { description: 'seconds; null: the site setting' }),
+    grant_types: Type.Array(StringEnum(GRANT_TYPES)),
+    require_par: Type.Boolean(),
+    post_logout_redirect_uris: Type.Array(Type.String()),
     created_at: DateTime,
     updated_at: DateTime,
     secret: Type.Optional(Type.String({ description: 'only in the answer that created or regenerated it' })),

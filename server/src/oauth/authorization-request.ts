@@ -8,6 +8,7 @@ import { isWellFormedChallenge } from './pkce.js';
 import { isKnownScope, parseScopeParam, scopeSatisfied } from './scopes.js';
 import type { OAuthErrorCode } from '../core/errors.js';
 import { repeatedParam, type RequestParams } from './params.js';
+import { AUTHORIZATION_CODE } from './grant-types.js';
 
 export const MAX_STATE_LENGTH = 4096;
 const MAX_NONCE_LENGTH = 512;
@@ -23,6 +24,15 @@ export interface AuthorizationRequest {
   codeChallenge: string | null;
   nonce: string | null;
   prompt: string[];
+  /** The request_uri the parameters came from (RFC 9126 §4), to be spent by the decision; null for a plain request. */
+  pushed: string | null;
+}
+
+export interface CheckOptions {
+  /** The parameters pushed under `requestUri` by this client, if they are still waiting (RFC 9126 §4). */
+  resolvePushed?: (clientId: string, requestUri: string) => Promise<RequestParams | undefined>;
+  /** Checking the body of a pushed authorization request itself (RFC 9126 §2.1). */
+  pushing?: boolean;
 }
 
 export type AuthorizationCheck =
@@ -30,21 +40,33 @@ export type AuthorizationCheck =
   /** client_id or redirect_uri is wrong: show an error, never redirect. */
   | { kind: 'invalid'; message: string }
   /** Any other problem: redirect to the client with the error. */
-  | { kind: 'error'; location: string };
+  | { kind: 'error'; location: string; error: OAuthErrorCode; description: string };
 
 export function errorLocation(redirectUri: string, issuer: string, error: OAuthErrorCode, description: string, state: string | undefined): string {
   return appendQuery(redirectUri, { error, error_description: description, state, iss: issuer });
 }
 
 export async function checkAuthorizationRequest(
-  params: RequestParams,
+  query: RequestParams,
   findClient: (id: string) => Promise<Client | undefined>,
   issuer: string,
+  options: CheckOptions = {},
 ): Promise<AuthorizationCheck> {
+  let params = query;
   const clientIds = params.get('client_id') ?? [];
   if (clientIds.length !== 1) return { kind: 'invalid', message: clientIds.length ? 'client_id: must be sent once' : 'client_id: is required' };
   const client = clientIds[0]!.length <= MAX_CLIENT_ID_LENGTH ? await findClient(clientIds[0]!) : undefined;
   if (!client) return { kind: 'invalid', message: 'client_id: no such application, or it is disabled' };
+  // RFC 9126 §4: a pushed request replaces the query; only client_id and request_uri travel.
+  let pushed: string | null = null;
+  const requestUris = params.get('request_uri');
+  if (requestUris !== undefined && options.resolvePushed && !options.pushing) {
+    if (requestUris.length !== 1) return { kind: 'invalid', message: 'request_uri: must be sent once' };
+    const stored = await options.resolvePushed(client.id, requestUris[0]!);
+    if (!stored) return { kind: 'invalid', message: 'request_uri: unknown, expired, already used, or pushed by another application' };
+    params = stored;
+    pushed = requestUris[0]!;
+  }
   const redirectUris = params.get('redirect_uri') ?? [];
   if (redirectUris.length !== 1) return { kind: 'invalid', message: redirectUris.length ? 'redirect_uri: must be sent once' : 'redirect_uri: is required' };
   const redirectUri = redirectUris[0]!;
@@ -52,14 +74,21 @@ export async function checkAuthorizationRequest(
 
   const states = params.get('state');
   const state = states?.length === 1 && states[0]!.length <= MAX_STATE_LENGTH ? states[0] : undefined;
-  const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({ kind: 'error', location: errorLocation(redirectUri, issuer, error, description, state) });
+  const fail = (error: OAuthErrorCode, description: string): AuthorizationCheck => ({ kind: 'error', location: errorLocation(redirectUri, issuer, error, description, state), error, description });
   const single = (name: string) => params.get(name)?.[0];
 
   const repeated = repeatedParam(params, DEFINED_PARAMS);
   if (repeated !== undefined) return fail('invalid_request', `${repeated}: must not be sent more than once`);
   if (states && state === undefined) return fail('invalid_request', `state: must be at most ${MAX_STATE_LENGTH} characters`);
   if (params.has('request')) return fail('request_not_supported', 'request objects are not supported');
-  if (params.has('request_uri')) return fail('request_uri_not_supported', 'request_uri is not supported');
+  if (params.has('request_uri')) {
+    return options.pushing ? fail('invalid_request', 'request_uri: must not be pushed (RFC 9126 §2.1)') : fail('request_uri_not_supported', 'request_uri: only those issued by the pushed authorization request endpoint are supported');
+  }
+  // RFC 9126 §5: an app registered to push its requests.
+  if (client.requirePar && pushed === null && !options.pushing) return fail('invalid_request', 'this application must use pushed authorization requests (RFC 9126)');
+
+  // RFC 6749 §4.1.2.1: an app not registered for this grant.
+  if (!client.grantTypes.includes(AUTHORIZATION_CODE)) return fail('unauthorized_client', 'this application may not use the authorization code grant');
 
   const responseType = single('response_type');
   if (responseType === undefined) return fail('invalid_request', 'response_type: is required');
@@ -90,5 +119,5 @@ export async function checkAuthorizationRequest(
   if (unsupported !== undefined) return fail('invalid_request', `prompt: ${unsupported} is not supported`);
   if (prompt.includes('none') && prompt.length > 1) return fail('invalid_request', 'prompt: none cannot be combined with other values');
 
-  return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge: challenge ?? null, nonce: nonce ?? null, prompt } };
+  return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge: challenge ?? null, nonce: nonce ?? null, prompt, pushed } };
 }

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { Envelope, Nullable, View, errors } from '../http/contract.js';
+import { Body, Envelope, Nullable, View, errors } from '../http/contract.js';
 import { requireAuth } from '../http/auth.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { PAGE_HEADERS, type PageSender } from '../http/pages.js';
@@ -13,9 +13,11 @@ import { MAX_CLIENT_ID_LENGTH, type ClientService } from './clients.js';
 import type { ConsentService } from './consent.js';
 import { paramsFromObject, paramsFromQuery, type RequestParams } from './params.js';
 import { OAUTH_PATHS } from './paths.js';
+import type { PushedRequests } from './par.js';
 
 export interface AuthorizeRouteDeps {
   clients: ClientService;
+  pushed: PushedRequests;
   consent: ConsentService;
   issuer: string;
   sendPage: PageSender;
@@ -38,10 +40,11 @@ const ConsentBody = Type.Object({
   nonce: loose,
   prompt: loose,
   response_mode: loose,
+  request_uri: loose,
   approve: Type.Optional(Type.Boolean()),
 }, { additionalProperties: true });
 
-const AppInfoSchema = View(
+export const AppInfoSchema = View(
   {
     id: Type.String(),
     name: Type.String(),
@@ -62,9 +65,15 @@ const ConsentResultSchema = View(
   { title: 'ConsentResult' },
 );
 
+const PushedRequestSchema = View(
+  { params: Type.Record(Type.String(), Type.String(), { description: 'the pushed authorization request parameters' }) },
+  { title: 'PushedAuthorizationRequest' },
+);
+
 export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  const check = (params: RequestParams) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer);
+  const resolvePushed = (clientId: string, requestUri: string) => deps.pushed.resolve(clientId, requestUri);
+  const check = (params: RequestParams) => checkAuthorizationRequest(params, (id) => deps.clients.findEnabled(id), deps.issuer, { resolvePushed });
 
   r.get(OAUTH_PATHS.authorize, { config: { auth: 'none' } }, async (request, reply) => {
     const q = request.url.indexOf('?');
@@ -95,8 +104,28 @@ export function authorizeRoutes(app: FastifyInstance, deps: AuthorizeRouteDeps):
       if (result.kind === 'invalid') throw new DomainError(ErrorCode.ParamError, result.message);
       if (result.kind === 'error') return ok({ redirect_uri: result.location });
       // auth_time (OIDC Core §2) is when the user signed in: the start of their session family.
+      // RFC 9126 §4: a request_uri serves one decision.
+      const { pushed, client } = result.request;
+      if (pushed !== null && !(await deps.pushed.consume(client.id, pushed))) throw new DomainError(ErrorCode.ParamError, 'request_uri: already used or expired');
       const authTime = await deps.consent.authTime(auth.sid);
       return ok(await deps.consent.decide(auth.user.id, authTime, result.request, request.body.approve ?? true));
+    },
+  );
+
+  r.post(
+    OAUTH_PATHS.pushedRequest,
+    {
+      config: { auth: 'none' },
+      schema: {
+        description: 'The parameters a pushed request_uri stands for (RFC 9126 §4), for the authorize page to show; the request_uri stays unused.',
+        body: Body({ client_id: Type.String({ minLength: 1, maxLength: MAX_CLIENT_ID_LENGTH }), request_uri: Type.String({ minLength: 1, maxLength: 256 }) }),
+        response: { 200: Envelope(PushedRequestSchema), ...errors(404) },
+      },
+    },
+    async (request) => {
+      const params = await deps.pushed.resolve(request.body.client_id, request.body.request_uri);
+      if (!params) throw new DomainError(ErrorCode.NotFound, 'request_uri: unknown, expired, already used, or pushed by another application');
+      return ok({ params: Object.fromEntries([...params].map(([name, values]) => [name, values[0] ?? ''])) });
     },
   );
 

@@ -11,6 +11,7 @@ import { iconNameProblem } from './icons.js';
 import { isKnownScope, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
 import type { Clock } from '../core/clock.js';
+import { DEFAULT_GRANT_TYPES, isGrantType, type GrantType } from './grant-types.js';
 
 export interface Client {
   id: string;
@@ -25,6 +26,12 @@ export interface Client {
   isEnabled: boolean;
   /** Seconds; null = the site's refresh-token lifetime. */
   refreshTokenTtl: number | null;
+  /** The grant types the token endpoint accepts from this app. */
+  grantTypes: GrantType[];
+  /** Authorization requests must come through PAR (RFC 9126 §5). */
+  requirePar: boolean;
+  /** Where an RP-initiated logout may send the browser (exact match). */
+  postLogoutRedirectUris: string[];
   createdAt: number;
   updatedAt: number;
 }
@@ -40,6 +47,9 @@ export interface ClientFields {
   is_public?: boolean;
   is_enabled?: boolean;
   refresh_token_ttl?: number | null;
+  grant_types?: string[];
+  require_par?: boolean;
+  post_logout_redirect_uris?: string[];
 }
 
 export type ClientPatch = Partial<ClientFields> & { regenerate_secret?: boolean };
@@ -55,6 +65,9 @@ export interface ClientView {
   is_public: boolean;
   is_enabled: boolean;
   refresh_token_ttl: number | null;
+  grant_types: GrantType[];
+  require_par: boolean;
+  post_logout_redirect_uris: string[];
   created_at: string;
   updated_at: string;
   /** Only in the response that created or regenerated it. */
@@ -81,6 +94,9 @@ function fromRow(row: ClientRow): Client {
     isPublic: row.is_public === 1,
     isEnabled: row.is_enabled === 1,
     refreshTokenTtl: row.refresh_token_ttl,
+    grantTypes: row.grant_types.split(' ').filter(isGrantType),
+    requirePar: row.require_par === 1,
+    postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -98,6 +114,9 @@ export function toClientView(c: Client, secret?: string): ClientView {
     is_public: c.isPublic,
     is_enabled: c.isEnabled,
     refresh_token_ttl: c.refreshTokenTtl,
+    grant_types: c.grantTypes,
+    require_par: c.requirePar,
+    post_logout_redirect_uris: c.postLogoutRedirectUris,
     created_at: rfc3339(c.createdAt),
     updated_at: rfc3339(c.updatedAt),
   };
@@ -143,6 +162,16 @@ function checkSecret(secret: string): void {
   if (secret.length < MIN_SUPPLIED_SECRET_LENGTH || secret.length > 256 || !PRINTABLE_SECRET.test(secret)) {
     throw paramError(`secret: must be ${MIN_SUPPLIED_SECRET_LENGTH} to 256 printable ASCII characters without spaces`);
   }
+}
+
+/** The stored form of an app's grant types: known names, each once, at least one. */
+function checkedGrantTypes(values: string[]): string {
+  return normalizeList('grant_types', values, (g) => (isGrantType(g) ? null : 'is not a supported grant type')).join(' ');
+}
+
+/** Post-logout redirect URIs: the redirect URIs' rules, each once; the list may be empty. */
+function checkedLogoutUris(values: string[]): string {
+  return values.length === 0 ? '[]' : JSON.stringify(normalizeList('post_logout_redirect_uris', values, redirectUriProblem));
 }
 
 /**
@@ -192,6 +221,8 @@ export class ClientService {
     if (client && generation === this.generation) {
       Object.freeze(client.redirectUris);
       Object.freeze(client.scopes);
+      Object.freeze(client.grantTypes);
+      Object.freeze(client.postLogoutRedirectUris);
       this.remember(id, { at: now, client: Object.freeze(client) });
     } else this.cache.delete(id);
     return client?.isEnabled ? client : undefined;
@@ -274,6 +305,9 @@ export class ClientService {
       is_public: isPublic ? 1 : 0,
       is_enabled: input.is_enabled === false ? 0 : 1,
       refresh_token_ttl: input.refresh_token_ttl ?? null,
+      grant_types: checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]),
+      require_par: input.require_par ? 1 : 0,
+      post_logout_redirect_uris: checkedLogoutUris(input.post_logout_redirect_uris ?? []),
       created_at: now,
       updated_at: now,
     };
@@ -307,6 +341,9 @@ export class ClientService {
       is_public: isPublic ? 1 : 0,
       is_enabled: isEnabled ? 1 : 0,
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
+      ...(patch.grant_types !== undefined ? { grant_types: checkedGrantTypes(patch.grant_types) } : {}),
+      ...(patch.require_par !== undefined ? { require_par: patch.require_par ? 1 : 0 } : {}),
+      ...(patch.post_logout_redirect_uris !== undefined ? { post_logout_redirect_uris: checkedLogoutUris(patch.post_logout_redirect_uris) } : {}),
       updated_at: this.clock.now(),
     });
     this.invalidate(id);

@@ -13,6 +13,7 @@ import { appendQuery } from './redirect-uris.js';
 import { allSatisfied, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
 import type { Clock } from '../core/clock.js';
+import { REFRESH_TOKEN } from './grant-types.js';
 
 /** RFC 6749 §4.1.2 recommends at most 10 minutes; the contract says at most 5. */
 export const CODE_TTL_MS = 5 * 60_000;
@@ -106,6 +107,13 @@ export class ConsentService {
     return { redirect_uri: appendQuery(req.redirectUri, { code, state: req.state, iss }), code, state: req.state ?? null };
   }
 
+  /** Records (or extends) the user's grant to an app, as an approval does (the device grant's too). */
+  async remember(userId: string, clientId: string, scopes: readonly string[]): Promise<void> {
+    const granted = await this.consentedScopes(userId, clientId);
+    const union = [...new Set([...granted, ...scopes])];
+    if (union.length > granted.length) await this.grants.upsert(userId, clientId, union.join(' '), this.clock.now());
+  }
+
   async listGrants(userId: string): Promise<GrantView[]> {
     const rows = await this.grants.listForUser(userId);
     return rows.map((g) => ({
@@ -137,6 +145,17 @@ export class ConsentService {
     if (!client || !allSatisfied(client.scopes, scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
     const grant = await this.grants.find(family.user_id, family.client_id);
     if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+  }
+
+  /**
+   * The check before a refresh (at either refresh route): the family's app and
+   * grant stand, and the app may still use refresh tokens (api-contract §12).
+   */
+  async checkRefresh(family: SessionRow, authenticated?: Client): Promise<void> {
+    await this.checkFamily(family, authenticated);
+    if (family.client_id === null) return;
+    const client = authenticated?.id === family.client_id ? authenticated : await this.clients.findEnabled(family.client_id);
+    if (!client?.grantTypes.includes(REFRESH_TOKEN)) throw new DomainError(ErrorCode.CredentialInvalid, 'The application may no longer use refresh tokens');
   }
 
   async pruneCodes(): Promise<void> {

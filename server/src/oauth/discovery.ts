@@ -15,6 +15,11 @@ export function serverMetadata(issuer: string, grantTypes: readonly string[]): R
     issuer,
     authorization_endpoint: url(OAUTH_PATHS.authorize),
     token_endpoint: url(OAUTH_PATHS.token),
+    device_authorization_endpoint: url(OAUTH_PATHS.deviceAuthorization),
+    pushed_authorization_request_endpoint: url(OAUTH_PATHS.par),
+    end_session_endpoint: url(OAUTH_PATHS.endSession),
+    // Site-wide no: each app can be set to require it (require_par).
+    require_pushed_authorization_requests: false,
     userinfo_endpoint: url(OAUTH_PATHS.userinfo),
     jwks_uri: url(OAUTH_PATHS.jwks),
     revocation_endpoint: url(OAUTH_PATHS.revoke),

@@ -1,7 +1,7 @@
 // The id_token signing key (ES256). Generated on first start and kept in the
 // `settings` table, so every instance signs with the same key; only the
 // public half ever leaves this module (JWKS).
-import { createPrivateKey, sign, type JsonWebKey as NodeJwk, type KeyObject } from 'node:crypto';
+import { createPrivateKey, createPublicKey, sign, verify, type JsonWebKey as NodeJwk, type KeyObject } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose';
 import type { SettingsService } from '../site/settings.js';
 
@@ -14,7 +14,12 @@ export interface IdTokenClaims {
   aud: string;
   nonce?: string;
   auth_time?: number;
+  /** The session family the tokens belong to (OIDC Front-Channel Logout §3): names what an RP-initiated logout ends. */
+  sid?: string;
 }
+
+/** A verified id_token of this server (its expiry is the caller's to judge). */
+export type VerifiedIdToken = IdTokenClaims & { iat: number; exp: number };
 
 export class IdTokenSigner {
   private constructor(
@@ -34,6 +39,27 @@ export class IdTokenSigner {
     const privateKey = createPrivateKey({ key: jwk as NodeJwk, format: 'jwk' });
     const { kty, crv, x, y, kid } = jwk;
     return new IdTokenSigner(privateKey, { kty, crv, x, y, kid, alg: ID_TOKEN_ALG, use: 'sig' });
+  }
+
+  /**
+   * An id_token this server signed (ES256, this key, this issuer), expired or
+   * not; null for anything else. For id_token_hint (RP-initiated logout).
+   */
+  verify(token: string, issuer: string): VerifiedIdToken | null {
+    const parts = token.split('.');
+    if (parts.length !== 3 || token.length > 8192) return null;
+    try {
+      const header = JSON.parse(Buffer.from(parts[0]!, 'base64url').toString('utf8')) as { alg?: unknown; kid?: unknown };
+      if (header.alg !== ID_TOKEN_ALG || header.kid !== this.publicJwk.kid) return null;
+      const publicKey = createPublicKey(this.privateKey);
+      const ok = verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`, 'utf8'), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(parts[2]!, 'base64url'));
+      if (!ok) return null;
+      const claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as Partial<VerifiedIdToken>;
+      if (claims.iss !== issuer || typeof claims.sub !== 'string' || typeof claims.aud !== 'string' || typeof claims.exp !== 'number' || typeof claims.iat !== 'number') return null;
+      return claims as VerifiedIdToken;
+    } catch {
+      return null;
+    }
   }
 
   jwks(): { keys: JWK[] } {

@@ -29,8 +29,18 @@ import { TokenInspection } from './token/inspection.js';
 import { TokenMinter } from './token/minter.js';
 import { refreshTokenGrant } from './token/refresh-token.js';
 import { tokenEndpoints } from './token/routes.js';
+import { OAUTH_PATHS } from './paths.js';
 import type { GrantHandler } from './token/types.js';
 import type { Clock } from '../core/clock.js';
+import { DeviceCodeRepository } from './device/repository.js';
+import { ParRepository } from './par-repository.js';
+import { PushedRequests } from './par.js';
+import { RpLogout } from './logout.js';
+import { logoutRoutes } from './logout-routes.js';
+import { DeviceFlowService } from './device/service.js';
+import { deviceRoutes } from './device/routes.js';
+import { deviceCodeGrant } from './token/device-code.js';
+import { AUTHORIZATION_CODE, DEVICE_CODE, REFRESH_TOKEN } from './grant-types.js';
 
 const PRUNE_MS = 3600_000;
 
@@ -47,6 +57,8 @@ export interface OAuthDeps {
   verifier: AccessTokenVerifier;
   /** The project's throttle with the clean-key memory (token endpoint hot path). */
   clientThrottle: Throttle;
+  /** The project's guess limit (user codes of the device grant). */
+  throttle: Throttle;
   invalidations?: Invalidations;
   jobs: Jobs;
   clock: Clock;
@@ -59,6 +71,9 @@ export interface OAuth {
   clientAuth: ClientAuthenticator;
   inspection: TokenInspection;
   grants: Readonly<Record<string, GrantHandler>>;
+  devices: DeviceFlowService;
+  pushed: PushedRequests;
+  logout: RpLogout;
   /** The issuer identifier (`iss`): the configured base URL. */
   issuer: string;
   accounts: AccountService;
@@ -75,13 +90,22 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   const signer = await IdTokenSigner.load(deps.settings);
   const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer, deps.clock);
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
-  deps.sessions.addFamilyCheck((family, { client }) => consent.checkFamily(family, client as Client | undefined));
+  deps.sessions.addFamilyCheck((family, { client }) => consent.checkRefresh(family, client as Client | undefined));
+
+  const pushed = new PushedRequests(new ParRepository(deps.db), issuer, deps.clock);
+  const deviceRepo = new DeviceCodeRepository(deps.db);
+  const devices = new DeviceFlowService(deviceRepo, consent, deps.throttle, `${issuer}${OAUTH_PATHS.device}`, deps.clock);
 
   const grants: Record<string, GrantHandler> = {
-    authorization_code: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
-    refresh_token: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
+    [AUTHORIZATION_CODE]: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
+    [REFRESH_TOKEN]: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
+    [DEVICE_CODE]: deviceCodeGrant({ devices: deviceRepo, accounts: deps.accounts, minter, clock: deps.clock }),
   };
-  deps.jobs.every('oauth_code_prune', PRUNE_MS, () => consent.pruneCodes());
+  deps.jobs.every('oauth_code_prune', PRUNE_MS, async () => {
+    await consent.pruneCodes();
+    await devices.prune();
+    await pushed.prune();
+  });
   return {
     clients,
     consent,
@@ -89,6 +113,9 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     clientAuth: new ClientAuthenticator(clients, deps.clientThrottle),
     inspection: new TokenInspection(deps.jwt, deps.verifier, deps.sessions, consent, deps.revocation, issuer, deps.clock),
     grants,
+    devices,
+    pushed,
+    logout: new RpLogout(clients, signer, deps.sessions, deps.revocation, issuer, deps.clock),
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
@@ -97,7 +124,9 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
 
 export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: PageSender): Promise<void> {
   adminClientRoutes(app, oauth.clients);
-  authorizeRoutes(app, { clients: oauth.clients, consent: oauth.consent, issuer: oauth.issuer, sendPage });
+  authorizeRoutes(app, { clients: oauth.clients, pushed: oauth.pushed, consent: oauth.consent, issuer: oauth.issuer, sendPage });
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
-  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection });
+  logoutRoutes(app, { logout: oauth.logout, sendPage });
+  deviceRoutes(app, { devices: oauth.devices, consent: oauth.consent, sendPage });
+  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope), push: (client, form) => oauth.pushed.push(client, form) });
 }

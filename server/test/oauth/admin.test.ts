@@ -157,6 +157,21 @@ describe('OAuth apps (admin API and CLI)', () => {
       assert.equal((await ctx.api.get<AppView>(`${PATH}/${id}`, { token: ctx.adminToken })).body.data.is_public, true);
     });
 
+    it('--grant (repeatable) sets the grant types; without it, authorization_code and refresh_token', async () => {
+      const device = 'urn:ietf:params:oauth:grant-type:device_code';
+      const res = await cli(['--name', 'CLI TV', '--redirect-uri', REDIRECT_URI, '--scope', 'openid', '--public', '--grant', device, '--grant', 'refresh_token']);
+      assert.equal(res.code, 0, res.stderr);
+      const id = /client_id:\s+(\S+)/.exec(res.stdout)?.[1];
+      const got = await ctx.api.get<AppView & { grant_types: string[] }>(`${PATH}/${id}`, { token: ctx.adminToken });
+      assert.deepEqual(got.body.data.grant_types, [device, 'refresh_token']);
+      const plain = await cli(['--name', 'CLI Web', '--redirect-uri', REDIRECT_URI, '--scope', 'openid']);
+      const plainId = /client_id:\s+(\S+)/.exec(plain.stdout)?.[1];
+      assert.deepEqual((await ctx.api.get<AppView & { grant_types: string[] }>(`${PATH}/${plainId}`, { token: ctx.adminToken })).body.data.grant_types, ['authorization_code', 'refresh_token']);
+      const bad = await cli(['--name', 'CLI Bad', '--redirect-uri', REDIRECT_URI, '--scope', 'openid', '--grant', 'implicit']);
+      assert.equal(bad.code, 1);
+      assert.match(bad.stderr, /grant_types/);
+    });
+
     it('refuses bad input with a message and a non-zero exit', async () => {
       const [missing, badScope] = await Promise.all([
         cli(['--name', 'No Redirect', '--scope', 'openid']),

@@ -117,9 +117,9 @@ describe('OAuth flow with openid-client', () => {
     assert.equal(oidcDoc.authorization_response_iss_parameter_supported, true);
     assert.deepEqual(oidcDoc.code_challenge_methods_supported, ['S256']);
     assert.deepEqual(oidcDoc.response_types_supported, ['code']);
-    assert.deepEqual(oidcDoc.grant_types_supported, ['authorization_code', 'refresh_token']);
+    assert.deepEqual(oidcDoc.grant_types_supported, ['authorization_code', 'refresh_token', 'urn:ietf:params:oauth:grant-type:device_code']);
     assert.equal((oidcDoc.scopes_supported as string[]).length, 20);
-    for (const key of ['userinfo_endpoint', 'jwks_uri', 'revocation_endpoint', 'introspection_endpoint'] as const) {
+    for (const key of ['userinfo_endpoint', 'jwks_uri', 'revocation_endpoint', 'introspection_endpoint', 'device_authorization_endpoint'] as const) {
       const res = await fetch(oidcDoc[key] as string, { method: key === 'jwks_uri' ? 'GET' : 'POST' });
       assert.notEqual(res.status, 404, `${key} is served`);
     }

@@ -20,6 +20,7 @@ export interface AppView {
   scopes: string[];
   is_public: boolean;
   is_enabled: boolean;
+  grant_types: string[];
   secret?: string;
 }
 

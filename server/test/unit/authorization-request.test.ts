@@ -24,6 +24,9 @@ function client(overrides: Partial<Client> = {}): Client {
     isPublic: false,
     isEnabled: true,
     refreshTokenTtl: null,
+    grantTypes: ['authorization_code', 'refresh_token'],
+    requirePar: false,
+    postLogoutRedirectUris: [],
     createdAt: 0,
     updatedAt: 0,
     ...overrides,
@@ -96,6 +99,7 @@ describe('checkAuthorizationRequest: a valid request', () => {
       codeChallenge: null,
       nonce: null,
       prompt: [],
+      pushed: null,
     });
   });
 

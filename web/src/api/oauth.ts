@@ -11,6 +11,11 @@ export function submitConsent(params: Record<string, string>, approve: boolean):
   return data(api().POST('/api/v4/session/oauth/consent', { body }));
 }
 
+/** The parameters a pushed request_uri stands for (RFC 9126 §4); the request_uri stays unused. */
+export function getPushedRequest(clientId: string, requestUri: string): Promise<Record<string, string>> {
+  return data(api('none').POST('/api/v4/session/oauth/pushed', { body: { client_id: clientId, request_uri: requestUri } })).then((d) => d.params);
+}
+
 export async function getIssuer(): Promise<string> {
   const res = await fetch('/.well-known/oauth-authorization-server', { headers: { accept: 'application/json' }, credentials: 'omit' });
   if (!res.ok) throw new Error(`metadata: HTTP ${res.status}`);

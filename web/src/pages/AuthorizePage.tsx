@@ -6,7 +6,7 @@ import { Alert, Anchor, Button, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, ErrorCode } from '../api/client';
-import { getIssuer, submitConsent } from '../api/oauth';
+import { getIssuer, getPushedRequest, submitConsent } from '../api/oauth';
 import type { User } from '../api/generated/schema';
 import { AppAvatar } from '../components/AppAvatar';
 import { Busy } from '../components/Busy';
@@ -14,7 +14,7 @@ import { CenteredLayout } from '../components/CenteredLayout';
 import { AlertIcon } from '../components/icons';
 import { useSession } from '../app/session';
 import { SignInForm } from '../components/SignInForm';
-import { alreadyConsented, documentStatus, errorRedirectUrl, isNavigableRedirect, parseAuthorizeRequest, redirectHost } from '../oauth/authorize-request';
+import { alreadyConsented, documentStatus, errorRedirectUrl, isNavigableRedirect, parseAuthorizeRequest, redirectHost, type AuthorizeRequest } from '../oauth/authorize-request';
 import { useLocation } from '../app/router';
 import { ConsentPanel } from './authorize/ConsentPanel';
 import { useAppInfo } from './authorize/useAppInfo';
@@ -44,10 +44,55 @@ function InvalidRequest({ message }: { message: string }) {
   );
 }
 
+/**
+ * RFC 9126 §4: with `request_uri` the query carries only client_id and
+ * request_uri. The page shows the pushed parameters and forwards the two
+ * to the consent API, which spends the request_uri.
+ */
 export function AuthorizePage() {
   const { t } = useTranslation();
   const { search } = useLocation();
-  const req = useMemo(() => parseAuthorizeRequest(search), [search]);
+  const query = useMemo(() => new URLSearchParams(search), [search]);
+  const requestUri = query.get('request_uri');
+  const clientId = query.get('client_id') ?? '';
+  const [pushed, setPushed] = useState<{ for: string; req: AuthorizeRequest } | 'failed' | null>(null);
+
+  useEffect(() => {
+    if (requestUri === null) return;
+    let current = true;
+    getPushedRequest(clientId, requestUri).then(
+      (params) => {
+        if (!current) return;
+        const shown = parseAuthorizeRequest(`?${new URLSearchParams(params)}`);
+        setPushed({ for: requestUri, req: { ...shown, params: { client_id: clientId, request_uri: requestUri } } });
+      },
+      () => current && setPushed('failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [clientId, requestUri]);
+
+  if (requestUri === null) return <AuthorizeFlow req={parseAuthorizeRequest(search)} />;
+  if (pushed === 'failed') {
+    return (
+      <CenteredLayout>
+        <InvalidRequest message={t('authorize.badRequestUri')} />
+      </CenteredLayout>
+    );
+  }
+  if (pushed === null || pushed.for !== requestUri) {
+    return (
+      <CenteredLayout>
+        <Busy label={t('common.loading')} />
+      </CenteredLayout>
+    );
+  }
+  return <AuthorizeFlow req={pushed.req} />;
+}
+
+function AuthorizeFlow({ req }: { req: AuthorizeRequest }) {
+  const { t } = useTranslation();
   const docStatus = useMemo(() => documentStatus(), []);
   const { session, signedIn, signOut } = useSession();
   const [outcome, setOutcome] = useState<Outcome | null>(null);

@@ -12,6 +12,7 @@ import * as m010 from './010_web_app.js';
 import * as m011 from './011_tokens_valid_after.js';
 import * as m012 from './012_sorting_avatars.js';
 import * as m013 from './013_dav_property_sizes.js';
+import * as m017 from './017_oauth_clients.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '011_tokens_valid_after': m011,
   '012_sorting_avatars': m012,
   '013_dav_property_sizes': m013,
+  '017_oauth_clients': m017,
 };

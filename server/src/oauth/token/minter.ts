@@ -101,6 +101,7 @@ export class TokenMinter {
           iss: this.issuer,
           sub: family.user_id,
           aud: family.client_id ?? '',
+          sid: family.id,
           ...(opts.nonce !== null ? { nonce: opts.nonce } : {}),
           ...(opts.authTimeMs !== null ? { auth_time: Math.floor(opts.authTimeMs / 1000) } : {}),
         },

@@ -12,12 +12,15 @@ import { paramsFromQuery, repeatedParam, type RequestParams } from '../params.js
 import type { ClientAuthenticator } from './client-auth.js';
 import type { TokenInspection } from './inspection.js';
 import type { Form, GrantHandler } from './types.js';
+import type { Client } from '../clients.js';
+import type { DeviceAuthorizationResponse } from '../device/service.js';
 
 const FORM_BODY_LIMIT = 64 * 1024;
 
 const OAUTH_ERRORS = [
   'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
-  'server_error', 'temporarily_unavailable',
+  'server_error', 'temporarily_unavailable', 'authorization_pending', 'slow_down', 'access_denied', 'expired_token',
+  'unsupported_response_type', 'request_not_supported',
 ] as const;
 
 /** RFC 6749 §5.2 (RFC 7009 §2.2.1 and RFC 7662 §2.3 use the same body). */
@@ -42,6 +45,28 @@ const TokenResponseSchema = View(
     id_token: Type.Optional(Type.String({ description: 'only with openid' })),
   },
   { title: 'OAuthTokenResponse', description: 'RFC 6749 §5.1 access token response' },
+);
+
+/** RFC 8628 §3.2. */
+const DeviceAuthorizationSchema = View(
+  {
+    device_code: Type.String(),
+    user_code: Type.String({ description: '8 letters shown as XXXX-XXXX' }),
+    verification_uri: Type.String({ description: '<base>/device' }),
+    verification_uri_complete: Type.String({ description: 'verification_uri with the user code filled in' }),
+    expires_in: Type.Integer({ description: 'seconds (600)' }),
+    interval: Type.Integer({ description: 'seconds between polls (5)' }),
+  },
+  { title: 'OAuthDeviceAuthorization', description: 'RFC 8628 §3.2 device authorization response' },
+);
+
+/** RFC 9126 §2.2. */
+const ParResponseSchema = View(
+  {
+    request_uri: Type.String({ description: 'urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once' }),
+    expires_in: Type.Integer({ description: 'seconds (60)' }),
+  },
+  { title: 'OAuthPushedAuthorizationResponse', description: 'RFC 9126 §2.2 pushed authorization response' },
 );
 
 /** RFC 7662 §2.2: inactive tokens say only `active: false`. */
@@ -75,6 +100,10 @@ export interface TokenEndpointDeps {
   clientAuth: ClientAuthenticator;
   grants: Readonly<Record<string, GrantHandler>>;
   inspection: TokenInspection;
+  /** RFC 8628 §3.1: the device authorization request. */
+  startDevice(client: Client, scope: string | undefined): Promise<DeviceAuthorizationResponse>;
+  /** RFC 9126 §2: a pushed authorization request. */
+  push(client: Client, form: Form): Promise<{ request_uri: string; expires_in: number }>;
 }
 
 /** RFC 6749 §3.2: no parameter may be sent twice. */
@@ -114,16 +143,17 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     const tokenRoute = {
       config,
       schema: {
-        description: 'RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636) and refresh_token grants. Form body; answers carry Cache-Control: no-store.',
+        description: 'RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app\'s grant_types allow. Form body; answers carry Cache-Control: no-store.',
         response: { 200: TokenResponseSchema, ...oauthErrors },
         // Documentation only (http/openapi.ts shows it as the form body): this scope parses and checks forms itself.
         'x-form': formBody(
           {
-            grant_type: Type.String({ description: 'authorization_code | refresh_token' }),
+            grant_type: Type.String({ description: 'authorization_code | refresh_token | urn:ietf:params:oauth:grant-type:device_code' }),
             code: opt('authorization_code'),
             redirect_uri: opt('authorization_code: as in the authorization request'),
             code_verifier: opt('authorization_code: RFC 7636'),
             refresh_token: opt('refresh_token'),
+            device_code: opt('urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4)'),
             scope: opt('refresh_token: a subset of the granted scopes'),
             ...clientAuthFields,
           },
@@ -155,7 +185,49 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       if (grantType === undefined) throw new OAuthError('invalid_request', 'grant_type: is required');
       const grant = Object.hasOwn(deps.grants, grantType) ? deps.grants[grantType] : undefined;
       if (!grant) throw new OAuthError('unsupported_grant_type', `grant_type: ${grantType.slice(0, 64)} is not supported`);
-      return grant(await authenticate(request, form), form);
+      const client = await authenticate(request, form);
+      // RFC 6749 §5.2: a client not registered for this grant type.
+      if (!(client.grantTypes as readonly string[]).includes(grantType)) throw new OAuthError('unauthorized_client', `This application may not use the ${grantType.slice(0, 64)} grant`);
+      return grant(client, form);
+    });
+
+    const deviceRoute = {
+      config: { auth: 'none' as const, ownErrors: true, cors: false as const },
+      schema: {
+        description: 'RFC 8628 §3.1 device authorization request (client authentication as at the token endpoint; public clients send client_id).',
+        response: { 200: DeviceAuthorizationSchema, ...oauthErrors },
+        'x-form': formBody({ scope: Type.String({ description: 'space-separated scopes' }), ...clientAuthFields }, ['scope']),
+      },
+    };
+    scope.post(OAUTH_PATHS.deviceAuthorization, deviceRoute, async (request) => {
+      const form = singleValued(request.body as RequestParams | undefined);
+      return deps.startDevice(await authenticate(request, form), form.get('scope'));
+    });
+
+    const parRoute = {
+      config: { auth: 'none' as const, ownErrors: true, cors: false as const },
+      schema: {
+        description: 'RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.',
+        response: { 201: ParResponseSchema, ...oauthErrors },
+        'x-form': formBody(
+          {
+            response_type: Type.String(),
+            redirect_uri: Type.String(),
+            scope: Type.String(),
+            state: opt('returned unchanged'),
+            code_challenge: opt('RFC 7636'),
+            code_challenge_method: opt('S256'),
+            nonce: opt('OIDC'),
+            prompt: opt('consent | none'),
+            ...clientAuthFields,
+          },
+          ['response_type', 'redirect_uri', 'scope'],
+        ),
+      },
+    };
+    scope.post(OAUTH_PATHS.par, parRoute, async (request, reply) => {
+      const form = singleValued(request.body as RequestParams | undefined);
+      return reply.code(201).send(await deps.push(await authenticate(request, form), form));
     });
 
     scope.post(OAUTH_PATHS.revoke, revokeRoute, async (request, reply) => {

@@ -2926,6 +2926,12 @@ export interface paths {
               is_public?: boolean;
               is_enabled?: boolean;
               refresh_token_ttl?: number | null;
+              /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
+              grant_types?: string[];
+              /** where an RP-initiated logout may send the browser (exact match); default none */
+              post_logout_redirect_uris?: string[];
+              /** authorization requests must be pushed first (RFC 9126); default false */
+              require_par?: boolean;
             };
           };
         };
@@ -3202,6 +3208,12 @@ export interface paths {
               is_public?: boolean;
               is_enabled?: boolean;
               refresh_token_ttl?: number | null;
+              /** the grants the token endpoint accepts from this app (default: authorization_code, refresh_token): authorization_code, refresh_token, urn:ietf:params:oauth:grant-type:device_code */
+              grant_types?: string[];
+              /** where an RP-initiated logout may send the browser (exact match); default none */
+              post_logout_redirect_uris?: string[];
+              /** authorization requests must be pushed first (RFC 9126); default false */
+              require_par?: boolean;
               regenerate_secret?: boolean;
             };
           };
@@ -3485,6 +3497,7 @@ export interface paths {
             nonce?: string;
             prompt?: string;
             response_mode?: string;
+            request_uri?: string;
             approve?: boolean;
             [key: string]: unknown;
           };
@@ -3524,6 +3537,102 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/pushed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The parameters a pushed request_uri stands for (RFC 9126 §4), for the authorize page to show; the request_uri stays unused.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            client_id: string;
+            request_uri: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PushedAuthorizationRequest"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -3847,6 +3956,431 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/session/oauth/logout/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * What the logout page shows: the app, whether to ask, and where the browser goes afterwards.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            id_token_hint?: string;
+            post_logout_redirect_uri?: string;
+            state?: string;
+            client_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LogoutView"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Ends the app's session family named by id_token_hint (RP-Initiated Logout 1.0); the page ends the browser's own session. Answers where to go next.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            id_token_hint?: string;
+            post_logout_redirect_uri?: string;
+            state?: string;
+            client_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LogoutResult"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/device/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The device request a user code names (RFC 8628 §3.3). Wrong codes are counted per user and address; past the allowance 429.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** XXXX-XXXX; case, spaces and dashes do not matter */
+            user_code: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["DeviceRequest"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/device/consent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * The person approves or denies a device request; the device then gets tokens, or access_denied, at its next poll.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** XXXX-XXXX; case, spaces and dashes do not matter */
+            user_code: string;
+            approve: boolean;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["DeviceDecision"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/session/oauth/token": {
     parameters: {
       query?: never;
@@ -3858,7 +4392,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636) and refresh_token grants. Form body; answers carry Cache-Control: no-store.
+       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store.
        *
        * Auth: none.
        */
@@ -3871,7 +4405,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/x-www-form-urlencoded": {
-            /** authorization_code | refresh_token */
+            /** authorization_code | refresh_token | urn:ietf:params:oauth:grant-type:device_code */
             grant_type: string;
             /** authorization_code */
             code?: string;
@@ -3881,6 +4415,8 @@ export interface paths {
             code_verifier?: string;
             /** refresh_token */
             refresh_token?: string;
+            /** urn:ietf:params:oauth:grant-type:device_code (RFC 8628 §3.4) */
+            device_code?: string;
             /** refresh_token: a subset of the granted scopes */
             scope?: string;
             /** client_secret_post / public clients (or HTTP Basic) */
@@ -3898,6 +4434,191 @@ export interface paths {
           };
           content: {
             "application/json": components["schemas"]["OAuthTokenResponse"];
+          };
+        };
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** invalid_client (WWW-Authenticate: Basic when Basic was used) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** temporarily_unavailable: client authentication throttled; Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** server_error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/device_authorization": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * RFC 8628 §3.1 device authorization request (client authentication as at the token endpoint; public clients send client_id).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            /** space-separated scopes */
+            scope: string;
+            /** client_secret_post / public clients (or HTTP Basic) */
+            client_id?: string;
+            /** client_secret_post (or HTTP Basic) */
+            client_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** RFC 8628 §3.2 device authorization response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthDeviceAuthorization"];
+          };
+        };
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** invalid_client (WWW-Authenticate: Basic when Basic was used) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** temporarily_unavailable: client authentication throttled; Retry-After */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+        /** server_error */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthErrorBody"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/oauth/par": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            response_type: string;
+            redirect_uri: string;
+            scope: string;
+            /** returned unchanged */
+            state?: string;
+            /** RFC 7636 */
+            code_challenge?: string;
+            /** S256 */
+            code_challenge_method?: string;
+            /** OIDC */
+            nonce?: string;
+            /** consent | none */
+            prompt?: string;
+            /** client_secret_post / public clients (or HTTP Basic) */
+            client_id?: string;
+            /** client_secret_post (or HTTP Basic) */
+            client_secret?: string;
+          };
+        };
+      };
+      responses: {
+        /** RFC 9126 §2.2 pushed authorization response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["OAuthPushedAuthorizationResponse"];
           };
         };
         /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
@@ -8939,6 +9660,15 @@ export interface components {
     DavAccountList: {
       accounts: components["schemas"]["DavAccount"][];
     };
+    DeviceDecision: {
+      approved: boolean;
+    };
+    DeviceRequest: {
+      /** normalised: XXXX-XXXX */
+      user_code: string;
+      scopes: string[];
+      app: components["schemas"]["OAuthAppInfo"];
+    };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
     ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
     ErrorEnvelope: {
@@ -9030,6 +9760,21 @@ export interface components {
     Jwks: {
       keys: components["schemas"]["Jwk"][];
     };
+    LogoutClient: {
+      id: string;
+      name: string;
+      icon: string;
+    };
+    LogoutResult: {
+      redirect_uri: string | null;
+    };
+    LogoutView: {
+      client: components["schemas"]["LogoutClient"] | null;
+      /** ask the person first (no hint, or a stale one) */
+      confirm: boolean;
+      /** the registered post-logout URI with state, or null */
+      redirect_uri: string | null;
+    };
     NewDavAccount: {
       id: string;
       name: string;
@@ -9066,6 +9811,9 @@ export interface components {
       is_enabled: boolean;
       /** seconds; null: the site setting */
       refresh_token_ttl: number | null;
+      grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
+      require_par: boolean;
+      post_logout_redirect_uris: string[];
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -9077,8 +9825,21 @@ export interface components {
       clients: components["schemas"]["OAuthClient"][];
       pagination: components["schemas"]["Pagination"];
     };
+    OAuthDeviceAuthorization: {
+      device_code: string;
+      /** 8 letters shown as XXXX-XXXX */
+      user_code: string;
+      /** <base>/device */
+      verification_uri: string;
+      /** verification_uri with the user code filled in */
+      verification_uri_complete: string;
+      /** seconds (600) */
+      expires_in: number;
+      /** seconds between polls (5) */
+      interval: number;
+    };
     OAuthErrorBody: {
-      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable";
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported";
       error_description: string;
     };
     OAuthGrant: {
@@ -9103,6 +9864,12 @@ export interface components {
       jti?: string;
       scope?: string;
       token_type?: string;
+    };
+    OAuthPushedAuthorizationResponse: {
+      /** urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once */
+      request_uri: string;
+      /** seconds (60) */
+      expires_in: number;
     };
     OAuthTokenResponse: {
       access_token: string;
@@ -9141,6 +9908,12 @@ export interface components {
     };
     PublicShareOwner: {
       nickname: string;
+    };
+    PushedAuthorizationRequest: {
+      /** the pushed authorization request parameters */
+      params: {
+        [key: string]: string;
+      };
     };
     ResetPassword: {
       password: string;
@@ -9361,6 +10134,8 @@ export type ChangedDavAccount = components["schemas"]["ChangedDavAccount"];
 export type ConsentResult = components["schemas"]["ConsentResult"];
 export type DavAccount = components["schemas"]["DavAccount"];
 export type DavAccountList = components["schemas"]["DavAccountList"];
+export type DeviceDecision = components["schemas"]["DeviceDecision"];
+export type DeviceRequest = components["schemas"]["DeviceRequest"];
 export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type ExistsResult = components["schemas"]["ExistsResult"];
@@ -9372,17 +10147,23 @@ export type Health = components["schemas"]["Health"];
 export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
+export type LogoutClient = components["schemas"]["LogoutClient"];
+export type LogoutResult = components["schemas"]["LogoutResult"];
+export type LogoutView = components["schemas"]["LogoutView"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
 export type OAuthClientPage = components["schemas"]["OAuthClientPage"];
+export type OAuthDeviceAuthorization = components["schemas"]["OAuthDeviceAuthorization"];
 export type OAuthErrorBody = components["schemas"]["OAuthErrorBody"];
 export type OAuthGrant = components["schemas"]["OAuthGrant"];
 export type OAuthIntrospection = components["schemas"]["OAuthIntrospection"];
+export type OAuthPushedAuthorizationResponse = components["schemas"]["OAuthPushedAuthorizationResponse"];
 export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
 export type Pagination = components["schemas"]["Pagination"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
+export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
 export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];

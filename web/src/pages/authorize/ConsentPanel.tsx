@@ -10,7 +10,9 @@ export interface ConsentPanelProps {
   app: OAuthAppInfo;
   user: User;
   scopes: readonly string[];
-  redirectHost: string;
+  /** Where approving sends the browser; the device page, which sends it nowhere, gives `notice` instead. */
+  redirectHost?: string;
+  notice?: string;
   busy: 'approve' | 'deny' | null;
   error: string | null;
   onApprove(): void;
@@ -28,7 +30,7 @@ function safeHomepage(url: string | null | undefined): string | null {
   }
 }
 
-export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onApprove, onDeny, onSignOut }: ConsentPanelProps) {
+export function ConsentPanel({ app, user, scopes, redirectHost, notice, busy, error, onApprove, onDeny, onSignOut }: ConsentPanelProps) {
   const { t } = useTranslation();
   const homepage = safeHomepage(app.homepage_url);
   return (
@@ -94,7 +96,7 @@ export function ConsentPanel({ app, user, scopes, redirectHost, busy, error, onA
 
       <Divider />
       <Text size="xs" c="dimmed" ta="center">
-        <Trans i18nKey="authorize.sendsYouTo" values={{ host: redirectHost }} components={{ b: <b /> }} />
+        {notice ?? <Trans i18nKey="authorize.sendsYouTo" values={{ host: redirectHost }} components={{ b: <b /> }} />}
       </Text>
       <Group grow gap="sm">
         <Button variant="default" onClick={onDeny} loading={busy === 'deny'} disabled={busy !== null}>

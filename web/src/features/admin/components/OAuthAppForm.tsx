@@ -13,6 +13,15 @@ import { DurationInput } from './DurationInput';
 import { ScopePicker } from './ScopePicker';
 import { REFRESH_TTL } from '../pages/SettingsPage';
 
+type GrantType = OAuthApp['grant_types'][number];
+const DEVICE_CODE: GrantType = 'urn:ietf:params:oauth:grant-type:device_code';
+/** api-contract §12: the grant types an app may be allowed, with their label keys. */
+const GRANTS: readonly { value: GrantType; label: string }[] = [
+  { value: 'authorization_code', label: 'admin.apps.grantAuthorizationCode' },
+  { value: 'refresh_token', label: 'admin.apps.grantRefreshToken' },
+  { value: DEVICE_CODE, label: 'admin.apps.grantDeviceCode' },
+];
+
 
 export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; onSubmit: (fields: OAuthAppFields) => Promise<void>; submitLabel: string }) {
   const { t } = useTranslation();
@@ -27,6 +36,9 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [isPublic, setIsPublic] = useState(app?.is_public ?? false);
   const [enabled, setEnabled] = useState(app?.is_enabled ?? true);
   const [refreshTtl, setRefreshTtl] = useState<number | null>(app?.refresh_token_ttl ?? null);
+  const [grantTypes, setGrantTypes] = useState<GrantType[]>(app?.grant_types ?? ['authorization_code', 'refresh_token']);
+  const [logoutUris, setLogoutUris] = useState((app?.post_logout_redirect_uris ?? []).join('\n'));
+  const [requirePar, setRequirePar] = useState(app?.require_par ?? false);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
 
@@ -39,6 +51,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
     if (!icon.trim()) e.icon = t('admin.apps.required');
     if (uris.length === 0) e.redirects = t('admin.apps.redirectRequired');
     if (scopes.length === 0) e.scopes = t('admin.apps.scopesRequired');
+    if (grantTypes.length === 0) e.grants = t('admin.apps.grantTypesRequired');
     if (!app && !isPublic && secretMode === 'supply' && secret.length < 16) e.secret = t('admin.apps.secretRule');
     if (refreshTtl !== null && (refreshTtl < REFRESH_TTL.min || refreshTtl > REFRESH_TTL.max)) e.refresh = t('admin.settings.refreshRange');
     setErrors(e);
@@ -55,6 +68,9 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         is_public: isPublic,
         is_enabled: enabled,
         refresh_token_ttl: refreshTtl,
+        grant_types: GRANTS.map((g) => g.value).filter((g) => grantTypes.includes(g)),
+        require_par: requirePar,
+        post_logout_redirect_uris: logoutUris.split('\n').map((l) => l.trim()).filter(Boolean),
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
     } catch (err) {
@@ -70,6 +86,8 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
       else if (field === 'name') setErrors({ name: message.replace(/^name: /, '') });
       else if (field === 'secret') setErrors({ secret: message.replace(/^secret: /, '') });
       else if (field === 'scopes') setErrors({ scopes: message.replace(/^scopes: /, '') });
+      else if (field === 'post_logout_redirect_uris') setErrors({ logoutUris: message.replace(/^post_logout_redirect_uris: /, '') });
+      else if (field === 'grant_types') setErrors({ grants: message.replace(/^grant_types: /, '') });
       else if (field === 'homepage_url') setErrors({ homepage: message.replace(/^homepage_url: /, '') });
       else setErrors({ form: message });
     } finally {
@@ -147,6 +165,25 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         spellCheck={false}
       />
       <ScopePicker value={scopes} onChange={setScopes} error={errors.scopes} />
+      <Checkbox.Group label={t('admin.apps.grantTypes')} description={t('admin.apps.grantTypesHelp')} value={grantTypes} onChange={(v) => setGrantTypes(v as GrantType[])} error={errors.grants}>
+        <Stack gap={6} mt={6}>
+          {GRANTS.map((g) => (
+            <Checkbox key={g.value} value={g.value} label={t(g.label)} />
+          ))}
+        </Stack>
+      </Checkbox.Group>
+      <Textarea
+        label={t('admin.apps.logoutUris')}
+        description={t('admin.apps.logoutUrisHelp')}
+        autosize
+        minRows={2}
+        value={logoutUris}
+        error={errors.logoutUris}
+        onChange={(e) => setLogoutUris(e.currentTarget.value)}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        spellCheck={false}
+      />
+      <Checkbox label={t('admin.apps.requirePar')} description={t('admin.apps.requireParHelp')} checked={requirePar} onChange={(e) => setRequirePar(e.currentTarget.checked)} />
       <TextInput label={t('admin.apps.homepage')} value={homepage} error={errors.homepage} onChange={(e) => setHomepage(e.currentTarget.value)} placeholder="https://" />
       <Textarea label={t('admin.apps.description')} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
       <Checkbox label={t('admin.apps.enabled')} description={t('admin.apps.enabledHelp')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
