@@ -158,6 +158,25 @@ export class TreeRepository {
     return res.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
   }
 
+  /**
+   * How far the subtree under `id` reaches below it: the most levels and the
+   * most bytes ("/" + name per level) any descendant adds to the folder's
+   * path; 0 and 0 for a file or an empty folder. One query, nothing but two
+   * numbers per row held by the database; each maximum may come from a
+   * different descendant, and each is checked on its own.
+   */
+  async subtreeExtent(id: string): Promise<{ depth: number; bytes: number }> {
+    const res = await sql<{ depth: number | string | null; bytes: number | string | null }>`
+      with recursive sub(id, depth, bytes) as (
+        select id, 1, 1 + octet_length(name) from files where parent_id = ${id}
+        union all
+        select f.id, sub.depth + 1, sub.bytes + 1 + octet_length(f.name) from files f join sub on f.parent_id = sub.id
+      )
+      select max(depth) as depth, max(bytes) as bytes from sub`.execute(this.db);
+    const row = res.rows[0];
+    return { depth: Number(row?.depth ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
   async insert(rows: FileRow[]): Promise<void> {
     for (const batch of chunks(rows, 200)) await this.db.insertInto('files').values(batch).execute();
   }

@@ -213,7 +213,11 @@ export class FilesService {
     return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
   }
 
-  /** Appends a file, or a folder and everything under it, at `name` ('' = the folder's contents at the top). */
+  /**
+   * Appends a file, or a folder and everything under it, at `name` ('' = the
+   * folder's contents at the top). Entries name their parent entry instead of
+   * repeating its path (zip.ts), so the plan's memory follows the entry count.
+   */
   private async appendToZip(out: ZipEntry[], row: FileRow, name: string): Promise<void> {
     const tooMany = () => new DomainError(ErrorCode.TooLarge, `More than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
     if (row.kind === FILE) {
@@ -231,20 +235,29 @@ export class FilesService {
       list.push(r);
       children.set(r.parent_id, list);
     }
-    const prefix = name ? `${name}/` : '';
-    if (prefix) out.push({ name: prefix, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: null });
-    const visit = (parentId: string, base: string) => {
-      const list = (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const r of list) {
-        if (r.kind === FOLDER) {
-          out.push({ name: `${base}${r.name}/`, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
-          visit(r.id, `${base}${r.name}/`);
-        } else {
-          out.push({ name: base + r.name, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: r.blob_id });
-        }
+    let top = -1;
+    if (name) {
+      top = out.length;
+      out.push({ name: `${name}/`, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: null });
+    }
+    // Depth-first, each folder's entries right after it, with an explicit stack (no recursion on deep trees).
+    const sorted = (parentId: string) =>
+      (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const stack = [{ list: sorted(row.id), next: 0, index: top }];
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const r = frame.list[frame.next++];
+      if (!r) {
+        stack.pop();
+        continue;
       }
-    };
-    visit(row.id, prefix);
+      if (r.kind === FOLDER) {
+        stack.push({ list: sorted(r.id), next: 0, index: out.length });
+        out.push({ name: `${r.name}/`, parent: frame.index, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
+      } else {
+        out.push({ name: r.name, parent: frame.index, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: r.blob_id });
+      }
+    }
   }
 
   async capacity(ownerId: string): Promise<{ used: number; total: number }> {
@@ -295,6 +308,7 @@ export class FilesService {
       const target = joinPath([...names.slice(0, -1), name]);
       if (entry.row.name === name) return entry;
       if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
+      await this.tree.ensureFits(s, entry.row, target, 'new_name');
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       return { row: { ...entry.row, ...patch }, path: target };
@@ -317,6 +331,7 @@ export class FilesService {
         if (!copy && src.row.parent_id === target.row.id) return src;
         const path = childPath(target.path, src.row.name);
         if (await s.tree.findChild(target.row.id, src.row.name)) throw conflict(`${path} already exists`);
+        await this.tree.ensureFits(s, src.row, path, 'dst');
         if (!copy) {
           const patch = { parent_id: target.row.id, updated_at: this.clock.now() };
           await s.tree.update(src.row.id, patch);
@@ -355,13 +370,15 @@ export class FilesService {
       if (source.row.kind === FOLDER && (await this.tree.isWithin(s, parentRow, source.row.id))) {
         throw new DomainError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
       }
+      const path = joinPath(dstNames);
+      // A shallow copy takes the folder alone, so only its own path counts.
+      await this.tree.ensureFits(s, options.shallow ? { ...source.row, kind: FILE } : source.row, path, 'destination');
       const existing = await s.tree.findChild(parentRow.id, name);
       const now = this.clock.now();
       if (existing) {
         if (!options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
         await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: joinPath(dstNames) });
       }
-      const path = joinPath(dstNames);
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       if (!options.copy) {
         const patch = { parent_id: parentRow.id, updated_at: now, ...rename };

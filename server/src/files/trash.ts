@@ -53,6 +53,7 @@ export class TrashService {
         const folder = row.kind === FOLDER;
         const parent = await this.originalParent(s, ownerId, row.trashed_parent_id, row.trashed_path ?? `/${row.name}`);
         const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
+        await this.tree.ensureFits(s, row, childPath(parent.path, name), 'ids');
         const patch = {
           parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null,
           ...(folder ? {} : { mime_type: mimeFor(name) }),

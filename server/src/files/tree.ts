@@ -4,7 +4,7 @@
 import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
 import { FILE, FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
-import { joinPath } from './names.js';
+import { checkPathLimits, depthOf, joinPath } from './names.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { Clock } from '../core/clock.js';
 
@@ -114,6 +114,22 @@ export class Tree {
     const top = chain[chain.length - 1];
     if (!top || top.parent_id !== null || top.trashed_at !== null) return null;
     return joinPath(chain.slice(0, -1).reverse().map((r) => r.name));
+  }
+
+  /**
+   * Refuses (400/40001, naming `field`) to put `row` at the absolute `path`
+   * when that path, or the path any of its descendants would then have, is
+   * over the byte or depth limit (names.ts). Every operation that gives an
+   * existing item a new path (rename, move, copy, restore) calls it; new
+   * items are checked when their path is parsed.
+   */
+  async ensureFits(s: FileStore, row: FileRow, path: string, field: string): Promise<void> {
+    const bytes = Buffer.byteLength(path, 'utf8');
+    const depth = depthOf(path);
+    checkPathLimits(bytes, depth, field, `the new path ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
+    if (row.kind !== FOLDER) return;
+    const extent = await s.tree.subtreeExtent(row.id);
+    checkPathLimits(bytes + extent.bytes, depth + extent.depth, field, 'the path of an item inside the folder');
   }
 
   /** Whether `ancestorId` is `row` itself or one of its ancestors. */
