@@ -45,6 +45,7 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_at: null,
     trashed_parent_id: null,
     trashed_path: null,
+    pending: 0,
     ...rest,
   };
 }
@@ -185,17 +186,60 @@ export class TreeRepository {
     await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
   }
 
-  /** Deletes a whole subtree in one statement, so the parent references hold at its end. */
-  async deleteSubtree(id: string): Promise<void> {
-    await sql`
-      delete from files where id in (
-        with recursive sub(id) as (
-          select id from files where id = ${id}
-          union all
-          select f.id from files f join sub on f.parent_id = sub.id
-        )
-        select id from sub
-      )`.execute(this.db);
+  /** Ids of the subtree under (and including) `id` with their depth (0 = `id`), nothing else: for batched deletes. */
+  async subtreeIds(id: string): Promise<{ id: string; depth: number }[]> {
+    const res = await sql<{ id: string; depth: number | string }>`
+      with recursive sub(id, depth) as (
+        select id, 0 from files where id = ${id}
+        union all
+        select f.id, sub.depth + 1 from files f join sub on f.parent_id = sub.id
+      )
+      select id, depth from sub`.execute(this.db);
+    return res.rows.map((r) => ({ id: r.id, depth: Number(r.depth) }));
+  }
+
+  /**
+   * Deletes these rows (a batch of a pending subtree, children in the same
+   * or an earlier batch than their parents) and returns what they held, so
+   * the counters follow exactly the rows this statement removed (a second
+   * runner on the same batch removes and returns nothing).
+   */
+  async deleteRows(ids: readonly string[]): Promise<{ kind: number; size: number; blob_id: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.db.deleteFrom('files').where('id', 'in', [...ids]).returning(['kind', 'size', 'blob_id']).execute();
+  }
+
+  /** Sets a root's `pending` mark (migration 014). */
+  async markPending(id: string, pending: number): Promise<void> {
+    await this.db.updateTable('files').set({ pending }).where('id', '=', id).execute();
+  }
+
+  /** Touches a pending root still in state `pending`; false when it changed (the job took it). */
+  async touchPending(id: string, pending: number, now: number): Promise<boolean> {
+    const res = await this.db.updateTable('files').set({ updated_at: now }).where('id', '=', id).where('pending', '=', pending).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Reveals a copy built hidden (pending = 2) with `patch`; false when the job took it. */
+  async reveal(id: string, patch: Partial<Omit<FileRow, 'id' | 'owner_id'>>): Promise<boolean> {
+    const res = await this.db.updateTable('files').set(patch).where('id', '=', id).where('pending', '=', 2).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Pending roots (migration 014): deletions to finish, and copies not revealed since `staleBefore`. */
+  pendingRoots(staleBefore: number, limit: number): Promise<FileRow[]> {
+    return this.db
+      .selectFrom('files')
+      .selectAll()
+      .where((eb) => eb.or([eb('pending', '=', 1), eb.and([eb('pending', '=', 2), eb('updated_at', '<', staleBefore)])]))
+      .limit(limit)
+      .execute();
+  }
+
+  /** Turns a stale copy under construction into a deletion; false when it was revealed or touched meanwhile. */
+  async abandonCopy(id: string, staleBefore: number): Promise<boolean> {
+    const res = await this.db.updateTable('files').set({ pending: 1 }).where('id', '=', id).where('pending', '=', 2).where('updated_at', '<', staleBefore).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   listTrash(ownerId: string, before: { trashedAt: number; id: string } | null, limit: number): Promise<FileRow[]> {
@@ -204,6 +248,7 @@ export class TreeRepository {
       .selectAll()
       .where('owner_id', '=', ownerId)
       .where('trashed_at', 'is not', null)
+      .where('pending', '=', 0)
       .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('trashed_at', 'id'), '<', eb.tuple(before!.trashedAt, before!.id))))
       .orderBy('trashed_at', 'desc')
       .orderBy('id', 'desc')
@@ -212,7 +257,7 @@ export class TreeRepository {
   }
 
   async trashIds(ownerId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).execute();
+    const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).where('pending', '=', 0).execute();
     return rows.map((r) => r.id);
   }
 
