@@ -209,9 +209,9 @@ export class TreeRepository {
     return this.db.deleteFrom('files').where('id', 'in', [...ids]).returning(['kind', 'size', 'blob_id']).execute();
   }
 
-  /** Sets a root's `pending` mark (migration 014). */
-  async markPending(id: string, pending: number): Promise<void> {
-    await this.db.updateTable('files').set({ pending }).where('id', '=', id).execute();
+  /** Sets a root's `pending` mark (migration 014), touched now. */
+  async markPending(id: string, pending: number, now: number): Promise<void> {
+    await this.db.updateTable('files').set({ pending, updated_at: now }).where('id', '=', id).execute();
   }
 
   /** Touches a pending root still in state `pending`; false when it changed (the job took it). */
@@ -226,19 +226,20 @@ export class TreeRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  /** Pending roots (migration 014): deletions to finish, and copies not revealed since `staleBefore`. */
+  /** Pending roots (migration 014) untouched since `staleBefore`: their runner stopped (a crash). */
   pendingRoots(staleBefore: number, limit: number): Promise<FileRow[]> {
-    return this.db
-      .selectFrom('files')
-      .selectAll()
-      .where((eb) => eb.or([eb('pending', '=', 1), eb.and([eb('pending', '=', 2), eb('updated_at', '<', staleBefore)])]))
-      .limit(limit)
-      .execute();
+    return this.db.selectFrom('files').selectAll().where('pending', '<>', 0).where('updated_at', '<', staleBefore).limit(limit).execute();
   }
 
-  /** Turns a stale copy under construction into a deletion; false when it was revealed or touched meanwhile. */
-  async abandonCopy(id: string, staleBefore: number): Promise<boolean> {
-    const res = await this.db.updateTable('files').set({ pending: 1 }).where('id', '=', id).where('pending', '=', 2).where('updated_at', '<', staleBefore).executeTakeFirst();
+  /** Takes over a stale pending root as a deletion (touched now, so no other runner takes it too); false when it moved on. */
+  async claimStale(id: string, staleBefore: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('files')
+      .set({ pending: 1, updated_at: now })
+      .where('id', '=', id)
+      .where('pending', '<>', 0)
+      .where('updated_at', '<', staleBefore)
+      .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
   }
 

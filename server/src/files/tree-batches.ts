@@ -8,14 +8,16 @@
 //   marks it `pending = 1` (no path, no trash listing, no id reaches it); then
 //   batches delete the rows deepest first, each batch taking exactly the bytes
 //   and blob references of the rows its own DELETE returned off the counters.
-//   A crash leaves a marked root that the `tree_pending` job finishes; running
-//   a batch twice deletes and subtracts nothing the second time.
+//   Each batch touches the root (`updated_at`); a crash leaves a marked root
+//   that the `tree_pending` job finishes once it is STALE_MS untouched (so it
+//   never races a request still at work); a batch run twice deletes and
+//   subtracts nothing the second time.
 // - Copying: the new subtree is built under a hidden root (`pending = 2`, no
 //   parent, in no listing), each batch charging its own bytes to the quota and
 //   adding its blob references; one final transaction reveals it (parent set,
 //   `pending = 0`). A failure removes the hidden rows; a crash leaves them to
 //   the job, which deletes a copy whose root has not been touched for
-//   STALE_COPY_MS (each batch touches it).
+//   STALE_MS (each batch touches it).
 //
 // `used` always equals the bytes of the owner's rows (hidden ones included),
 // so the quota stays exact whenever it is read.
@@ -24,8 +26,8 @@ import { FILE, newFileId, type FileRow } from './repository.js';
 import { mimeFor } from './mime.js';
 import type { Tree } from './tree.js';
 
-/** A copy's hidden root untouched this long is abandoned (its builder died) and deleted by the job. */
-export const STALE_COPY_MS = 10 * 60_000;
+/** A pending root untouched this long was abandoned (its runner died): the job deletes its subtree. */
+export const STALE_MS = 5 * 60_000;
 
 /** Thrown by a test's `afterBatch` hook: stops an operation as a crash would (nothing cleaned up). */
 export class SimulatedCrash extends Error {}
@@ -83,6 +85,8 @@ export class TreeBatches {
     let n = 0;
     for (const batch of chunks(rows.map((r) => r.id), this.options.rows)) {
       await this.store.transaction(async (s) => {
+        // Still at work (for the job's staleness test); the root itself goes in the last batch.
+        await s.tree.touchPending(rootId, 1, this.tree.clock.now());
         const gone = await s.tree.deleteRows(batch);
         let bytes = 0;
         const refs = new Map<string, number>();
@@ -177,23 +181,25 @@ export class TreeBatches {
 
   /** Removes a hidden copy (after a failure): marked for deletion, then deleted in batches. */
   async discard(ownerId: string, rootId: string): Promise<void> {
-    await this.store.tree.markPending(rootId, 1);
+    await this.store.tree.markPending(rootId, 1, this.tree.clock.now());
     await this.purgeAndCollect(ownerId, rootId);
   }
 
   /**
    * The `tree_pending` job: finishes deletions a crash interrupted and deletes
-   * copies whose builder stopped (untouched for STALE_COPY_MS). Returns how
+   * copies whose builder stopped (both untouched for STALE_MS). Returns how
    * many roots it handled.
    */
   async processPending(limit = 100): Promise<number> {
-    const staleBefore = this.tree.clock.now() - STALE_COPY_MS;
+    const staleBefore = this.tree.clock.now() - STALE_MS;
     let handled = 0;
     for (const root of await this.store.tree.pendingRoots(staleBefore, limit)) {
-      if (root.pending === 2 && !(await this.store.tree.abandonCopy(root.id, staleBefore))) continue;
+      if (!(await this.store.tree.claimStale(root.id, staleBefore, this.tree.clock.now()))) continue;
       await this.purgeAndCollect(root.owner_id, root.id);
       handled++;
     }
+    // The batches before the crash freed blobs that nobody collected: every unreferenced blob (an indexed query).
+    if (handled) await this.tree.collectGarbage();
     return handled;
   }
 }

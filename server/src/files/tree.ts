@@ -152,9 +152,10 @@ export class Tree {
    */
   async markForPurge(s: FileStore, row: FileRow, path: string | null): Promise<void> {
     if (row.trashed_at === null) {
-      await s.tree.update(row.id, { parent_id: null, trashed_at: this.clock.now(), trashed_parent_id: row.parent_id, trashed_path: path, pending: 1 });
+      const now = this.clock.now();
+      await s.tree.update(row.id, { parent_id: null, trashed_at: now, trashed_parent_id: row.parent_id, trashed_path: path, pending: 1, updated_at: now });
     } else {
-      await s.tree.markPending(row.id, 1);
+      await s.tree.markPending(row.id, 1, this.clock.now());
     }
   }
 
