@@ -186,18 +186,6 @@ export class TreeRepository {
     await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
   }
 
-  /** Ids of the subtree under (and including) `id` with their depth (0 = `id`), nothing else: for batched deletes. */
-  async subtreeIds(id: string): Promise<{ id: string; depth: number }[]> {
-    const res = await sql<{ id: string; depth: number | string }>`
-      with recursive sub(id, depth) as (
-        select id, 0 from files where id = ${id}
-        union all
-        select f.id, sub.depth + 1 from files f join sub on f.parent_id = sub.id
-      )
-      select id, depth from sub`.execute(this.db);
-    return res.rows.map((r) => ({ id: r.id, depth: Number(r.depth) }));
-  }
-
   /**
    * Deletes these rows (a batch of a pending subtree, children in the same
    * or an earlier batch than their parents) and returns what they held, so

@@ -309,7 +309,7 @@ export class FilesService {
       const target = joinPath([...names.slice(0, -1), name]);
       if (entry.row.name === name) return entry;
       if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
-      await this.tree.ensureFits(s, entry.row, target, 'new_name');
+      await this.tree.ensureFits(s, entry.row, target, 'new_name', entry.path);
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       return { row: { ...entry.row, ...patch }, path: target };
@@ -341,7 +341,7 @@ export class FilesService {
           this.tree.ensureFitsWith(path, null, 'dst');
           return { kind: 'copy' as const, source: src.row, target: target.row, path };
         }
-        await this.tree.ensureFits(s, src.row, path, 'dst');
+        await this.tree.ensureFits(s, src.row, path, 'dst', src.path);
         const patch = { parent_id: target.row.id, updated_at: this.clock.now() };
         await s.tree.update(src.row.id, patch);
         return { kind: 'done' as const, done: { row: { ...src.row, ...patch }, path } };
@@ -390,7 +390,7 @@ export class FilesService {
         this.tree.ensureFitsWith(path, null, 'destination');
         return { kind: 'copy' as const, source: source.row, parentId: parentRow.id };
       }
-      await this.tree.ensureFits(s, source.row, path, 'destination');
+      await this.tree.ensureFits(s, source.row, path, 'destination', source.path);
       const now = this.clock.now();
       if (existing) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};

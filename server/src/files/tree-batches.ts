@@ -1,7 +1,7 @@
 // Whole-subtree operations in bounded batches (issue 19 item 8). On SQLite one
 // transaction holding the writer for a 36,000-row delete or copy stalled every
 // other client for over a second; here each transaction touches at most
-// `rows` rows (500: a few milliseconds to tens of milliseconds), and the
+// `rows` rows (250: a few milliseconds to a few tens of milliseconds), and the
 // tree stays consistent at every commit:
 //
 // - Deleting for good: one short transaction detaches the subtree's root and
@@ -60,7 +60,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 }
 
 export class TreeBatches {
-  readonly options: BatchOptions = { rows: 500 };
+  readonly options: BatchOptions = { rows: 250 };
 
   constructor(private readonly tree: Tree) {}
 
@@ -68,8 +68,53 @@ export class TreeBatches {
     return this.tree.store;
   }
 
+  /**
+   * Between two batches: lets the event loop serve other requests. With
+   * better-sqlite3 every query resolves without I/O, so a loop of awaited
+   * transactions would otherwise run to its end in microtasks and the
+   * batches would stall other clients as much as one big transaction.
+   */
   private async after(op: 'purge' | 'copy', n: number): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.lastYield = performance.now();
     await this.options.afterBatch?.(op, n);
+  }
+
+  private lastYield = 0;
+
+  /** Lets the event loop in when this task has run 10 ms since it last did (reads are synchronous on SQLite too). */
+  private async breathe(): Promise<void> {
+    if (performance.now() - this.lastYield < 10) return;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    this.lastYield = performance.now();
+  }
+
+  /**
+   * The rows below `root`, breadth first (parents before children), read a
+   * page of one folder's children per query (the listing index, keyset), so
+   * no single read of a big tree holds the database or the event loop.
+   */
+  private async *walk(root: FileRow): AsyncGenerator<FileRow & { depth: number }> {
+    const PAGE = 1000;
+    let level = root.kind === FILE ? [] : [root.id];
+    for (let depth = 1; level.length; depth++) {
+      const next: string[] = [];
+      for (const parentId of level) {
+        let after: { kind: number; name: string } | null = null;
+        for (;;) {
+          const page = await this.store.tree.listChildren(parentId, after, PAGE);
+          for (const r of page) {
+            if (r.kind !== FILE) next.push(r.id);
+            yield { ...r, depth };
+          }
+          await this.breathe();
+          const last = page[page.length - 1];
+          if (!last || page.length < PAGE) break;
+          after = { kind: last.kind, name: last.name };
+        }
+      }
+      level = next;
+    }
   }
 
   /**
@@ -79,8 +124,13 @@ export class TreeBatches {
    */
   async finishPurge(ownerId: string, rootId: string): Promise<string[]> {
     // Read outside any transaction: nothing can reach a marked subtree, so the list cannot go stale.
-    const rows = await this.store.tree.subtreeIds(rootId);
-    rows.sort((a, b) => b.depth - a.depth);
+    const root = await this.store.tree.findAnyById(rootId);
+    if (!root) return [];
+    const rows: { id: string; depth: number; parent_id: string | null }[] = [{ id: root.id, depth: 0, parent_id: root.parent_id }];
+    for await (const r of this.walk(root)) rows.push({ id: r.id, depth: r.depth, parent_id: r.parent_id });
+    // Deepest first, so children go before (or with) their parents; siblings together, so each batch
+    // dirties few index pages (rows of a folder sit together in the parent index and, created together, in the table).
+    rows.sort((a, b) => b.depth - a.depth || (a.parent_id! < b.parent_id! ? -1 : a.parent_id! > b.parent_id! ? 1 : 0));
     const freed = new Set<string>();
     let n = 0;
     for (const batch of chunks(rows.map((r) => r.id), this.options.rows)) {
@@ -122,9 +172,10 @@ export class TreeBatches {
     options: { shallow: boolean; ids?: Map<string, string>; check?: (extent: Extent) => void },
   ): Promise<BuiltCopy> {
     // A snapshot of the source, read outside any transaction (the copy is of the tree as it was here).
-    const all = options.shallow ? [{ ...source, depth: 0 }] : await this.store.tree.subtree(source.id);
-    const top = all[0];
-    if (!top || top.id !== source.id) throw notFound('File not found');
+    const top = await this.store.tree.findById(ownerId, source.id);
+    if (!top) throw notFound('File not found');
+    const all: (FileRow & { depth: number })[] = [{ ...top, depth: 0 }];
+    if (!options.shallow) for await (const r of this.walk(top)) all.push(r);
     const now = this.tree.clock.now();
     const ids = options.ids ?? new Map<string, string>();
     const reach = new Map<string, number>();

@@ -126,9 +126,12 @@ export class Tree {
    * existing item a new path (rename, move, copy, restore) calls it; new
    * items are checked when their path is parsed.
    */
-  async ensureFits(s: FileStore, row: FileRow, path: string, field: string): Promise<void> {
+  async ensureFits(s: FileStore, row: FileRow, path: string, field: string, oldPath?: string): Promise<void> {
     this.ensureFitsWith(path, null, field);
-    if (row.kind === FOLDER) this.ensureFitsWith(path, await s.tree.subtreeExtent(row.id), field);
+    if (row.kind !== FOLDER) return;
+    // No longer and no deeper than where it is: nothing below can newly pass a limit, so the subtree is not read.
+    if (oldPath !== undefined && Buffer.byteLength(path, 'utf8') <= Buffer.byteLength(oldPath, 'utf8') && depthOf(path) <= depthOf(oldPath)) return;
+    this.ensureFitsWith(path, await s.tree.subtreeExtent(row.id), field);
   }
 
   /** The same check with a known extent of the subtree below (null: the path alone). */
