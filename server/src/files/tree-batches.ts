@@ -178,34 +178,37 @@ export class TreeBatches {
     if (!options.shallow) for await (const r of this.walk(top)) all.push(r);
     const now = this.tree.clock.now();
     const ids = options.ids ?? new Map<string, string>();
-    const reach = new Map<string, number>();
+    // First pass, numbers only: how far the copy reaches (path limits) and its bytes (quota), before any row is written.
+    const reach = new Map<string, number>([[top.id, 0]]);
     const extent: Extent = { depth: 0, bytes: 0 };
-    let total = 0;
-    const copies: FileRow[] = all.map((r) => {
-      const id = newFileId();
-      ids.set(r.id, id);
+    let total = top.kind === FILE ? Number(top.size) : 0;
+    for (let i = 1; i < all.length; i++) {
+      const r = all[i]!;
       if (r.kind === FILE) total += Number(r.size);
-      const { depth, ...row } = r;
-      if (depth === 0) {
-        reach.set(r.id, 0);
-        const rename = name !== r.name ? { name, ...(r.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
-        // Hidden: no parent and a trash time keep it out of every path, listing and search; pending = 2 out of the trash.
-        return { ...row, id, parent_id: null, created_at: now, updated_at: now, trashed_at: now, trashed_parent_id: null, trashed_path: null, pending: 2, ...rename };
-      }
       const bytes = reach.get(r.parent_id!)! + 1 + Buffer.byteLength(r.name, 'utf8');
-      reach.set(r.id, bytes);
-      extent.bytes = Math.max(extent.bytes, bytes);
-      extent.depth = Math.max(extent.depth, depth);
-      return { ...row, id, parent_id: ids.get(r.parent_id!)!, created_at: now, updated_at: now, pending: 0 };
-    });
-    // The path limits for the deepest and longest copied path, before any row is written.
+      if (r.kind !== FILE) reach.set(r.id, bytes);
+      if (bytes > extent.bytes) extent.bytes = bytes;
+      if (r.depth > extent.depth) extent.depth = r.depth;
+      if (i % 2000 === 0) await this.breathe();
+    }
     options.check?.(extent);
     const usage = await this.store.usage.get(ownerId);
     if (!usage || usage.used + usage.reserved + total > quota) throw new DomainError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
-    const root = copies[0]!;
+    // The rows of each batch are made just before it is written (parents come first, so their new ids are known).
+    const copyOf = (r: FileRow & { depth: number }): FileRow => {
+      const id = newFileId();
+      ids.set(r.id, id);
+      const { depth, ...row } = r;
+      if (depth > 0) return { ...row, id, parent_id: ids.get(r.parent_id!)!, created_at: now, updated_at: now, pending: 0 };
+      const rename = name !== r.name ? { name, ...(r.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
+      // Hidden: no parent and a trash time keep it out of every path, listing and search; pending = 2 out of the trash.
+      return { ...row, id, parent_id: null, created_at: now, updated_at: now, trashed_at: now, trashed_parent_id: null, trashed_path: null, pending: 2, ...rename };
+    };
+    const root = copyOf(all[0]!);
     try {
       let n = 0;
-      for (const batch of chunks(copies, this.options.rows)) {
+      for (let start = 0; start < all.length; start += this.options.rows) {
+        const batch = start === 0 ? [root, ...all.slice(1, this.options.rows).map(copyOf)] : all.slice(start, start + this.options.rows).map(copyOf);
         await this.store.transaction(async (s) => {
           if (n > 0) {
             // The job deletes a copy left untouched too long; this one must still be ours.
