@@ -22,9 +22,16 @@
 // `used` always equals the bytes of the owner's rows (hidden ones included),
 // so the quota stays exact whenever it is read.
 import { DomainError, ErrorCode, conflict, notFound } from '../core/errors.js';
-import { FILE, newFileId, type FileRow } from './repository.js';
+import { FILE, newFileId, type FileRow, type FileStore } from './repository.js';
 import { mimeFor } from './mime.js';
-import type { Tree } from './tree.js';
+import type { Clock } from '../core/clock.js';
+
+/** What the batches use of the Tree (tree.ts, which owns them). */
+export interface TreeParts {
+  readonly store: FileStore;
+  readonly clock: Clock;
+  collectGarbage(among?: readonly string[]): Promise<number>;
+}
 
 /** A pending root untouched this long was abandoned (its runner died): the job deletes its subtree. */
 export const STALE_MS = 5 * 60_000;
@@ -62,7 +69,7 @@ function chunks<T>(items: readonly T[], size: number): T[][] {
 export class TreeBatches {
   readonly options: BatchOptions = { rows: 250 };
 
-  constructor(private readonly tree: Tree) {}
+  constructor(private readonly tree: TreeParts) {}
 
   private get store() {
     return this.tree.store;
