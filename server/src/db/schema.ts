@@ -185,6 +185,8 @@ export interface FilesTable {
   /** Where a trashed item came from, to restore it. */
   trashed_parent_id: string | null;
   trashed_path: string | null;
+  /** 0; on a detached root: 1 = its subtree is being deleted in batches, 2 = a copy being built (migration 014). */
+  pending: number;
 }
 
 /** Immutable bytes in the storage driver; shared by copies. */

@@ -88,6 +88,8 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
   jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 1_000, () => uploads.reclaim());
+  // Deletions a crash interrupted, copies never revealed (tree-batches.ts): one indexed query that usually finds nothing.
+  jobs.every('tree_pending', 60_000, () => tree.batches.processPending(), { firstAfterMs: 5_000 });
   return {
     files, trash, uploads, tus, storage, sweep,
     search: new FileSearch(new SearchRepository(deps.db), files),

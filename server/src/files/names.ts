@@ -6,6 +6,8 @@ import { badRequest } from '../core/errors.js';
 
 export const MAX_NAME_BYTES = 255;
 export const MAX_PATH_BYTES = 4096;
+/** The deepest an item may sit below the root: `/a/b` is at depth 2. */
+export const MAX_DEPTH = 256;
 
 // C0 controls, DEL, and the C1 controls; `/` separates; `\` is a separator on
 // Windows clients (zip extraction, WebDAV), so it is refused as well.
@@ -42,10 +44,31 @@ export function parsePath(raw: string, field = 'path'): string[] {
   if (!raw.startsWith('/')) throw badRequest(`${field}: must be an absolute path starting with "/"`);
   if (raw === '/') return [];
   const body = raw.endsWith('/') ? raw.slice(1, -1) : raw.slice(1);
-  return body.split('/').map((segment) => {
+  const names = body.split('/').map((segment) => {
     if (segment === '') throw badRequest(`${field}: must not contain empty segments ("//")`);
     return parseName(segment, field);
   });
+  // NFC can lengthen a name, so the byte limit is checked again on what is stored.
+  checkPathLimits(Buffer.byteLength(joinPath(names), 'utf8'), names.length, field);
+  return names;
+}
+
+/** The depth of an absolute path: `/` is 0, `/a/b` is 2 (names never hold "/"). */
+export function depthOf(path: string): number {
+  if (path === '/') return 0;
+  let n = 0;
+  for (let i = path.indexOf('/'); i >= 0; i = path.indexOf('/', i + 1)) n++;
+  return n;
+}
+
+/**
+ * Refuses (400/40001, naming `field`) a path of `bytes` bytes at `depth`, when
+ * it is over MAX_PATH_BYTES or MAX_DEPTH. `what` says whose path it is when it
+ * is not the one the client sent (a descendant of a moved folder).
+ */
+export function checkPathLimits(bytes: number, depth: number, field: string, what = 'the path'): void {
+  if (bytes > MAX_PATH_BYTES) throw badRequest(`${field}: ${what} is too long (${bytes} bytes; paths are at most ${MAX_PATH_BYTES} bytes)`);
+  if (depth > MAX_DEPTH) throw badRequest(`${field}: ${what} is too deep (${depth} levels; paths are at most ${MAX_DEPTH} levels deep)`);
 }
 
 export function joinPath(names: readonly string[]): string {

@@ -45,6 +45,7 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_at: null,
     trashed_parent_id: null,
     trashed_path: null,
+    pending: 0,
     ...rest,
   };
 }
@@ -158,6 +159,25 @@ export class TreeRepository {
     return res.rows.map((r) => ({ ...r, depth: Number(r.depth) }));
   }
 
+  /**
+   * How far the subtree under `id` reaches below it: the most levels and the
+   * most bytes ("/" + name per level) any descendant adds to the folder's
+   * path; 0 and 0 for a file or an empty folder. One query, nothing but two
+   * numbers per row held by the database; each maximum may come from a
+   * different descendant, and each is checked on its own.
+   */
+  async subtreeExtent(id: string): Promise<{ depth: number; bytes: number }> {
+    const res = await sql<{ depth: number | string | null; bytes: number | string | null }>`
+      with recursive sub(id, depth, bytes) as (
+        select id, 1, 1 + octet_length(name) from files where parent_id = ${id}
+        union all
+        select f.id, sub.depth + 1, sub.bytes + 1 + octet_length(f.name) from files f join sub on f.parent_id = sub.id
+      )
+      select max(depth) as depth, max(bytes) as bytes from sub`.execute(this.db);
+    const row = res.rows[0];
+    return { depth: Number(row?.depth ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+
   async insert(rows: FileRow[]): Promise<void> {
     for (const batch of chunks(rows, 200)) await this.db.insertInto('files').values(batch).execute();
   }
@@ -166,17 +186,49 @@ export class TreeRepository {
     await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
   }
 
-  /** Deletes a whole subtree in one statement, so the parent references hold at its end. */
-  async deleteSubtree(id: string): Promise<void> {
-    await sql`
-      delete from files where id in (
-        with recursive sub(id) as (
-          select id from files where id = ${id}
-          union all
-          select f.id from files f join sub on f.parent_id = sub.id
-        )
-        select id from sub
-      )`.execute(this.db);
+  /**
+   * Deletes these rows (a batch of a pending subtree, children in the same
+   * or an earlier batch than their parents) and returns what they held, so
+   * the counters follow exactly the rows this statement removed (a second
+   * runner on the same batch removes and returns nothing).
+   */
+  async deleteRows(ids: readonly string[]): Promise<{ kind: number; size: number; blob_id: string | null }[]> {
+    if (ids.length === 0) return [];
+    return this.db.deleteFrom('files').where('id', 'in', [...ids]).returning(['kind', 'size', 'blob_id']).execute();
+  }
+
+  /** Sets a root's `pending` mark (migration 014), touched now. */
+  async markPending(id: string, pending: number, now: number): Promise<void> {
+    await this.db.updateTable('files').set({ pending, updated_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Touches a pending root still in state `pending`; false when it changed (the job took it). */
+  async touchPending(id: string, pending: number, now: number): Promise<boolean> {
+    const res = await this.db.updateTable('files').set({ updated_at: now }).where('id', '=', id).where('pending', '=', pending).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Reveals a copy built hidden (pending = 2) with `patch`; false when the job took it. */
+  async reveal(id: string, patch: Partial<Omit<FileRow, 'id' | 'owner_id'>>): Promise<boolean> {
+    const res = await this.db.updateTable('files').set(patch).where('id', '=', id).where('pending', '=', 2).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Pending roots (migration 014) untouched since `staleBefore`: their runner stopped (a crash). */
+  pendingRoots(staleBefore: number, limit: number): Promise<FileRow[]> {
+    return this.db.selectFrom('files').selectAll().where('pending', '<>', 0).where('updated_at', '<', staleBefore).limit(limit).execute();
+  }
+
+  /** Takes over a stale pending root as a deletion (touched now, so no other runner takes it too); false when it moved on. */
+  async claimStale(id: string, staleBefore: number, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('files')
+      .set({ pending: 1, updated_at: now })
+      .where('id', '=', id)
+      .where('pending', '<>', 0)
+      .where('updated_at', '<', staleBefore)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   listTrash(ownerId: string, before: { trashedAt: number; id: string } | null, limit: number): Promise<FileRow[]> {
@@ -185,6 +237,7 @@ export class TreeRepository {
       .selectAll()
       .where('owner_id', '=', ownerId)
       .where('trashed_at', 'is not', null)
+      .where('pending', '=', 0)
       .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('trashed_at', 'id'), '<', eb.tuple(before!.trashedAt, before!.id))))
       .orderBy('trashed_at', 'desc')
       .orderBy('id', 'desc')
@@ -193,7 +246,7 @@ export class TreeRepository {
   }
 
   async trashIds(ownerId: string): Promise<string[]> {
-    const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).execute();
+    const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).where('pending', '=', 0).execute();
     return rows.map((r) => r.id);
   }
 

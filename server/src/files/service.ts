@@ -5,7 +5,8 @@
 // row, so a user's tree changes are serialised and checks cannot go stale.
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
-import { FILE, FOLDER, isUniqueViolation, newFileId, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, isUniqueViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { SimulatedCrash, type BuiltCopy } from './tree-batches.js';
 import { childPath, copyName, joinPath, parseName, parsePath } from './names.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
@@ -230,7 +231,11 @@ export class FilesService {
     return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
   }
 
-  /** Appends a file, or a folder and everything under it, at `name` ('' = the folder's contents at the top). */
+  /**
+   * Appends a file, or a folder and everything under it, at `name` ('' = the
+   * folder's contents at the top). Entries name their parent entry instead of
+   * repeating its path (zip.ts), so the plan's memory follows the entry count.
+   */
   private async appendToZip(out: ZipEntry[], row: FileRow, name: string): Promise<void> {
     const tooMany = () => new DomainError(ErrorCode.TooLarge, `More than ${MAX_ZIP_ENTRIES} items cannot be zipped`);
     if (row.kind === FILE) {
@@ -248,20 +253,29 @@ export class FilesService {
       list.push(r);
       children.set(r.parent_id, list);
     }
-    const prefix = name ? `${name}/` : '';
-    if (prefix) out.push({ name: prefix, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: null });
-    const visit = (parentId: string, base: string) => {
-      const list = (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      for (const r of list) {
-        if (r.kind === FOLDER) {
-          out.push({ name: `${base}${r.name}/`, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
-          visit(r.id, `${base}${r.name}/`);
-        } else {
-          out.push({ name: base + r.name, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: r.blob_id });
-        }
+    let top = -1;
+    if (name) {
+      top = out.length;
+      out.push({ name: `${name}/`, size: 0, crc32: 0, mtimeMs: row.updated_at, blobId: null });
+    }
+    // Depth-first, each folder's entries right after it, with an explicit stack (no recursion on deep trees).
+    const sorted = (parentId: string) =>
+      (children.get(parentId) ?? []).sort((a, b) => a.kind - b.kind || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const stack = [{ list: sorted(row.id), next: 0, index: top }];
+    while (stack.length) {
+      const frame = stack[stack.length - 1]!;
+      const r = frame.list[frame.next++];
+      if (!r) {
+        stack.pop();
+        continue;
       }
-    };
-    visit(row.id, prefix);
+      if (r.kind === FOLDER) {
+        stack.push({ list: sorted(r.id), next: 0, index: out.length });
+        out.push({ name: `${r.name}/`, parent: frame.index, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: null });
+      } else {
+        out.push({ name: r.name, parent: frame.index, size: 0, crc32: 0, mtimeMs: r.updated_at, blobId: r.blob_id });
+      }
+    }
   }
 
   async capacity(ownerId: string): Promise<{ used: number; total: number }> {
@@ -312,6 +326,7 @@ export class FilesService {
       const target = joinPath([...names.slice(0, -1), name]);
       if (entry.row.name === name) return entry;
       if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
+      await this.tree.ensureFits(s, entry.row, target, 'new_name', entry.path);
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       return { row: { ...entry.row, ...patch }, path: target };
@@ -321,39 +336,49 @@ export class FilesService {
   /**
    * Moves (metadata only; the modified time stays) or copies (blobs shared,
    * quota charged) each path into the folder `dst`. A copy into the source's
-   * own folder gets a "(copy)" name; a move there is a no-op.
+   * own folder gets a "(copy)" name; a move there is a no-op. A copy is built
+   * hidden in batches and revealed in one last step (tree-batches.ts).
    */
   async transfer(ownerId: string, paths: string[], dst: string, copy: boolean): Promise<BatchItem<Entry>[]> {
     const dstNames = parsePath(dst, 'dst');
     const quota = copy ? await this.quotas.quotaOf(ownerId) : 0;
     return this.batch(paths, async (names) => {
       if (names.length === 0) throw badRequest(`paths: the root folder cannot be ${copy ? 'copied' : 'moved'}`);
-      return this.mutate(ownerId, async (s) => {
+      const plan = await this.mutate(ownerId, async (s) => {
         const src = await this.tree.resolveIn(s, ownerId, names);
         const target = await this.tree.resolveIn(s, ownerId, dstNames);
         if (target.row.kind !== FOLDER) throw conflict('dst: is a file, not a folder');
         if (src.row.kind === FOLDER && (await this.tree.isWithin(s, target.row, src.row.id))) {
           throw badRequest(`dst: a folder cannot be ${copy ? 'copied' : 'moved'} into itself or one of its subfolders`);
         }
-        if (!copy && src.row.parent_id === target.row.id) return src;
+        if (!copy && src.row.parent_id === target.row.id) return { kind: 'done' as const, done: src };
+        let name = src.row.name;
         if (copy && src.row.parent_id === target.row.id) {
           // A copy in its own folder is named "name (copy).ext", "name (copy 2).ext", … (as Google Drive and Nextcloud do).
           const folder = src.row.kind === FOLDER;
-          let name = copyName(src.row.name, 1, folder);
+          name = copyName(src.row.name, 1, folder);
           for (let n = 2; (await s.tree.findChild(target.row.id, name)) && n <= 1000; n++) name = copyName(src.row.name, n, folder);
           if (await s.tree.findChild(target.row.id, name)) throw conflict(`No free name for a copy of ${src.path}`);
-          return { row: await this.copyInto(s, ownerId, src.row, target.row.id, quota, { name }), path: childPath(target.path, name) };
         }
-        const path = childPath(target.path, src.row.name);
-        if (await s.tree.findChild(target.row.id, src.row.name)) throw conflict(`${path} already exists`);
-        if (!copy) {
-          // A move changes where the item is, not its content: the modified time stays.
-          const patch = { parent_id: target.row.id };
-          await s.tree.update(src.row.id, patch);
-          return { row: { ...src.row, ...patch }, path };
+        const path = childPath(target.path, name);
+        if (await s.tree.findChild(target.row.id, name)) throw conflict(`${path} already exists`);
+        // A copy's subtree is measured from its snapshot (buildCopy), outside this transaction.
+        if (copy) {
+          this.tree.ensureFitsWith(path, null, 'dst');
+          return { kind: 'copy' as const, source: src.row, target: target.row, path, name };
         }
-        return { row: await this.copyInto(s, ownerId, src.row, target.row.id, quota), path };
+        await this.tree.ensureFits(s, src.row, path, 'dst', src.path);
+        // A move changes where the item is, not its content: the modified time stays.
+        const patch = { parent_id: target.row.id };
+        await s.tree.update(src.row.id, patch);
+        return { kind: 'done' as const, done: { row: { ...src.row, ...patch }, path } };
       });
+      if (plan.kind === 'done') return plan.done;
+      const built = await this.tree.batches.buildCopy(ownerId, plan.source, plan.name, quota, {
+        shallow: false,
+        check: (extent) => this.tree.ensureFitsWith(plan.path, extent, 'dst'),
+      });
+      return (await this.reveal(ownerId, built, plan.target.id, 'dst', null)).entry;
     });
   }
 
@@ -376,7 +401,8 @@ export class FilesService {
     if (srcNames.length === 0 || dstNames.length === 0) throw new DomainError(ErrorCode.Forbidden, 'The root folder cannot be moved, copied or replaced');
     const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
     const name = dstNames[dstNames.length - 1]!;
-    return this.mutate(ownerId, async (s) => {
+    const path = joinPath(dstNames);
+    const plan = await this.mutate(ownerId, async (s) => {
       const source = await this.tree.resolveIn(s, ownerId, srcNames);
       const parentRows = await this.tree.walk(s, ownerId, dstNames.slice(0, -1));
       const parentRow = dstNames.length === 1 ? await this.tree.root(ownerId) : parentRows[dstNames.length - 2];
@@ -386,23 +412,28 @@ export class FilesService {
         throw new DomainError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
       }
       const existing = await s.tree.findChild(parentRow.id, name);
+      if (existing && !options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
+      if (options.copy) {
+        this.tree.ensureFitsWith(path, null, 'destination');
+        return { kind: 'copy' as const, source: source.row, parentId: parentRow.id };
+      }
+      await this.tree.ensureFits(s, source.row, path, 'destination', source.path);
       const now = this.clock.now();
-      if (existing) {
-        if (!options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
-        await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: joinPath(dstNames) });
-      }
-      const path = joinPath(dstNames);
+      if (existing) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
-      if (!options.copy) {
-        // The modified time stays (a move or rename is not a change of content).
-        const patch = { parent_id: parentRow.id, ...rename };
-        await s.tree.update(source.row.id, patch);
-        return { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map() };
-      }
-      const copies = new Map<string, string>();
-      const row = await this.copyInto(s, ownerId, source.row, parentRow.id, quota, { name, shallow: options.shallow === true, ids: copies });
-      return { entry: { row, path }, replaced: existing !== undefined, copies };
+      // The modified time stays (a move or rename is not a change of content).
+      const patch = { parent_id: parentRow.id, ...rename };
+      await s.tree.update(source.row.id, patch);
+      return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
     });
+    if (plan.kind === 'done') return plan.done;
+    const copies = new Map<string, string>();
+    const built = await this.tree.batches.buildCopy(ownerId, plan.source, name, quota, {
+      shallow: options.shallow === true,
+      ids: copies,
+      check: (extent) => this.tree.ensureFitsWith(path, extent, 'destination'),
+    });
+    return { ...(await this.reveal(ownerId, built, plan.parentId, 'destination', { overwrite: options.overwrite })), copies };
   }
 
   /** The ids of a file, or of a folder and everything under it (WebDAV counts their dead properties before a COPY). */
@@ -412,52 +443,57 @@ export class FilesService {
     return (await this.store.tree.subtree(entry.row.id)).map((r) => r.id);
   }
 
-  private async copyInto(
-    s: FileStore,
-    ownerId: string,
-    source: FileRow,
-    parentId: string,
-    quota: number,
-    options: { name?: string; shallow?: boolean; ids?: Map<string, string> } = {},
-  ): Promise<FileRow> {
-    const all = await s.tree.subtree(source.id);
-    const rows = options.shallow ? all.filter((r) => r.depth === 0) : all;
-    const now = this.clock.now();
-    const ids = options.ids ?? new Map<string, string>();
-    const refs = new Map<string, number>();
-    let bytes = 0;
-    const copies = rows.map((r) => {
-      const id = newFileId();
-      ids.set(r.id, id);
-      if (r.kind === FILE) bytes += r.size;
-      if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
-      const { depth: _depth, ...row } = r;
-      const top = r.depth === 0 && options.name !== undefined && options.name !== r.name ? { name: options.name, ...(r.kind === FILE ? { mime_type: mimeFor(options.name) } : {}) } : {};
-      return { ...row, id, parent_id: r.depth === 0 ? parentId : ids.get(r.parent_id!)!, created_at: now, updated_at: now, ...top };
-    });
-    if (!(await s.usage.charge(ownerId, bytes, quota))) throw new DomainError(ErrorCode.TooLarge, 'Not enough storage space for this copy');
-    await s.tree.insert(copies);
-    if (!(await s.blobs.addRefs(refs))) throw conflict('A file changed during the copy; try again');
-    return copies[0]!;
+  /**
+   * The last step of a copy: the hidden root goes into the folder `parentId`
+   * in one short transaction, after checking again what may have changed
+   * while it was built (the folder, the name, the path limits). With
+   * `replace`, an existing item of that name goes to the trash (WebDAV
+   * Overwrite: T) or the copy is refused (412); without, a taken name is 409.
+   * Any failure removes the hidden copy.
+   */
+  private async reveal(ownerId: string, built: BuiltCopy, parentId: string, field: string, replace: { overwrite: boolean } | null): Promise<{ entry: Entry; replaced: boolean }> {
+    try {
+      return await this.mutate(ownerId, async (s) => {
+        const parent = await s.tree.findById(ownerId, parentId);
+        const parentPath = parent && parent.kind === FOLDER ? await this.tree.pathOf(s, parent) : null;
+        if (!parent || parentPath === null) throw conflict('The destination folder was removed during the copy');
+        const path = childPath(parentPath, built.root.name);
+        this.tree.ensureFitsWith(path, null, field);
+        this.tree.ensureFitsWith(path, built.extent, field);
+        const existing = await s.tree.findChild(parent.id, built.root.name);
+        const now = this.clock.now();
+        if (existing) {
+          if (!replace) throw conflict(`${path} already exists`);
+          if (!replace.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
+          await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
+        }
+        const patch = { parent_id: parent.id, trashed_at: null, pending: 0, updated_at: now };
+        if (!(await s.tree.reveal(built.root.id, patch))) throw conflict('The copy was interrupted; try again');
+        return { entry: { row: { ...built.root, ...patch }, path }, replaced: existing !== undefined };
+      });
+    } catch (err) {
+      // A failed discard is left to the tree_pending job (the root stays hidden).
+      if (!(err instanceof SimulatedCrash)) await this.tree.batches.discard(ownerId, built.root.id).catch(() => undefined);
+      throw err;
+    }
   }
 
-  /** Moves each path to the trash, or deletes it for good. */
+  /** Moves each path to the trash, or deletes it for good (marked here, then deleted in batches). */
   async remove(ownerId: string, paths: string[], permanent: boolean): Promise<BatchItem<null>[]> {
-    const freed: string[] = [];
-    const results = await this.batch(paths, async (names) => {
+    return this.batch(paths, async (names) => {
       if (names.length === 0) throw badRequest('paths: the root folder cannot be deleted');
-      await this.mutate(ownerId, async (s) => {
+      const marked = await this.mutate(ownerId, async (s) => {
         const entry = await this.tree.resolveIn(s, ownerId, names);
         if (permanent) {
-          freed.push(...(await this.tree.purge(s, ownerId, entry.row)));
-          return;
+          await this.tree.markForPurge(s, entry.row, entry.path);
+          return entry.row.id;
         }
         await s.tree.update(entry.row.id, { parent_id: null, trashed_at: this.clock.now(), trashed_parent_id: entry.row.parent_id, trashed_path: entry.path });
+        return null;
       });
+      if (marked) await this.tree.batches.purgeAndCollect(ownerId, marked);
       return null;
     });
-    if (freed.length) await this.tree.collectGarbage(freed);
-    return results;
   }
 
   /** Runs one operation per path; each item succeeds or fails on its own. */

@@ -71,6 +71,7 @@ export class TrashService {
           }
         }
         const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
+        await this.tree.ensureFits(s, row, childPath(parent.path, name), 'ids');
         const patch = {
           parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null,
           ...(folder ? {} : { mime_type: mimeFor(name) }),
@@ -81,17 +82,13 @@ export class TrashService {
     );
   }
 
-  /** Deletes trashed items for good. */
+  /** Deletes trashed items for good: each is marked (invisible) in one short transaction, then deleted in batches. */
   async purge(ownerId: string, ids: string[]): Promise<BatchItem<null>[]> {
-    const freed: string[] = [];
-    const results = await this.each(ids, async (id) => {
-      await this.files.mutate(ownerId, async (s) => {
-        freed.push(...(await this.tree.purge(s, ownerId, await this.trashed(s, ownerId, id))));
-      });
+    return this.each(ids, async (id) => {
+      await this.files.mutate(ownerId, async (s) => this.tree.markForPurge(s, await this.trashed(s, ownerId, id), null));
+      await this.tree.batches.purgeAndCollect(ownerId, id);
       return null;
     });
-    if (freed.length) await this.tree.collectGarbage(freed);
-    return results;
   }
 
   async empty(ownerId: string): Promise<number> {
@@ -102,7 +99,8 @@ export class TrashService {
 
   private async trashed(s: FileStore, ownerId: string, id: string) {
     const row = await s.tree.findById(ownerId, id);
-    if (!row || row.trashed_at === null) throw notFound('No such item in the trash');
+    // A pending row is being deleted (or is a copy being built): not in the trash.
+    if (!row || row.trashed_at === null || row.pending !== 0) throw notFound('No such item in the trash');
     return row;
   }
 

@@ -3,10 +3,11 @@
 // Methods taking a FileStore run inside the caller's transaction.
 import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
-import { FILE, FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
-import { joinPath } from './names.js';
+import { FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { checkPathLimits, depthOf, joinPath } from './names.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { Clock } from '../core/clock.js';
+import { TreeBatches, type Extent } from './tree-batches.js';
 
 /** A live row with its absolute path. */
 export interface Entry {
@@ -26,12 +27,14 @@ export function isFolder(row: FileRow): boolean {
 }
 
 export class Tree {
+  /** Whole-subtree deletes and copies in bounded batches (tree-batches.ts). */
+  readonly batches: TreeBatches = new TreeBatches(this);
   private readonly roots = new LRUCache<string, FileRow>({ max: ROOT_CACHE_MAX });
 
   constructor(
     readonly store: FileStore,
     readonly storage: StorageDriver,
-    private readonly clock: Clock,
+    readonly clock: Clock,
     private readonly log: (msg: string, err?: unknown) => void = () => undefined,
   ) {}
 
@@ -116,26 +119,47 @@ export class Tree {
     return joinPath(chain.slice(0, -1).reverse().map((r) => r.name));
   }
 
+  /**
+   * Refuses (400/40001, naming `field`) to put `row` at the absolute `path`
+   * when that path, or the path any of its descendants would then have, is
+   * over the byte or depth limit (names.ts). Every operation that gives an
+   * existing item a new path (rename, move, copy, restore) calls it; new
+   * items are checked when their path is parsed.
+   */
+  async ensureFits(s: FileStore, row: FileRow, path: string, field: string, oldPath?: string): Promise<void> {
+    this.ensureFitsWith(path, null, field);
+    if (row.kind !== FOLDER) return;
+    // No longer and no deeper than where it is: nothing below can newly pass a limit, so the subtree is not read.
+    if (oldPath !== undefined && Buffer.byteLength(path, 'utf8') <= Buffer.byteLength(oldPath, 'utf8') && depthOf(path) <= depthOf(oldPath)) return;
+    this.ensureFitsWith(path, await s.tree.subtreeExtent(row.id), field);
+  }
+
+  /** The same check with a known extent of the subtree below (null: the path alone). */
+  ensureFitsWith(path: string, extent: Extent | null, field: string): void {
+    const bytes = Buffer.byteLength(path, 'utf8');
+    const depth = depthOf(path);
+    if (!extent) checkPathLimits(bytes, depth, field, `the new path ${path.length > 200 ? `${path.slice(0, 200)}…` : path}`);
+    else checkPathLimits(bytes + extent.bytes, depth + extent.depth, field, 'the path of an item inside the folder');
+  }
+
   /** Whether `ancestorId` is `row` itself or one of its ancestors. */
   async isWithin(s: FileStore, row: FileRow, ancestorId: string): Promise<boolean> {
     if (row.id === ancestorId) return true;
     return (await s.tree.ancestry(row.id)).some((r) => r.id === ancestorId);
   }
 
-  /** Deletes a subtree for good; returns the blobs that lost references. */
-  async purge(s: FileStore, ownerId: string, row: FileRow): Promise<string[]> {
-    const rows = await s.tree.subtree(row.id);
-    let bytes = 0;
-    const refs = new Map<string, number>();
-    for (const r of rows) {
-      if (r.kind !== FILE) continue;
-      bytes += r.size;
-      if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
+  /**
+   * Marks a subtree for deletion in the caller's transaction: a live item is
+   * detached first (as the trash does), so no path, listing or id reaches it
+   * once this commits; `batches.finishPurge` then deletes its rows.
+   */
+  async markForPurge(s: FileStore, row: FileRow, path: string | null): Promise<void> {
+    if (row.trashed_at === null) {
+      const now = this.clock.now();
+      await s.tree.update(row.id, { parent_id: null, trashed_at: now, trashed_parent_id: row.parent_id, trashed_path: path, pending: 1, updated_at: now });
+    } else {
+      await s.tree.markPending(row.id, 1, this.clock.now());
     }
-    await s.tree.deleteSubtree(row.id);
-    await s.blobs.dropRefs(refs);
-    if (bytes) await s.usage.adjust(ownerId, { used: -bytes });
-    return [...refs.keys()];
   }
 
   /** Removes unreferenced blobs: bytes first, then the row, so a crash leaves only a row to retry. */

@@ -4,7 +4,7 @@
 // under a lock at the exact offset, and the last byte turns the upload into a file.
 import type { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
-import { parseName, parsePath } from './names.js';
+import { checkPathLimits, joinPath, parseName, parsePath } from './names.js';
 import type { Entry } from './tree.js';
 import type { UploadService } from './uploads.js';
 import type { UploadRow } from './upload-repository.js';
@@ -45,7 +45,9 @@ export function targetOf(meta: Map<string, string>): string[] {
   const filename = meta.get('filename');
   if (filename === undefined) throw badRequest('Upload-Metadata: needs "path", or "filename" (and optionally "folder")');
   const folder = parsePath(meta.get('folder') ?? '/', 'Upload-Metadata folder');
-  return [...folder, parseName(filename, 'Upload-Metadata filename')];
+  const names = [...folder, parseName(filename, 'Upload-Metadata filename')];
+  checkPathLimits(Buffer.byteLength(joinPath(names), 'utf8'), names.length, 'Upload-Metadata filename', 'the folder and file name together');
+  return names;
 }
 
 export interface PatchResult {

@@ -5,13 +5,28 @@
 // and producing it costs no CPU beyond copying bytes. ZIP64 records are used
 // exactly where a size, an offset or the entry count overflows (APPNOTE 6.3.x
 // §4.3.9, §4.4.3.2, §4.5.3).
+//
+// Names share their prefixes: an entry holds its own part of the name and the
+// index of the folder entry it sits in, and a full name is put together only
+// while its header is being written. Planning an archive (HEAD, the size, the
+// ETag) so costs memory by the number of entries, never by the sum of the
+// path lengths (a deep tree's would grow with the square of its depth).
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { badRequest } from '../core/errors.js';
 import type { ByteRange } from './storage/driver.js';
 
+/** The longest name a ZIP header can hold: a 16-bit length field (APPNOTE §4.4.10). */
+export const MAX_ZIP_NAME_BYTES = 0xffff;
+
 export interface ZipEntry {
-  /** Relative path inside the archive; folders end with "/". */
+  /**
+   * The entry's name after its parent's (the whole relative path when it has
+   * no parent): "b.txt" under the folder entry "a/" is "a/b.txt"; folders end with "/".
+   */
   name: string;
+  /** Index of an earlier folder entry this one sits in; absent or -1 at the top. */
+  parent?: number;
   size: number;
   crc32: number;
   mtimeMs: number;
@@ -30,7 +45,12 @@ const DIR_ATTRS = ((0o040755 << 16) | 0x10) >>> 0;
 
 interface Laid {
   entry: ZipEntry;
-  nameBuf: Buffer;
+  /** The entry's own part of the name. */
+  ownName: Buffer;
+  /** Index of the parent's Laid, or -1. */
+  parent: number;
+  /** Bytes of the full name. */
+  nameLength: number;
   offset: number;
   localLength: number;
   centralLength: number;
@@ -64,17 +84,27 @@ export class ZipArchive {
   ) {
     const hash = createHash('sha256');
     let offset = 0;
-    this.laid = entries.map((entry) => {
-      const nameBuf = Buffer.from(entry.name, 'utf8');
-      const localLength = 30 + nameBuf.length + (bigSize(entry) ? 20 : 0);
+    const laid: Laid[] = [];
+    for (const [index, entry] of entries.entries()) {
+      const parent = entry.parent ?? -1;
+      const up = parent >= 0 ? laid[parent] : undefined;
+      if (parent >= index || (parent >= 0 && !up?.entry.name.endsWith('/'))) throw new RangeError(`zip entry ${index}: the parent must be an earlier folder entry`);
+      const ownName = Buffer.from(entry.name, 'utf8');
+      const nameLength = (up?.nameLength ?? 0) + ownName.length;
+      // Refused while planning, before the first byte is sent: a longer name does not fit the header.
+      if (nameLength > MAX_ZIP_NAME_BYTES) {
+        throw badRequest(`An item's path inside the archive is ${nameLength} bytes long; a ZIP entry name holds at most ${MAX_ZIP_NAME_BYTES} bytes`);
+      }
+      const localLength = 30 + nameLength + (bigSize(entry) ? 20 : 0);
       const centralExtra = (bigSize(entry) ? 16 : 0) + (offset >= MAX32 ? 8 : 0);
-      const centralLength = 46 + nameBuf.length + (centralExtra ? 4 + centralExtra : 0);
+      const centralLength = 46 + nameLength + (centralExtra ? 4 + centralExtra : 0);
       const { time, date } = dosDateTime(entry.mtimeMs);
-      const item = { entry, nameBuf, offset, localLength, centralLength, dosTime: time, dosDate: date };
+      laid.push({ entry, ownName, parent, nameLength, offset, localLength, centralLength, dosTime: time, dosDate: date });
       offset += localLength + entry.size;
-      hash.update(`${entry.name}\0${entry.size}\0${entry.crc32}\0${entry.mtimeMs}\0${entry.blobId ?? ''}\n`);
-      return item;
-    });
+      // The parent's index and the own name identify the full name without building it.
+      hash.update(`${parent}\0${entry.name}\0${entry.size}\0${entry.crc32}\0${entry.mtimeMs}\0${entry.blobId ?? ''}\n`);
+    }
+    this.laid = laid;
     this.centralOffset = offset;
     this.centralSize = this.laid.reduce((n, l) => n + l.centralLength, 0);
     this.size = this.centralOffset + this.centralSize + (this.needsZip64End() ? 56 + 20 : 0) + 22;
@@ -126,6 +156,15 @@ export class ZipArchive {
     if (part) yield tail.subarray(part[0], part[1]);
   }
 
+  /** Writes the full name of `l` at `at` in `b`, the parents' parts first. */
+  private writeName(l: Laid, b: Buffer, at: number): void {
+    let end = at + l.nameLength;
+    for (let p: Laid | undefined = l; p; p = p.parent >= 0 ? this.laid[p.parent] : undefined) {
+      end -= p.ownName.length;
+      p.ownName.copy(b, end);
+    }
+  }
+
   private localHeader(l: Laid): Buffer {
     const big = bigSize(l.entry);
     const b = Buffer.alloc(l.localLength);
@@ -138,11 +177,11 @@ export class ZipArchive {
     b.writeUInt32LE(l.entry.crc32 >>> 0, 14);
     b.writeUInt32LE(big ? MAX32 : l.entry.size, 18);
     b.writeUInt32LE(big ? MAX32 : l.entry.size, 22);
-    b.writeUInt16LE(l.nameBuf.length, 26);
+    b.writeUInt16LE(l.nameLength, 26);
     b.writeUInt16LE(big ? 20 : 0, 28);
-    l.nameBuf.copy(b, 30);
+    this.writeName(l, b, 30);
     if (big) {
-      const x = 30 + l.nameBuf.length;
+      const x = 30 + l.nameLength;
       b.writeUInt16LE(0x0001, x);
       b.writeUInt16LE(16, x + 2);
       b.writeBigUInt64LE(BigInt(l.entry.size), x + 4);
@@ -166,17 +205,17 @@ export class ZipArchive {
     b.writeUInt32LE(l.entry.crc32 >>> 0, 16);
     b.writeUInt32LE(big ? MAX32 : l.entry.size, 20);
     b.writeUInt32LE(big ? MAX32 : l.entry.size, 24);
-    b.writeUInt16LE(l.nameBuf.length, 28);
-    const extra = l.centralLength - 46 - l.nameBuf.length;
+    b.writeUInt16LE(l.nameLength, 28);
+    const extra = l.centralLength - 46 - l.nameLength;
     b.writeUInt16LE(extra, 30);
     b.writeUInt16LE(0, 32); // comment
     b.writeUInt16LE(0, 34); // disk
     b.writeUInt16LE(0, 36); // internal attributes
     b.writeUInt32LE(isDir ? DIR_ATTRS : FILE_ATTRS, 38);
     b.writeUInt32LE(farOffset ? MAX32 : l.offset, 42);
-    l.nameBuf.copy(b, 46);
+    this.writeName(l, b, 46);
     if (extra) {
-      let x = 46 + l.nameBuf.length;
+      let x = 46 + l.nameLength;
       b.writeUInt16LE(0x0001, x);
       b.writeUInt16LE(extra - 4, x + 2);
       x += 4;

@@ -591,3 +591,47 @@ describe('ZipArchive ZIP64 thresholds (APPNOTE §4.3.14, §4.3.15, §4.4.1.4, §
     });
   });
 });
+
+describe('ZipArchive names shared through parents (issue 19 item 2)', () => {
+  const when = Date.UTC(2024, 0, 1);
+  /** A chain of `depth` folders of 250-byte names ("…/" included), each in the one before. */
+  const chain = (depth: number): ZipEntry[] =>
+    Array.from({ length: depth }, (_, i) => ({ name: `${String(i).padStart(3, '0')}${'x'.repeat(246)}/`, parent: i - 1, size: 0, crc32: 0, mtimeMs: when, blobId: null }));
+
+  it('APPNOTE §4.4.10: the headers hold full names; planning memory follows the entry count, not the sum of path lengths', async () => {
+    // 255 levels (63,750-byte names at the bottom) and 4,000 files there: the
+    // full names add up to 255 MB, which the plan must never hold.
+    const entries = chain(255);
+    for (let j = 0; j < 4000; j++) entries.push({ name: `f${j}.txt`, parent: 254, size: 0, crc32: 0, mtimeMs: when, blobId: null });
+    const before = process.memoryUsage().arrayBuffers;
+    const z = new ZipArchive(entries, new Blobs().open);
+    const grown = process.memoryUsage().arrayBuffers - before;
+    assert.ok(grown < 16 * 1024 * 1024, `planning took ${grown} bytes of buffers`);
+    const deepest = entries.slice(0, 255).map((e) => e.name).join('');
+    const lastName = `${deepest}f3999.txt`;
+    let expected = 22;
+    for (let i = 0; i < entries.length; i++) {
+      const len = i < 255 ? 250 * (i + 1) : Buffer.byteLength(`${deepest}f${i - 255}.txt`);
+      expected += 30 + len + 46 + len;
+    }
+    assert.equal(z.size, expected);
+    // The last central header, read as a range: its name is the whole path.
+    const tail = await collect(z.stream({ start: z.size - 22 - 46 - lastName.length, end: z.size - 1 }));
+    assert.equal(tail.readUInt32LE(0), SIG_CENTRAL);
+    assert.equal(tail.readUInt16LE(28), lastName.length);
+    assert.equal(tail.subarray(46, 46 + lastName.length).toString('utf8'), lastName);
+    // And the first local header of a file: the same name, up front.
+    const firstFileAt = entries.slice(0, 255).reduce((n, _e, i) => n + 30 + 250 * (i + 1), 0);
+    const head = await collect(z.stream({ start: firstFileAt, end: firstFileAt + 30 + deepest.length + 7 }));
+    assert.equal(head.readUInt32LE(0), SIG_LOCAL);
+    assert.equal(head.subarray(30, 30 + deepest.length + 6).toString('utf8'), `${deepest}f0.txt`);
+  });
+
+  it('APPNOTE §4.4.10: a name over 65,535 bytes is refused while planning (400/40001), before any byte', () => {
+    assert.throws(
+      () => new ZipArchive(chain(263), new Blobs().open),
+      (err: Error & { code?: number }) => err.code === 40001 && /65750 bytes long; a ZIP entry name holds at most 65535 bytes/.test(err.message),
+    );
+    assert.equal(new ZipArchive(chain(262), new Blobs().open).entryCount, 262);
+  });
+});
