@@ -52,6 +52,11 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/v4/session/oauth/token': 'a ban revokes the account’s grants and refresh tokens',
   'POST /api/v4/session/oauth/revoke': 'revokes a token; serves nothing',
   'POST /api/v4/session/oauth/introspect': 'answers active: false for a banned account’s tokens',
+  'POST /api/v4/session/oauth/device_authorization': 'starts an app’s device request; serves nothing of one person',
+  'POST /api/v4/session/oauth/par': 'stores an app’s authorization request; serves nothing of one person',
+  'POST /api/v4/session/oauth/pushed': 'the parameters an app pushed (RFC 9126), not a person’s content',
+  'POST /api/v4/session/oauth/logout/check': 'what the logout page shows about an app',
+  'POST /api/v4/session/oauth/logout': 'ends the session family an id_token names; serves nothing',
   'OPTIONS /api/v4/file/upload': 'tus discovery headers',
   'OPTIONS /api/v4/file/upload/{id}': 'tus discovery headers',
 };

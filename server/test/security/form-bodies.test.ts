@@ -18,6 +18,8 @@ const FORM_ENDPOINTS: Record<string, string> = {
   'POST /api/v4/session/oauth/token': 'RFC 6749 §4.1.3, §6',
   'POST /api/v4/session/oauth/revoke': 'RFC 7009 §2.1',
   'POST /api/v4/session/oauth/introspect': 'RFC 7662 §2.1',
+  'POST /api/v4/session/oauth/device_authorization': 'RFC 8628 §3.1',
+  'POST /api/v4/session/oauth/par': 'RFC 9126 §2.1',
 };
 
 /** The CORS-simple media types (Fetch standard §3.2.3), each with a body a lenient parser would accept. */
