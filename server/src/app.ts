@@ -11,6 +11,7 @@ import { registerErrorHandler, sendError, toDomainError } from './http/error-han
 import { registerAuthGuard } from './http/auth.js';
 import { registerNoStore } from './http/no-store.js';
 import { registerCors } from './http/cors.js';
+import { registerCompression } from './http/compression.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -109,6 +110,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   await app.register(formbody, { bodyLimit: 64 * 1024 });
+  // Before every route: the plugin adds its hook to the routes added after it.
+  await registerCompression(app);
   // Fastify parses text/plain by default; a JSON route sent text/plain then
   // failed as "body must be object" (400). Without it, any media type no
   // route accepts is 415/40001 (api-contract §1, docs/architecture.md).

@@ -2,18 +2,22 @@
 // cache, session; signed-in pages inside the shell, others bare.
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Busy } from '../components/Busy';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { AppLayout } from './AppLayout';
-import { queryClient } from './queryClient';
 import { matchPath, useLocation } from './router';
 import { ROUTES } from './routes';
 import { SessionProvider, useSession } from './session';
 import { SignInPage } from './SignInPage';
 import { theme } from './theme';
 import { useTranslation } from 'react-i18next';
+
+// The shell (header, navigation, uploads) is a chunk of its own: the sign-in
+// and consent pages never load it.
+const loadShell = () => import('./AppLayout').then((m) => ({ default: m.AppLayout }));
+const AppLayout = lazy(loadShell);
+const loadQueries = () => import('./QueryProvider');
+const QueryProvider = lazy(loadQueries);
 
 function resolve(pathname: string) {
   const clean = pathname.replace(/(.)\/+$/, '$1');
@@ -34,21 +38,33 @@ function CurrentPage() {
   const Page = route.page;
   const loading = <Busy label={t('common.loading')} />;
   if (route.layout === 'bare') {
+    const page = <Page params={params} />;
+    if (route.noQueries) return <Suspense fallback={loading}>{page}</Suspense>;
+    void loadQueries();
+    void route.page.preload();
     return (
       <Suspense fallback={loading}>
-        <Page params={params} />
+        <QueryProvider>{page}</QueryProvider>
       </Suspense>
     );
   }
   if (session.status === 'loading') return loading;
   if (session.status !== 'signed-in') return <SignInPage />;
   if (route.admin && !session.user.is_admin) return <NotFoundPage />;
+  // Both downloads start now, not the page's after the shell's.
+  void loadShell();
+  void loadQueries();
+  void route.page.preload();
   return (
-    <AppLayout>
-      <Suspense fallback={loading}>
-        <Page key={route.path} params={params} />
-      </Suspense>
-    </AppLayout>
+    <Suspense fallback={loading}>
+      <QueryProvider>
+        <AppLayout>
+          <Suspense fallback={loading}>
+            <Page key={route.path} params={params} />
+          </Suspense>
+        </AppLayout>
+      </QueryProvider>
+    </Suspense>
   );
 }
 
@@ -56,11 +72,9 @@ export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
       <Notifications position="bottom-right" />
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <CurrentPage />
-        </SessionProvider>
-      </QueryClientProvider>
+      <SessionProvider>
+        <CurrentPage />
+      </SessionProvider>
     </MantineProvider>
   );
 }
