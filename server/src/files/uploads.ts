@@ -12,6 +12,7 @@ import { secretToken, shortId } from '../crypto/random.js';
 import { FILE, FOLDER, newBlobId, newFileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
 import { joinPath, parsePath } from './names.js';
+import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
@@ -101,6 +102,8 @@ export class UploadService {
   async checkTarget(ownerId: string, names: readonly string[]): Promise<void> {
     if (names.length === 0) throw conflict('The root folder cannot be overwritten with a file');
     const rows = await this.tree.walk(this.store, ownerId, names);
+    // Names the upload would create (the file, missing folders) must suit every client.
+    for (const name of names.slice(rows.length)) requirePortableName(name, 'path');
     const last = rows[rows.length - 1];
     if (!last) return;
     if (rows.length < names.length && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
