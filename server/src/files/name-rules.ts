@@ -3,7 +3,7 @@
 //   (`file2` before `file10`), computed here at every write and kept in a
 //   column that the keyset pagination orders by;
 // - the folded name, one per folder: `Documents` and `documents` cannot be
-//   siblings (docs/decisions/0004-case-insensitive-names.md);
+//   siblings (docs/decisions/025-names-unique-ignoring-case.md);
 // - names that Windows and macOS clients cannot store (WebDAV mounts, sync
 //   clients, ZIP extraction), refused for every new name.
 import { badRequest } from '../core/errors.js';

@@ -2,7 +2,7 @@
 // - folders list case-insensitively and naturally (`file2` before `file10`),
 //   and keyset pages stay right across page boundaries;
 // - `Documents` and `documents` cannot share a folder
-//   (docs/decisions/0004-case-insensitive-names.md);
+//   (docs/decisions/025-names-unique-ignoring-case.md);
 // - names Windows and macOS clients cannot store are refused, 400/40001 like
 //   every other invalid name, on every way a name is made.
 import { after, before, describe, it } from 'node:test';

@@ -1,6 +1,6 @@
 // Names (issue 23, item 7): folders list case-insensitively and naturally
 // (`file2` before `file10`), keyset-paged, and two names of one folder may
-// not differ only in case (docs/decisions/0004-case-insensitive-names.md).
+// not differ only in case (docs/decisions/025-names-unique-ignoring-case.md).
 //
 // Both values are computed in JavaScript at every write (files/name-rules.ts:
 // sortKey, foldName), the same way on both dialects, and compared in byte
