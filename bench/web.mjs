@@ -156,7 +156,7 @@ async function uploadPage(browser, url, pair, file) {
 }
 
 export async function run() {
-  const server = await startCirrus();
+  const server = await startCirrus({ env: process.env.CIRRUS_BENCH_WEB_DIR ? { CIRRUS_WEB_DIR: process.env.CIRRUS_BENCH_WEB_DIR } : {} });
   const tmp = mkdtempSync(path.join(tmpdir(), 'cirrus-web-bench-'));
   const browser = await chromium.launch({ executablePath: process.env.CIRRUS_CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
   try {

@@ -8,6 +8,7 @@ import { NotFoundPage } from '../pages/NotFoundPage';
 import { matchPath, useLocation } from './router';
 import { ROUTES } from './routes';
 import { SessionProvider, useSession } from './session';
+import { tokenStore } from '../api/tokens';
 import { SignInPage } from './SignInPage';
 import { theme } from './theme';
 import { useTranslation } from 'react-i18next';
@@ -48,13 +49,20 @@ function CurrentPage() {
       </Suspense>
     );
   }
-  if (session.status === 'loading') return loading;
+  // The shell, the data cache and the page download together, and while the
+  // session is still being checked when one is stored (not one after another).
+  const preload = () => {
+    void loadShell();
+    void loadQueries();
+    void route.page.preload();
+  };
+  if (session.status === 'loading') {
+    if (tokenStore.get()) preload();
+    return loading;
+  }
   if (session.status !== 'signed-in') return <SignInPage />;
   if (route.admin && !session.user.is_admin) return <NotFoundPage />;
-  // Both downloads start now, not the page's after the shell's.
-  void loadShell();
-  void loadQueries();
-  void route.page.preload();
+  preload();
   return (
     <Suspense fallback={loading}>
       <QueryProvider>
