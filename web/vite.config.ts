@@ -1,18 +1,31 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { precompress } from './build/precompress';
+import { tablerBuckets } from './build/tabler-buckets';
 
 export default defineConfig({
   root: path.resolve(import.meta.dirname),
-  plugins: [react()],
-  // The icon set's drawing data as two lazily loaded chunks (an app icon may be
-  // any Tabler name); the package's exports map does not expose these files.
-  resolve: {
-    alias: {
-      'tabler-icon-nodes/outline': path.resolve(import.meta.dirname, '../node_modules/@tabler/icons/tabler-nodes-outline.json'),
-      'tabler-icon-nodes/filled': path.resolve(import.meta.dirname, '../node_modules/@tabler/icons/tabler-nodes-filled.json'),
+  plugins: [
+    react(),
+    // The icon set's drawing data in small chunks loaded on demand (an app
+    // icon may be any Tabler name): see build/tabler-buckets.ts.
+    tablerBuckets(path.resolve(import.meta.dirname, '../node_modules/@tabler/icons')),
+    // .br and .gz beside every text asset, served as they are by server/src/web.ts.
+    precompress(),
+  ],
+  build: {
+    outDir: path.resolve(import.meta.dirname, 'dist'),
+    emptyOutDir: true,
+    assetsDir: 'assets',
+    rolldownOptions: {
+      output: {
+        chunkFileNames: (chunk) => {
+          const icons = /^\0virtual:tabler-icons\/(outline|filled)\/(\d+)$/.exec(chunk.facadeModuleId ?? '');
+          return icons ? `assets/tabler-${icons[1]}-${icons[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
+      },
     },
   },
-  build: { outDir: path.resolve(import.meta.dirname, 'dist'), emptyOutDir: true, assetsDir: 'assets' },
   server: { proxy: { '/api': 'http://localhost:5212' } },
 });

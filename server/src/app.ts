@@ -11,6 +11,7 @@ import { registerAuthGuard } from './http/auth.js';
 import { registerNoStore } from './http/no-store.js';
 import { registerBaselineHeaders } from './http/baseline-headers.js';
 import { registerCors } from './http/cors.js';
+import { registerCompression } from './http/compression.js';
 import { boundIntegers, registerInputGuard } from './http/input-guard.js';
 import { registerJsonParser } from './http/json-body.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
@@ -117,6 +118,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // a form body (the OAuth token, revocation and introspection endpoints)
   // installs its own parser in its scope. Any other media type no route
   // accepts is 415/40001 (api-contract §1, docs/security.md).
+  // Before every route: the plugin adds its hook to the routes added after it.
+  await registerCompression(app);
   app.removeContentTypeParser('text/plain');
   // JSON bodies are checked for depth and size in values before they are parsed (http/json-body.ts).
   registerJsonParser(app, JSON_BODY_LIMIT);

@@ -12,12 +12,33 @@ import { PAGE_HEADERS, type PageSender } from './http/pages.js';
 
 export type { PageSender } from './http/pages.js';
 
+const readIfExists = (file: string) => (existsSync(file) ? readFileSync(file) : undefined);
+
+/** The encoding of a precompressed copy the request accepts (br before gzip), or undefined. */
+export function acceptedEncoding(header: string | string[] | undefined, available: { br?: unknown; gzip?: unknown }): 'br' | 'gzip' | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)).find(Boolean);
+    if (name) accepted.set(name, q ? Number(q[1]) : 1);
+  }
+  const allows = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (available.br && allows('br')) return 'br';
+  if (available.gzip && allows('gzip')) return 'gzip';
+  return undefined;
+}
+
 export function indexPageSender(config: Config): PageSender {
   const indexFile = path.join(config.webDir, 'index.html');
-  const indexHtml = existsSync(indexFile) ? readFileSync(indexFile) : undefined;
+  const indexHtml = readIfExists(indexFile);
+  // The build's precompressed copies (web/build/precompress.ts), when they are there.
+  const encoded = { br: readIfExists(indexFile + '.br'), gzip: readIfExists(indexFile + '.gz') };
   return (reply, status = 200) => {
     if (!indexHtml) return sendError(reply, new DomainError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
-    return reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(indexHtml);
+    reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const encoding = acceptedEncoding(reply.request.headers['accept-encoding'], encoded);
+    if (encoding) return reply.header('Content-Encoding', encoding).send(encoded[encoding]);
+    return reply.send(indexHtml);
   };
 }
 
@@ -27,7 +48,8 @@ export async function webApp(app: FastifyInstance, config: Config, sendIndex: Pa
     // The plugin's own routes cannot declare `config.auth`, so the auth guard
     // would demand a token for every script and stylesheet; serve them from a
     // route of ours instead.
-    await app.register(fastifyStatic, { root: path.join(config.webDir, 'assets'), serve: false });
+    // preCompressed: the build's .br/.gz copy when Accept-Encoding allows it, with Vary: Accept-Encoding.
+    await app.register(fastifyStatic, { root: path.join(config.webDir, 'assets'), serve: false, preCompressed: true });
     // Vite writes flat, content-hashed names; anything else (a path, `..`) is a bad request.
     const AssetName = Type.Object({ '*': Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]*$', maxLength: 200 }) });
     app.get('/assets/*', { config: { auth: 'none' }, schema: { params: AssetName } }, (request, reply) =>

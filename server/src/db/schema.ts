@@ -172,8 +172,12 @@ export interface FilesTable {
   id: string;
   owner_id: string;
   parent_id: string | null;
-  /** NFC, 1-255 bytes, unique per folder (case-sensitive). */
+  /** NFC, 1-255 bytes, unique per folder, also case-insensitively (name_fold). */
   name: string;
+  /** files/name-rules.ts sortKey(name): the listing order (case-insensitive, natural); set at every write. */
+  sort_key: string;
+  /** files/name-rules.ts foldName(name): unique per parent. */
+  name_fold: string;
   /** 0 = folder, 1 = file. */
   kind: number;
   size: number;

@@ -5,6 +5,7 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import { shortId } from '../crypto/random.js';
 import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
 import { UploadRepository } from './upload-repository.js';
+import { foldName, sortKey } from './name-rules.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
@@ -22,7 +23,12 @@ export function newBlobId(): string {
 }
 
 /** The fields a new row must be given; the rest default below. */
-export type NewFileRow = Pick<FileRow, 'owner_id' | 'parent_id' | 'name' | 'kind' | 'created_at'> & Partial<FileRow>;
+export type NewFileRow = Pick<FileRow, 'owner_id' | 'parent_id' | 'name' | 'kind' | 'created_at'> & Partial<Omit<FileRow, 'sort_key' | 'name_fold'>>;
+
+/** The row with its name-derived columns (sort key, folded name) computed from its name. */
+function withNameKeys<T extends { name: string }>(row: T): T & { sort_key: string; name_fold: string } {
+  return { ...row, sort_key: sortKey(row.name), name_fold: foldName(row.name) };
+}
 
 /**
  * A new live row: a fresh id, empty (no blob, size 0, no type), not in the
@@ -47,6 +53,8 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_path: null,
     pending: 0,
     ...rest,
+    sort_key: sortKey(name),
+    name_fold: foldName(name),
   };
 }
 
@@ -75,7 +83,7 @@ export class TreeRepository {
   }
 
   async insertRootIfAbsent(row: FileRow): Promise<void> {
-    await this.db.insertInto('files').values(row).onConflict((oc) => oc.doNothing()).execute();
+    await this.db.insertInto('files').values(withNameKeys(row)).onConflict((oc) => oc.doNothing()).execute();
   }
 
   findById(ownerId: string, id: string): Promise<FileRow | undefined> {
@@ -91,14 +99,20 @@ export class TreeRepository {
     return this.db.selectFrom('files').selectAll().where('parent_id', '=', parentId).where('name', '=', name).executeTakeFirst();
   }
 
-  /** One page of a folder, folders first, then by name (byte order); keyset on the list index. */
+  /**
+   * One page of a folder, folders first, then by name case-insensitively and
+   * naturally (sort_key, the name breaking ties); keyset on the natural list index.
+   */
   listChildren(parentId: string, after: { kind: number; name: string } | null, limit: number): Promise<FileRow[]> {
     return this.db
       .selectFrom('files')
       .selectAll()
       .where('parent_id', '=', parentId)
-      .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('kind', 'name'), '>', eb.tuple(after!.kind, after!.name))))
+      .$if(after !== null, (q) =>
+        q.where((eb) => eb(eb.refTuple('kind', 'sort_key', 'name'), '>', eb.tuple(after!.kind, sortKey(after!.name), after!.name))),
+      )
       .orderBy('kind')
+      .orderBy('sort_key')
       .orderBy('name')
       .limit(limit)
       .execute();
@@ -125,11 +139,12 @@ export class TreeRepository {
       .selectAll()
       .where('parent_id', '=', parentId)
       .where('kind', '=', kind)
-      .$if(after !== null && column === 'name', (q) => q.where('name', op, after!.name))
+      .$if(after !== null && column === 'name', (q) => q.where((eb) => eb(eb.refTuple('sort_key', 'name'), op, eb.tuple(sortKey(after!.name), after!.name))))
       .$if(after !== null && column !== 'name', (q) =>
         q.where((eb) => eb(eb.refTuple(column as 'size', 'name'), op, eb.tuple(after!.value as number, after!.name))),
       )
       .$if(column !== 'name', (q) => q.orderBy(column, dir))
+      .$if(column === 'name', (q) => q.orderBy('sort_key', dir))
       .orderBy('name', dir)
       .limit(limit)
       .execute();
@@ -179,11 +194,17 @@ export class TreeRepository {
   }
 
   async insert(rows: FileRow[]): Promise<void> {
-    for (const batch of chunks(rows, 200)) await this.db.insertInto('files').values(batch).execute();
+    // Copies and restored rows are built from other rows: their keys follow their own names.
+    for (const batch of chunks(rows, 200)) await this.db.insertInto('files').values(batch.map(withNameKeys)).execute();
   }
 
-  async update(id: string, patch: Partial<Omit<FileRow, 'id' | 'owner_id'>>): Promise<void> {
-    await this.db.updateTable('files').set(patch).where('id', '=', id).execute();
+  async update(id: string, patch: Partial<Omit<FileRow, 'id' | 'owner_id' | 'sort_key' | 'name_fold'>>): Promise<void> {
+    await this.db.updateTable('files').set(patch.name === undefined ? patch : withNameKeys({ ...patch, name: patch.name })).where('id', '=', id).execute();
+  }
+
+  /** A child whose name equals `name` case-insensitively (files_fold_uq): the name is taken. */
+  findChildFolded(parentId: string, name: string): Promise<FileRow | undefined> {
+    return this.db.selectFrom('files').selectAll().where('parent_id', '=', parentId).where('name_fold', '=', foldName(name)).executeTakeFirst();
   }
 
   /**

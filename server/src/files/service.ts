@@ -8,6 +8,7 @@ import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/
 import { FILE, FOLDER, isUniqueViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
 import { SimulatedCrash, type BuiltCopy } from './tree-batches.js';
 import { childPath, copyName, joinPath, parseName, parsePath } from './names.js';
+import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
@@ -295,7 +296,7 @@ export class FilesService {
         return fn(s);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw conflict('An item with this name already exists');
+      if (isUniqueViolation(err)) throw conflict('An item with this name already exists (names that differ only in case are the same name)');
       throw err;
     }
   }
@@ -308,7 +309,9 @@ export class FilesService {
     return this.mutate(ownerId, async (s) => {
       const now = this.clock.now();
       const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
-      if (await s.tree.findChild(parent.row.id, name)) throw conflict(`${joinPath(names)} already exists`);
+      const taken = await s.tree.findChildFolded(parent.row.id, name);
+      if (taken) throw conflict(taken.name === name ? `${joinPath(names)} already exists` : `${joinPath(names)}: "${taken.name}" already exists (names that differ only in case are the same name)`);
+      requirePortableName(name, 'path');
       const row = newFileRow({
         owner_id: ownerId, parent_id: parent.row.id, name, kind: type === 'folder' ? FOLDER : FILE, mime_type: type === 'folder' ? null : mimeFor(name), created_at: now,
       });
@@ -321,11 +324,14 @@ export class FilesService {
     const names = parsePath(path);
     const name = parseName(newName, 'new_name');
     if (names.length === 0) throw badRequest('path: the root folder cannot be renamed');
+    requirePortableName(name, 'new_name');
     return this.mutate(ownerId, async (s) => {
       const entry = await this.tree.resolveIn(s, ownerId, names);
       const target = joinPath([...names.slice(0, -1), name]);
       if (entry.row.name === name) return entry;
-      if (await s.tree.findChild(entry.row.parent_id!, name)) throw conflict(`${target} already exists`);
+      const taken = await s.tree.findChildFolded(entry.row.parent_id!, name);
+      // A change of case only is the item itself.
+      if (taken && taken.id !== entry.row.id) throw conflict(taken.name === name ? `${target} already exists` : `${target}: "${taken.name}" already exists (names that differ only in case are the same name)`);
       await this.tree.ensureFits(s, entry.row, target, 'new_name', entry.path);
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
@@ -357,11 +363,11 @@ export class FilesService {
           // A copy in its own folder is named "name (copy).ext", "name (copy 2).ext", … (as Google Drive and Nextcloud do).
           const folder = src.row.kind === FOLDER;
           name = copyName(src.row.name, 1, folder);
-          for (let n = 2; (await s.tree.findChild(target.row.id, name)) && n <= 1000; n++) name = copyName(src.row.name, n, folder);
-          if (await s.tree.findChild(target.row.id, name)) throw conflict(`No free name for a copy of ${src.path}`);
+          for (let n = 2; (await s.tree.findChildFolded(target.row.id, name)) && n <= 1000; n++) name = copyName(src.row.name, n, folder);
+          if (await s.tree.findChildFolded(target.row.id, name)) throw conflict(`No free name for a copy of ${src.path}`);
         }
         const path = childPath(target.path, name);
-        if (await s.tree.findChild(target.row.id, name)) throw conflict(`${path} already exists`);
+        if (await s.tree.findChildFolded(target.row.id, name)) throw conflict(`${path} already exists (names that differ only in case are the same name)`);
         // A copy's subtree is measured from its snapshot (buildCopy), outside this transaction.
         if (copy) {
           this.tree.ensureFitsWith(path, null, 'dst');
@@ -411,7 +417,10 @@ export class FilesService {
       if (source.row.kind === FOLDER && (await this.tree.isWithin(s, parentRow, source.row.id))) {
         throw new DomainError(ErrorCode.Forbidden, 'A folder cannot be moved or copied into itself');
       }
-      const existing = await s.tree.findChild(parentRow.id, name);
+      if (name !== source.row.name) requirePortableName(name, 'destination');
+      // The destination is taken by a name equal to it case-insensitively; the source itself when only the case changes.
+      const folded = await s.tree.findChildFolded(parentRow.id, name);
+      const existing = folded && folded.id !== source.row.id ? folded : undefined;
       if (existing && !options.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
       if (options.copy) {
         this.tree.ensureFitsWith(path, null, 'destination');
@@ -460,7 +469,7 @@ export class FilesService {
         const path = childPath(parentPath, built.root.name);
         this.tree.ensureFitsWith(path, null, field);
         this.tree.ensureFitsWith(path, built.extent, field);
-        const existing = await s.tree.findChild(parent.id, built.root.name);
+        const existing = await s.tree.findChildFolded(parent.id, built.root.name);
         const now = this.clock.now();
         if (existing) {
           if (!replace) throw conflict(`${path} already exists`);

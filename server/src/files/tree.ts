@@ -3,8 +3,9 @@
 // Methods taking a FileStore run inside the caller's transaction.
 import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
-import { FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
 import { checkPathLimits, depthOf, joinPath } from './names.js';
+import { requirePortableName } from './name-rules.js';
 import type { StorageDriver } from './storage/driver.js';
 import type { Clock } from '../core/clock.js';
 import { TreeBatches, type Extent } from './tree-batches.js';
@@ -102,6 +103,7 @@ export class Tree {
     if (last && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
     let parent = last ?? (await this.root(ownerId));
     for (let i = rows.length; i < names.length; i++) {
+      requirePortableName(names[i]!, 'path');
       const row = newFileRow({ owner_id: ownerId, parent_id: parent.id, name: names[i]!, kind: FOLDER, created_at: now });
       await s.tree.insert([row]);
       parent = row;
@@ -178,10 +180,10 @@ export class Tree {
 
   /** The first free name in a folder: `name`, else `name (1)`, `name (2)`, ... */
   async freeName(s: FileStore, parentId: string, name: string, folder: boolean, numbered: (n: number) => string): Promise<string> {
-    if (!(await s.tree.findChild(parentId, name))) return name;
+    if (!(await s.tree.findChildFolded(parentId, name))) return name;
     for (let n = 1; n <= 1000; n++) {
       const candidate = numbered(n);
-      if (!(await s.tree.findChild(parentId, candidate))) return candidate;
+      if (!(await s.tree.findChildFolded(parentId, candidate))) return candidate;
     }
     throw conflict(`No free name for ${folder ? 'folder' : 'file'} ${name}`);
   }

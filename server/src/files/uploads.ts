@@ -9,9 +9,10 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { secretToken, shortId } from '../crypto/random.js';
-import { FILE, FOLDER, newBlobId, newFileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, newBlobId, newFileRow, type FileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
 import { joinPath, parsePath } from './names.js';
+import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
@@ -101,10 +102,22 @@ export class UploadService {
   async checkTarget(ownerId: string, names: readonly string[]): Promise<void> {
     if (names.length === 0) throw conflict('The root folder cannot be overwritten with a file');
     const rows = await this.tree.walk(this.store, ownerId, names);
+    // Names the upload would create (the file, missing folders) must suit every client.
+    for (const name of names.slice(rows.length)) requirePortableName(name, 'path');
+    await this.checkCaseTwin(ownerId, names, rows);
     const last = rows[rows.length - 1];
     if (!last) return;
     if (rows.length < names.length && last.kind !== FOLDER) throw conflict(`${joinPath(names.slice(0, rows.length))} is a file, not a folder`);
     if (rows.length === names.length && last.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
+  }
+
+  /** A new file whose name another item of its folder has in another case is refused now, not when its bytes have arrived. */
+  private async checkCaseTwin(ownerId: string, names: readonly string[], rows: readonly FileRow[]): Promise<void> {
+    if (rows.length !== names.length - 1) return;
+    const parent = rows.length > 0 ? rows[rows.length - 1]! : await this.tree.root(ownerId);
+    if (parent.kind !== FOLDER) return;
+    const taken = await this.store.tree.findChildFolded(parent.id, names[names.length - 1]!);
+    if (taken) throw conflict(`${joinPath(names)}: "${taken.name}" already exists (names that differ only in case are the same name)`);
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */

@@ -1,7 +1,8 @@
 // GET /file?order_by=&order=: a folder sorted by name, size or modified date,
 // either way, paged by keyset. Paging through in small pages must give every
 // entry exactly once, in the order computed here independently (folders
-// first; ties broken by the name in byte order).
+// first; names case-insensitively and naturally, `file2` before `file10`;
+// other ties broken by the name in byte order).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ManualClock } from '../../src/core/clock.js';
@@ -13,12 +14,23 @@ type Order = 'name' | 'size' | 'updated_at';
 
 const bytes = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
 
+/**
+ * Names compared as the listing does (issue 23), written apart from the
+ * server's sort key: lower case, every run of digits as its value padded to
+ * 100 digits, in byte order; equal keys by the name's bytes.
+ */
+function natural(a: string, b: string): number {
+  const key = (s: string) => s.normalize('NFC').toLowerCase().replace(/\d+/g, (d) => BigInt(d).toString().padStart(100, '0'));
+  return bytes(key(a), key(b)) || bytes(a, b);
+}
+
 function expected(all: FileView[], by: Order, desc: boolean): string[] {
   const sign = desc ? -1 : 1;
   return [...all]
     .sort((a, b) => {
       if (a.type !== b.type) return a.type === 'folder' ? -1 : 1;
-      const key = by === 'name' ? 0 : by === 'size' ? a.size - b.size : Date.parse(a.updated_at) - Date.parse(b.updated_at);
+      if (by === 'name') return sign * natural(a.name, b.name);
+      const key = by === 'size' ? a.size - b.size : Date.parse(a.updated_at) - Date.parse(b.updated_at);
       return sign * (key || bytes(a.name, b.name));
     })
     .map((f) => f.name);
@@ -38,7 +50,7 @@ describe('sorted folder listings', () => {
     alice = await newUser(api, await adminToken(api));
     for (const name of ['zeta', 'Alpha', '目录']) await api.post('/api/v4/file/create', { path: `/s/${name}`, type: 'folder' }, { token: alice.token });
     // Sizes repeat (ties broken by name); names mix case, digits and CJK so byte order matters.
-    const names = ['b.txt', 'B.txt', 'a10', 'a2', '中文.md', 'ÿ.bin', 'x', 'y', 'z', 'readme', 'Makefile', 'c', 'd', 'e', 'f', 'g', 'h'];
+    const names = ['b.txt', 'B.md', 'a10', 'a2', '中文.md', 'ÿ.bin', 'x', 'y', 'z', 'readme', 'Makefile', 'c', 'd', 'e', 'file10', 'File2', 'file02b'];
     for (const [i, name] of names.entries()) {
       await put(api, alice.token, `/s/${name}`, 'x'.repeat((i * 7) % 5));
       // Distinct modification times for most, equal ones for a few.

@@ -53,11 +53,11 @@ describe('file tree', () => {
     assert.equal((await create(alice, '/', 'folder')).status, 409);
   });
 
-  it('lists folders first, then names in byte order; names are case-sensitive', async () => {
-    for (const n of ['b.txt', 'B.txt', 'a.txt', 'Zed']) await create(alice, `/order/${n}`, 'file');
+  it('lists folders first, then names case-insensitively and naturally (issue 23)', async () => {
+    for (const n of ['b.txt', 'file10', 'a.txt', 'Zed', 'File2', 'file1']) assert.equal((await create(alice, `/order/${n}`, 'file')).status, 200, n);
     await create(alice, '/order/zfolder', 'folder');
     await create(alice, '/order/Afolder', 'folder');
-    assert.deepEqual(await names(api, alice.token, '/order'), ['Afolder', 'zfolder', 'B.txt', 'Zed', 'a.txt', 'b.txt']);
+    assert.deepEqual(await names(api, alice.token, '/order'), ['Afolder', 'zfolder', 'a.txt', 'b.txt', 'file1', 'File2', 'file10', 'Zed']);
   });
 
   it('pages with an opaque next_page_token and stays stable under concurrent inserts', async () => {

@@ -4,6 +4,7 @@
 // content-type parsers, schema validation, serializers, the error mapping);
 // what it skips is the TCP connection, Node's HTTP parser and undici. See the
 // top of harness.ts for which tests use which transport.
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { buildTestApp, type StartOptions, type TestServer } from './harness.js';
 
@@ -27,6 +28,19 @@ const FETCH_DEFAULT_HEADERS: Record<string, string> = {
 const NO_EMPTY_LENGTH = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS', 'TRACE', 'CONNECT']);
 const NULL_BODY_STATUS = new Set([101, 103, 204, 205, 304]);
 const REDIRECT_STATUS = new Set([301, 302, 303, 307, 308]);
+
+function decodeBody(raw: Buffer, encoding: string | string[] | number | undefined): Buffer {
+  switch (String(encoding ?? '').trim().toLowerCase()) {
+    case 'gzip':
+      return gunzipSync(raw);
+    case 'deflate':
+      return inflateSync(raw);
+    case 'br':
+      return brotliDecompressSync(raw);
+    default:
+      return raw;
+  }
+}
 
 export interface InjectOptions {
   /** The client address the server sees (`request.ip`); default 127.0.0.1. */
@@ -71,7 +85,8 @@ export function injectFetch(app: FastifyInstance, origin: string, options: Injec
       if (value === undefined) continue;
       for (const v of Array.isArray(value) ? value : [value]) out.append(name, String(v));
     }
-    const body = NULL_BODY_STATUS.has(res.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(res.rawPayload);
+    // fetch decodes a compressed body (keeping the headers as sent); so does this.
+    const body = NULL_BODY_STATUS.has(res.statusCode) || request.method === 'HEAD' ? null : new Uint8Array(decodeBody(res.rawPayload, res.headers['content-encoding']));
     const response = new Response(body, { status: res.statusCode, statusText: res.statusMessage, headers: out });
     Object.defineProperty(response, 'url', { value: url.toString() });
     return response;

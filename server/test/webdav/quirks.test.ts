@@ -99,15 +99,16 @@ describe('WebDAV client quirks', () => {
     assert.deepEqual((await download(api, p.token, '/chunked.bin')).body, Buffer.concat(parts));
   });
 
-  it('percent-encoded names (space, #, %, +, ?) round-trip, and hrefs come back encoded per segment', async () => {
-    const name = 'a b#c%d+e?f&g.txt';
+  it('percent-encoded names (space, #, %, +, &) round-trip, and hrefs come back encoded per segment', async () => {
+    // "?" is not a name Windows clients can store (issue 23): refused, see names.test.ts.
+    const name = 'a b#c%d+e&f.txt';
     const encoded = encodeURIComponent(name);
     assert.equal((await dav(server, 'PUT', `/dav/${encoded}`, p.basic, { body: 'odd' })).status, 201);
     assert.ok((await names(api, p.token, '/')).includes(name));
     assert.equal((await dav(server, 'GET', `/dav/${encoded}`, p.basic)).text, 'odd');
     const listing = await dav(server, 'PROPFIND', '/dav/', p.basic, { headers: { depth: '1' } });
     assert.match(listing.text, new RegExp(`<D:href>/dav/${encoded.replace(/[%+?]/g, '\\$&')}</D:href>`));
-    assert.match(listing.text, /<D:displayname>a b#c%d\+e\?f&amp;g\.txt<\/D:displayname>/);
+    assert.match(listing.text, /<D:displayname>a b#c%d\+e&amp;f\.txt<\/D:displayname>/);
     // Malformed percent-encoding is 400, not a crash.
     assert.equal((await dav(server, 'GET', '/dav/bad%ZZname', p.basic)).status, 400);
   });

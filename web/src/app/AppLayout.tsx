@@ -1,6 +1,7 @@
 // The frame of every signed-in page: header (brand, search, theme, user menu)
 // and the sidebar (places and the storage bar). On a phone the sidebar folds
 // behind the burger button.
+import '../styles/mantine-rest.css';
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolder, IconSettings, IconShare, IconTrash } from '@tabler/icons-react';

@@ -13,18 +13,23 @@ export interface PageProps {
   params: Record<string, string>;
 }
 
+type PageModule = { default: ComponentType<PageProps> };
+
 export interface RouteDef {
   path: string;
-  page: LazyExoticComponent<ComponentType<PageProps>>;
+  page: LazyExoticComponent<ComponentType<PageProps>> & { preload: () => Promise<PageModule> };
   layout: 'shell' | 'bare';
   admin?: boolean;
+  /** A bare page that uses no TanStack Query (it then loads none: App.tsx). */
+  noQueries?: boolean;
 }
 
-const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) => lazy(load);
+/** A lazily loaded page; `preload()` starts its download early (the shell and the page load in parallel). */
+const page = (load: () => Promise<PageModule>) => Object.assign(lazy(load), { preload: load });
 
 export const ROUTES: RouteDef[] = [
-  { path: '/', layout: 'bare', page: page(() => import('../features/home/HomePage')) },
-  { path: '/session/authorize', layout: 'bare', page: page(() => import('../pages/AuthorizePage')) },
+  { path: '/', layout: 'bare', noQueries: true, page: page(() => import('../features/home/HomePage')) },
+  { path: '/session/authorize', layout: 'bare', noQueries: true, page: page(() => import('../pages/AuthorizePage')) },
   { path: '/session/logout', layout: 'bare', page: page(() => import('../pages/logout/LogoutPage')) },
   { path: '/device', layout: 'bare', page: page(() => import('../pages/device/DevicePage')) },
   { path: '/s/:id', layout: 'bare', page: page(() => import('../features/shares/PublicSharePage')) },

@@ -1,6 +1,8 @@
 // The Mantine theme. Colours were chosen for WCAG AA contrast in both schemes
 // (dimmed text is darker than Mantine's default in light mode: styles.css).
-import { Alert, Avatar, Modal, Notification, createTheme } from '@mantine/core';
+// Plain objects rather than Modal.extend() etc.: importing a component here
+// would put it in every page's first download.
+import { createTheme } from '@mantine/core';
 import i18n from './i18n';
 
 export const theme = createTheme({
@@ -12,10 +14,10 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   components: {
     // Close buttons that show only an icon need a name (axe: button-name).
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: i18n.t('common.close') } }),
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': i18n.t('common.close') } } },
+    Alert: { defaultProps: { closeButtonLabel: i18n.t('common.close') } },
     // Initials in white on the indigo fill (the light variant's pale letters failed contrast).
-    Avatar: Avatar.extend({ defaultProps: { variant: 'filled', color: 'indigo' } }),
+    Avatar: { defaultProps: { variant: 'filled', color: 'indigo' } },
   },
 });

@@ -1,22 +1,17 @@
 // Draws any icon of the Tabler set by its name (`cloud-upload`,
 // `brand-github-filled`), the names an OAuth app's icon may take (the server
 // accepts exactly these: server/src/oauth/icon-names.ts). The drawing data is
-// loaded on first use, in one chunk per style, so pages that show no named
-// icon load none of it.
+// loaded on first use from a small chunk of the set (web/build/tabler-buckets.ts):
+// a page that shows one named icon loads about 1/64 of the set, and pages that
+// show none load nothing of it.
 import { createReactComponent } from '@tabler/icons-react';
 import { useEffect, useState, type ReactNode } from 'react';
+import { loadIconNodes } from 'virtual:tabler-icons';
 
 type TablerIconType = ReturnType<typeof createReactComponent>;
 type IconNode = Parameters<typeof createReactComponent>[3];
 
-type Nodes = Record<string, [string, Record<string, string>][]>;
-const loaded: { outline?: Promise<Nodes>; filled?: Promise<Nodes> } = {};
 const components = new Map<string, TablerIconType | null>();
-
-function load(style: 'outline' | 'filled'): Promise<Nodes> {
-  loaded[style] ??= (style === 'outline' ? import('tabler-icon-nodes/outline') : import('tabler-icon-nodes/filled')).then((m) => m.default);
-  return loaded[style]!;
-}
 
 const pascal = (name: string) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c: string) => c.toUpperCase());
 
@@ -25,8 +20,7 @@ export async function loadTablerIcon(name: string): Promise<TablerIconType | nul
   if (components.has(name)) return components.get(name)!;
   const filled = name.endsWith('-filled');
   const base = filled ? name.slice(0, -'-filled'.length) : name;
-  const nodes = await load(filled ? 'filled' : 'outline');
-  const node = Object.prototype.hasOwnProperty.call(nodes, base) ? nodes[base] : undefined;
+  const node = await loadIconNodes(filled ? 'filled' : 'outline', base);
   const component = node ? createReactComponent(filled ? 'filled' : 'outline', name, pascal(name), node as IconNode) : null;
   components.set(name, component);
   return component;

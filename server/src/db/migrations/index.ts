@@ -13,6 +13,7 @@ import * as m011 from './011_tokens_valid_after.js';
 import * as m012 from './012_sorting_avatars.js';
 import * as m013 from './013_dav_property_sizes.js';
 import * as m014 from './014_tree_batches.js';
+import * as m016 from './016_natural_names.js';
 import * as m017 from './017_oauth_clients.js';
 
 export const migrations: Record<string, Migration> = {
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '012_sorting_avatars': m012,
   '013_dav_property_sizes': m013,
   '014_tree_batches': m014,
+  '016_natural_names': m016,
   '017_oauth_clients': m017,
 };

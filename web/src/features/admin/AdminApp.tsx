@@ -4,6 +4,7 @@
 // the shell's providers (i18n, query cache, notifications, session).
 // Signed-out visitors get the sign-in form; signed-in non-administrators a
 // "not allowed" page (the admin API answers them 403 anyway).
+import '../../styles/mantine-rest.css';
 import '@mantine/charts/styles.css';
 import './admin.css';
 import './locales';

@@ -23,13 +23,16 @@ export interface Sort {
   dir: 'asc' | 'desc';
 }
 
+// Names in the browser sort like the server's listings: case-insensitively and naturally (file2 before file10).
+const naturalNames = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+
 export function sortItems(items: FileItem[], sort: Sort): FileItem[] {
   if (sort.key === 'name' && sort.dir === 'asc') return items; // the server's order: folders first, then by name
   const sign = sort.dir === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
     if (a.type !== b.type) return a.type === 'folder' ? -1 : 1;
     let c = 0;
-    if (sort.key === 'name') c = a.name.localeCompare(b.name);
+    if (sort.key === 'name') c = naturalNames.compare(a.name, b.name);
     else if (sort.key === 'size') c = a.size - b.size;
     else c = Date.parse(a.updated_at) - Date.parse(b.updated_at);
     return c * sign;

@@ -2,6 +2,7 @@
 // a password prompt when needed, folder browsing with breadcrumbs, previews,
 // Download and download-as-ZIP. No account needed; tools that fetch the same
 // URL get the bytes (the server decides, api-contract §10).
+import '../../styles/mantine-rest.css';
 import { Alert, Anchor, Box, Breadcrumbs, Button, Card, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFileZip, IconLock } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
