@@ -31,6 +31,8 @@ import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
 import { healthRoutes } from './ops/health.js';
+import { mailRoutes } from './mail/routes.js';
+import { resetRoutes } from './accounts/reset-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -114,7 +116,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // route accepts is 415/40001 (api-contract §1, docs/architecture.md).
   app.removeContentTypeParser('text/plain');
 
-  siteRoutes(app, services.settings, services.accounts);
+  siteRoutes(app, services.settings, services.accounts, services.mailer);
+  mailRoutes(app, services.outbox, async () => (await services.settings.current()).site_name, services.clock);
+  resetRoutes(app, services.passwordReset);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);

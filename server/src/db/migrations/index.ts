@@ -11,6 +11,7 @@ import * as m008 from './008_webdav.js';
 import * as m010 from './010_web_app.js';
 import * as m011 from './011_tokens_valid_after.js';
 import * as m012 from './012_sorting_avatars.js';
+import * as m018 from './018_accounts_mail.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '010_web_app': m010,
   '011_tokens_valid_after': m011,
   '012_sorting_avatars': m012,
+  '018_accounts_mail': m018,
 };

@@ -168,7 +168,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -209,6 +209,15 @@ export interface paths {
             refresh_token_ttl?: number;
             default_group_id?: number;
             site_name?: string;
+            signup_email_verification?: boolean;
+            smtp_host?: string;
+            smtp_port?: number | null;
+            smtp_security?: "" | "starttls" | "tls" | "none";
+            smtp_user?: string;
+            /** write-only; never returned */
+            smtp_password?: string;
+            /** e.g. "Cirrus <noreply@example.org>" */
+            mail_from?: string;
           };
         };
       };
@@ -244,7 +253,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -282,6 +291,460 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  "/api/v4/admin/mail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Whether mail is configured, and the outbox counts.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["MailStatus"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/mail/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Sends a test message now and answers with the SMTP server's reply or error (403/40019 without a transport).
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["MailTestResult"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Mails a password reset link (valid 1 h) to the address when it is registered. The answer is the same, in the same time, for any well-formed address; throttled per address and per client (429). 403/40019 when the site cannot send mail.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Sets a new password with the link's token: every session and token of the user ends, the link stops working. 40020 for a bad, used or expired token; 40001 for a password too easy to guess.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/user/reset/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Whether a reset link still works, without using it (the reset page says "expired or used" before asking for a password).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LinkCheck"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v4/session/token": {
@@ -345,7 +808,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -720,7 +1183,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -787,7 +1250,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -869,7 +1332,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -956,7 +1419,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1057,7 +1520,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1133,7 +1596,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1211,7 +1674,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1306,7 +1769,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1389,7 +1852,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1465,7 +1928,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1569,7 +2032,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1653,7 +2116,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1815,7 +2278,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1926,7 +2389,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2026,7 +2489,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2117,7 +2580,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2202,7 +2665,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2284,7 +2747,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2384,7 +2847,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2475,7 +2938,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2548,7 +3011,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2665,7 +3128,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2769,7 +3232,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2864,7 +3327,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2962,7 +3425,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3055,7 +3518,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3149,7 +3612,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3239,7 +3702,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3330,7 +3793,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3513,7 +3976,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3610,7 +4073,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3750,7 +4213,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3812,7 +4275,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4169,7 +4632,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4252,7 +4715,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4355,7 +4818,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4449,7 +4912,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4568,7 +5031,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4692,7 +5155,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4802,7 +5265,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4886,7 +5349,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4972,7 +5435,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5069,7 +5532,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5132,7 +5595,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5213,7 +5676,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5313,7 +5776,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5427,7 +5890,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5521,7 +5984,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5643,7 +6106,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5766,7 +6229,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5894,7 +6357,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6027,7 +6490,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6148,7 +6611,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6266,7 +6729,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6384,7 +6847,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6505,7 +6968,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6623,7 +7086,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6732,7 +7195,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6830,7 +7293,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6983,7 +7446,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7119,7 +7582,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7225,7 +7688,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7361,7 +7824,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7436,7 +7899,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7540,7 +8003,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7614,7 +8077,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7697,7 +8160,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7811,7 +8274,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7908,7 +8371,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8066,7 +8529,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8174,7 +8637,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8263,7 +8726,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8336,7 +8799,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8447,7 +8910,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8534,7 +8997,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8696,12 +9159,14 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
       /** the user's own quota in bytes; null: the group's */
@@ -8799,7 +9264,7 @@ export interface components {
       accounts: components["schemas"]["DavAccount"][];
     };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
-    ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
+    ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 40018 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
     ErrorEnvelope: {
       /** Contract code (components.schemas.ErrorCode) */
       code: number;
@@ -8876,6 +9341,22 @@ export interface components {
     };
     Jwks: {
       keys: components["schemas"]["Jwk"][];
+    };
+    LinkCheck: {
+      valid: boolean;
+    };
+    MailStatus: {
+      configured: boolean;
+      /** waiting or being retried */
+      queued: number;
+      sent: number;
+      /** given up after 24 h of retries */
+      failed: number;
+    };
+    MailTestResult: {
+      sent: boolean;
+      /** the SMTP server's reply, or the error */
+      response: string;
     };
     NewDavAccount: {
       id: string;
@@ -9068,6 +9549,8 @@ export interface components {
       site_name: string;
       signup_enabled: boolean;
       version: string;
+      /** a mail transport is configured: "Forgot password?" and other mail flows are offered */
+      mail_enabled: boolean;
     };
     SiteSettings: {
       signup_enabled: boolean;
@@ -9077,6 +9560,14 @@ export interface components {
       refresh_token_ttl: number;
       default_group_id: number;
       site_name: string;
+      signup_email_verification: boolean;
+      smtp_host: string;
+      smtp_port: number | null;
+      smtp_security: string;
+      smtp_user: string;
+      /** whether a password is stored (the password itself is write-only) */
+      smtp_password_set: boolean;
+      mail_from: string;
     };
     SummaryDay: {
       /** YYYY-MM-DD, UTC */
@@ -9126,12 +9617,14 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
     };
@@ -9175,12 +9668,14 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
       oauth_grants: components["schemas"]["OAuthGrant"][];
@@ -9217,6 +9712,9 @@ export type Health = components["schemas"]["Health"];
 export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
+export type LinkCheck = components["schemas"]["LinkCheck"];
+export type MailStatus = components["schemas"]["MailStatus"];
+export type MailTestResult = components["schemas"]["MailTestResult"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
@@ -9263,6 +9761,7 @@ export const ErrorCode = {
   Forbidden: 403,
   InsufficientScope: 40089,
   Banned: 40017,
+  NotActivated: 40018,
   NotFound: 404,
   Conflict: 409,
   CredentialInvalid: 40020,
