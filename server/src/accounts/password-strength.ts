@@ -23,7 +23,19 @@ function zxcvbn(): ZxcvbnFactory {
 
 export function passwordScore(password: string, userInputs: string[] = []): ZxcvbnResult {
   // zxcvbn's cost grows with the length; past 100 characters only the first 100 are judged.
-  return zxcvbn().check(password.slice(0, 100), userInputs.filter(Boolean));
+  return zxcvbn().check(password.slice(0, 100), personalWords(userInputs));
+}
+
+/** The address, its local part and the words in it, and the name: a password made of them is easy to guess for whoever knows the person. */
+function personalWords(inputs: string[]): string[] {
+  const words = new Set<string>();
+  for (const input of inputs.map((i) => i.trim().toLowerCase()).filter(Boolean)) {
+    words.add(input);
+    const local = input.split('@')[0]!;
+    words.add(local);
+    for (const part of local.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 3) words.add(part);
+  }
+  return [...words];
 }
 
 /** Throws 400/40001 with the reason when the password is too easy to guess. */

@@ -25,6 +25,8 @@ const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) => laz
 export const ROUTES: RouteDef[] = [
   { path: '/', layout: 'bare', page: page(() => import('../features/home/HomePage')) },
   { path: '/session/authorize', layout: 'bare', page: page(() => import('../pages/AuthorizePage')) },
+  { path: '/forgot', layout: 'bare', page: page(() => import('../features/account/ForgotPage')) },
+  { path: '/reset', layout: 'bare', page: page(() => import('../features/account/ResetPage')) },
   { path: '/s/:id', layout: 'bare', page: page(() => import('../features/shares/PublicSharePage')) },
   { path: '/files', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
   { path: '/files/*', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },

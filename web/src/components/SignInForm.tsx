@@ -8,6 +8,8 @@ import { ApiError, ErrorCode } from '../api/client';
 import { signIn, signInSecondFactor } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
+import { Link } from '../app/router';
+import { useSiteConfig } from '../features/account/api';
 import { errorMessage } from './errorMessage';
 
 function messageOf(err: unknown, t: TFunction): string {
@@ -32,6 +34,8 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [sessionId, setSessionId] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // "Forgot password?" only where the site can send the mail.
+  const site = useSiteConfig();
 
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -146,6 +150,11 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
+        {site.data?.mail_enabled && (
+          <Anchor component={Link} href={email.trim() ? `/forgot?email=${encodeURIComponent(email.trim())}` : '/forgot'} size="sm" ta="center">
+            {t('account.forgotLink')}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );
