@@ -15,6 +15,7 @@ const all = {
   webdav: () => import('./webdav.mjs'),
   memory: () => import('./memory.mjs'),
   'sqlite-rows': () => import('./sqlite-rows.mjs'),
+  'reset-timing': () => import('./reset-timing.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -17,6 +17,7 @@ export const MAX_RETRY_MS = 3600_000;
 export const GIVE_UP_AFTER_MS = 24 * 3600_000;
 export const LEASE_MS = 5 * 60_000;
 const BATCH = 20;
+const MAX_BATCHES = 50;
 /** Bodies of sent and failed messages are deleted after this long. */
 export const KEEP_MS = 7 * 24 * 3600_000;
 
@@ -69,11 +70,22 @@ export class Outbox {
     return id;
   }
 
-  /** One pass of the job: sends what is due; returns how many were sent. */
+  /** One run of the job: sends what is due, batch after batch until none is left (at most MAX_BATCHES); returns how many were sent. */
   async deliverDue(): Promise<number> {
+    let sent = 0;
+    for (let batch = 0; batch < MAX_BATCHES; batch++) {
+      const { tried, sent: n } = await this.deliverBatch();
+      sent += n;
+      if (tried < BATCH) break;
+    }
+    return sent;
+  }
+
+  private async deliverBatch(): Promise<{ tried: number; sent: number }> {
     const now = this.clock.now();
     let sent = 0;
-    for (const id of await this.repo.dueIds(now, BATCH)) {
+    const ids = await this.repo.dueIds(now, BATCH);
+    for (const id of ids) {
       const token = secretToken(16);
       const row = await this.repo.claim(id, token, now, now + LEASE_MS);
       if (!row) continue; // another instance took it
@@ -89,7 +101,7 @@ export class Outbox {
         await this.repo.markFailed(row.id, token, describe(err), giveUp ? 'give_up' : { retryAt });
       }
     }
-    return sent;
+    return { tried: ids.length, sent };
   }
 
   counts(): Promise<Record<'queued' | 'sent' | 'failed', number>> {
