@@ -122,7 +122,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
-  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
+  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices);
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);

@@ -50,6 +50,9 @@ import { Mailer } from './mail/mailer.js';
 import { AccountTokenRepository } from './accounts/token-repository.js';
 import { AccountLinks } from './accounts/links.js';
 import { PasswordReset } from './accounts/password-reset.js';
+import { RecoveryCodes } from './accounts/recovery-codes.js';
+import { RecoveryCodeRepository } from './accounts/recovery-repository.js';
+import { AccountNotices } from './accounts/notices.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -88,6 +91,8 @@ export interface Services {
   mailer: Mailer;
   links: AccountLinks;
   passwordReset: PasswordReset;
+  /** Notices mailed on security changes (accounts/notices.ts). */
+  notices: AccountNotices;
   metrics: Metrics;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
@@ -157,7 +162,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   });
   const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id), clock);
   invalidations.on('user', (id) => userCache.forget(id));
-  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock);
+  const recoveryCodes = new RecoveryCodes(new RecoveryCodeRepository(db), clock);
+  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock, recoveryCodes);
 
   // Several instances starting at once against one empty database: one migrates
   // and initializes, the others wait for the lock and find it done.
@@ -185,7 +191,6 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'), clock);
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
-  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, invalidations, jobs, clock });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
@@ -200,6 +205,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
+  const notices = new AccountNotices(accounts, mailer);
+  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, (userId, state) => notices.twoFactor(userId, state));
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).
@@ -240,6 +247,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     mailer,
     links,
     passwordReset,
+    notices,
     metrics,
     redis,
     jobs,

@@ -8,6 +8,7 @@ import type { AccountRepository, UserListQuery, UserWithGroup } from './reposito
 import type { UserCache } from './user-cache.js';
 import type { Clock } from '../core/clock.js';
 import { checkPasswordStrength } from './password-strength.js';
+import { RECOVERY_CODE_INPUT, type RecoveryCodes } from './recovery-codes.js';
 
 export const ADMIN_GROUP_ID = 1;
 export const USER_GROUP_ID = 2;
@@ -56,6 +57,7 @@ export class AccountService {
     private readonly revocation: UserRevocation,
     readonly cache: UserCache,
     private readonly clock: Clock,
+    private readonly recovery?: RecoveryCodes,
   ) {}
 
   /** Features that own per-user data (files, OAuth grants) clean up through this. */
@@ -171,6 +173,8 @@ export class AccountService {
   async verifySecondFactor(userId: string, otp: string): Promise<UserWithGroup | undefined> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_secret) return undefined;
+    // A recovery code in place of the TOTP code: each works once.
+    if (RECOVERY_CODE_INPUT.test(otp.trim())) return this.recovery && (await this.recovery.take(userId, otp)) ? user : undefined;
     const step = matchTotp(user.totp_secret, otp, this.clock.now());
     // Each code works once, even inside its 30 s step.
     if (step === null || !(await this.repo.claimTotpStep(userId, step))) return undefined;
@@ -185,6 +189,12 @@ export class AccountService {
       this.cache.invalidate(userId);
     }
     return this.get(userId);
+  }
+
+  /** 400/40069 unless `password` is the user's current password. */
+  async checkPassword(userId: string, password: string): Promise<void> {
+    const user = await this.get(userId);
+    if (!(await verifyPassword(user.password_hash, password))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
   }
 
   /** Changes the password and ends every other session of the user. */

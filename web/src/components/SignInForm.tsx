@@ -32,6 +32,8 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [sessionId, setSessionId] = useState<string | null>(null);
+  // The second step takes a recovery code instead of the authenticator's code.
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // "Forgot password?" only where the site can send the mail.
@@ -86,25 +88,53 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
               {t('auth.form.twoStep')}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('auth.form.enterCode')}
+              {recovery ? t('account.recovery.enter') : t('auth.form.enterCode')}
             </Text>
           </div>
           {errorAlert}
-          <TextInput
-            label={t('auth.form.code')}
-            value={otp}
-            onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            required
-            withAsterisk={false}
-            autoFocus
-            styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
-          />
-          <Button type="submit" loading={busy} disabled={otp.length !== 6} fullWidth>
+          {recovery ? (
+            <TextInput
+              key="recovery"
+              label={t('account.recovery.code')}
+              value={otp}
+              onChange={(e) => setOtp(e.currentTarget.value.trim().slice(0, 11))}
+              autoComplete="off"
+              placeholder="abcde-12345"
+              required
+              withAsterisk={false}
+              autoFocus
+            />
+          ) : (
+            <TextInput
+              key="totp"
+              label={t('auth.form.code')}
+              value={otp}
+              onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              required
+              withAsterisk={false}
+              autoFocus
+              styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
+            />
+          )}
+          <Button type="submit" loading={busy} disabled={recovery ? otp.replace(/[- ]/g, '').length !== 10 : otp.length !== 6} fullWidth>
             {t('auth.form.verify')}
           </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => {
+              setRecovery(!recovery);
+              setOtp('');
+              setError(null);
+            }}
+          >
+            {recovery ? t('account.recovery.useTotp') : t('account.recovery.use')}
+          </Anchor>
           <Anchor
             component="button"
             type="button"

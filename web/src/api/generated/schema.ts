@@ -942,7 +942,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.
+       * The second step of a sign-in with TOTP: the 6-digit code, or one of the recovery codes (each works once). Sets the device cookie (Set-Cookie) like a one-step sign-in.
        *
        * Auth: none.
        */
@@ -955,6 +955,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** a 6-digit TOTP code or a recovery code */
             otp: string;
             session_id: string;
           };
@@ -1723,7 +1724,11 @@ export interface paths {
     };
     get?: never;
     put: {
-      /** Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write. */
+      /**
+       * Turns TOTP on; answers the ten recovery codes, shown only here.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -1746,7 +1751,7 @@ export interface paths {
           content: {
             "application/json": {
               code: 0;
-              data: null;
+              data: components["schemas"]["RecoveryCodes"];
               msg: string;
             };
           };
@@ -1966,6 +1971,110 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/setting/2fa/recovery-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong).
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["RecoveryCodes"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -9470,6 +9579,10 @@ export interface components {
     PublicShareOwner: {
       nickname: string;
     };
+    RecoveryCodes: {
+      /** shown once; each works once in place of a TOTP code */
+      recovery_codes: string[];
+    };
     ResetPassword: {
       password: string;
     };
@@ -9679,6 +9792,8 @@ export interface components {
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
       oauth_grants: components["schemas"]["OAuthGrant"][];
+      /** unused two-step recovery codes (0 when two-step verification is off) */
+      recovery_codes_left: number;
     };
   };
 }
@@ -9726,6 +9841,7 @@ export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
 export type Pagination = components["schemas"]["Pagination"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
+export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
 export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];
