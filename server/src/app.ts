@@ -33,6 +33,8 @@ import { adminSummaryRoutes } from './admin/routes.js';
 import { healthRoutes } from './ops/health.js';
 import { mailRoutes } from './mail/routes.js';
 import { resetRoutes } from './accounts/reset-routes.js';
+import { emailRoutes } from './accounts/email-routes.js';
+import { activationRoutes } from './sessions/activation-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -122,7 +124,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
-  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices);
+  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices, services.emailFlows);
+  emailRoutes(app, services.emailFlows);
+  activationRoutes(app, (token) => services.emailFlows.activate(token), services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);

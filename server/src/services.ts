@@ -53,6 +53,7 @@ import { PasswordReset } from './accounts/password-reset.js';
 import { RecoveryCodes } from './accounts/recovery-codes.js';
 import { RecoveryCodeRepository } from './accounts/recovery-repository.js';
 import { AccountNotices } from './accounts/notices.js';
+import { EmailFlows } from './accounts/email-flows.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -93,6 +94,8 @@ export interface Services {
   passwordReset: PasswordReset;
   /** Notices mailed on security changes (accounts/notices.ts). */
   notices: AccountNotices;
+  /** Activation, verification and change of addresses (accounts/email-flows.ts). */
+  emailFlows: EmailFlows;
   metrics: Metrics;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
@@ -206,6 +209,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
+  const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, (userId, state) => notices.twoFactor(userId, state));
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
@@ -248,6 +252,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     links,
     passwordReset,
     notices,
+    emailFlows,
     metrics,
     redis,
     jobs,

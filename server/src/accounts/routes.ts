@@ -9,6 +9,7 @@ import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contra
 import type { AccountService } from './service.js';
 import type { TwoFactorService } from './two-factor.js';
 import { meAnswerJson, toUserView, UserViewSchema } from './views.js';
+import type { EmailFlows } from './email-flows.js';
 
 /** An application the user has granted access to (what the OAuth feature's grant lister returns). */
 const OAuthGrantSchema = View(
@@ -49,6 +50,7 @@ export function accountRoutes(
   twoFactor: TwoFactorService,
   grants: { list: GrantLister },
   notices: { passwordChanged(userId: string): Promise<void> },
+  flows: EmailFlows,
 ): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -57,12 +59,13 @@ export function accountRoutes(
     {
       config: { auth: 'none' },
       schema: {
-        description: 'Sign-up (403/40019 while the site has sign-up closed, the default).',
+        description:
+          'Sign-up (403/40019 while the site has sign-up closed, the default). With signup_email_verification the account is inactive until the mailed activation link is used (POST /user/activate).',
         body: Body({ email: Email, password: Password, nickname: Type.Optional(Nickname) }),
         response: { ...UserResponse, ...errors(403, 409) },
       },
     },
-    async (request) => ok(toUserView(await accounts.signUp(request.body))),
+    async (request) => ok(toUserView(await flows.signUp(request.body, request.headers['accept-language']))),
   );
 
   r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] }, schema: { response: UserResponse } }, (request, reply) => {

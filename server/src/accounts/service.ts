@@ -157,7 +157,33 @@ export class AccountService {
 
   async signUp(input: NewUser): Promise<UserWithGroup> {
     if (!(await this.settings.current()).signup_enabled) throw new DomainError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
-    return this.create({ email: input.email, password: input.password, nickname: input.nickname });
+    return this.create({ email: input.email, password: input.password, nickname: input.nickname, status: input.status, locale: input.locale });
+  }
+
+  /** A link mailed to the address was used: the address is verified (and, for activation, the account active). */
+  async markAddressProven(userId: string, opts: { activate: boolean }): Promise<void> {
+    const user = await this.get(userId);
+    await this.repo.update(userId, {
+      email_verified: 1,
+      ...(opts.activate && user.status === 'inactive' ? { status: 'active' as const } : {}),
+      updated_at: this.clock.now(),
+    });
+    this.cache.invalidate(userId);
+  }
+
+  /** The address changes to one a confirmation link reached (so it is verified); 40032 when someone took it meanwhile. */
+  async changeEmail(userId: string, emailInput: string): Promise<void> {
+    const email = normalizeEmail(emailInput);
+    const owner = await this.repo.findByEmail(email);
+    if (owner && owner.id !== userId) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+    try {
+      await this.repo.update(userId, { email, email_verified: 1, updated_at: this.clock.now() });
+    } catch (err) {
+      // Taken between the check and the write: the unique index decides.
+      if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+      throw err;
+    }
+    this.cache.invalidate(userId);
   }
 
   /** The user when the password is right, else undefined; takes the same time for unknown e-mails. */
