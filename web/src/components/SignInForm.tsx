@@ -9,7 +9,7 @@ import { signIn, signInSecondFactor } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 import { Link } from '../app/router';
-import { useSiteConfig } from '../features/account/api';
+import { resendActivation, useSiteConfig } from '../features/account/api';
 import { errorMessage } from './errorMessage';
 
 function messageOf(err: unknown, t: TFunction): string {
@@ -36,6 +36,9 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 40018: the right password, but the account waits for its activation link.
+  const [inactive, setInactive] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
   // "Forgot password?" only where the site can send the mail.
   const site = useSiteConfig();
 
@@ -43,6 +46,8 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setInactive(null);
+    setResent(false);
     try {
       const result = await signIn(email.trim(), password);
       if (result.kind === 'second-factor') {
@@ -52,7 +57,8 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         onSignedIn(result.user);
       }
     } catch (err) {
-      setError(messageOf(err, t));
+      if (err instanceof ApiError && err.code === ErrorCode.NotActivated) setInactive(email.trim());
+      else setError(messageOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -158,6 +164,18 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
       <Stack gap="md">
         {heading}
         {errorAlert}
+        {inactive && (
+          <Alert color="yellow" variant="light" role="alert" title={t('account.notActivated.title')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{resent ? t('account.notActivated.sent') : t('account.notActivated.text', { email: inactive })}</Text>
+              {!resent && (
+                <Button size="xs" variant="light" onClick={() => void resendActivation(inactive).then(() => setResent(true), (err: unknown) => setError(messageOf(err, t)))}>
+                  {t('account.notActivated.resend')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <TextInput
           label={t('auth.form.email')}
           type="email"

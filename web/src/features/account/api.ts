@@ -27,3 +27,11 @@ export function checkResetLink(token: string) {
 export function completeReset(token: string, password: string) {
   return data(api('none').PATCH('/api/v4/user/reset', { body: { token, password } }));
 }
+
+export function resendActivation(email: string) {
+  return data(api('none').POST('/api/v4/user/activate/resend', { body: { email } }));
+}
+
+export function confirmEmail(token: string) {
+  return data(api('none').POST('/api/v4/user/email/confirm', { body: { token } }));
+}
