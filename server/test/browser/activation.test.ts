@@ -55,4 +55,20 @@ describe('web app: sign-up with activation', { skip: browserSkip }, () => {
     assert.deepEqual(problems.filter((p) => !/status of 403/.test(p)), []);
     await context.close();
   });
+
+  it('the sign-in page links to sign-up while it is open; sign-up shows the strength and asks to open the mailed link', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto(server.url + '/');
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor();
+    await page.getByLabel('E-mail').fill('browser-signup@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('qwertyuiop');
+    await page.getByText(/too easy to guess/).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByText(/Strength: (strong|very strong)/).waitFor();
+    await page.getByRole('button', { name: 'Create my account' }).click();
+    await page.getByText(/We sent a link to browser-signup@example\.com/).waitFor();
+    linkIn(await smtp.waitFor('browser-signup@example.com'), '/activate');
+    await context.close();
+  });
 });

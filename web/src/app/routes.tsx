@@ -25,6 +25,7 @@ const page = (load: () => Promise<{ default: ComponentType<PageProps> }>) => laz
 export const ROUTES: RouteDef[] = [
   { path: '/', layout: 'bare', page: page(() => import('../features/home/HomePage')) },
   { path: '/session/authorize', layout: 'bare', page: page(() => import('../pages/AuthorizePage')) },
+  { path: '/signup', layout: 'bare', page: page(() => import('../features/account/SignUpPage')) },
   { path: '/forgot', layout: 'bare', page: page(() => import('../features/account/ForgotPage')) },
   { path: '/reset', layout: 'bare', page: page(() => import('../features/account/ResetPage')) },
   { path: '/activate', layout: 'bare', page: page(() => import('../features/account/ActivatePage')) },

@@ -203,6 +203,11 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
             {t('account.forgotLink')}
           </Anchor>
         )}
+        {site.data?.signup_enabled && (
+          <Anchor component={Link} href="/signup" size="sm" ta="center">
+            {t('account.signup.link')}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );
