@@ -16,6 +16,7 @@ const all = {
   memory: () => import('./memory.mjs'),
   'sqlite-rows': () => import('./sqlite-rows.mjs'),
   'tree-stall': () => import('./tree-stall.mjs'),
+  'reset-timing': () => import('./reset-timing.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -33,6 +33,10 @@ import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
 import { healthRoutes } from './ops/health.js';
+import { mailRoutes } from './mail/routes.js';
+import { resetRoutes } from './accounts/reset-routes.js';
+import { emailRoutes } from './accounts/email-routes.js';
+import { activationRoutes } from './sessions/activation-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -124,11 +128,15 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // JSON bodies are checked for depth and size in values before they are parsed (http/json-body.ts).
   registerJsonParser(app, JSON_BODY_LIMIT);
 
-  siteRoutes(app, services.settings, services.accounts);
+  siteRoutes(app, services.settings, services.accounts, services.mailer);
+  mailRoutes(app, services.outbox, async () => (await services.settings.current()).site_name, services.clock);
+  resetRoutes(app, services.passwordReset);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
-  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister);
+  accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices, services.emailFlows);
+  emailRoutes(app, services.emailFlows);
+  activationRoutes(app, (token) => services.emailFlows.activate(token), services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);

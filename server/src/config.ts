@@ -26,6 +26,16 @@ export type StorageConfig =
       presignedDownloads: boolean;
     };
 
+/** The SMTP transport from the environment (api-contract §11); admin settings may fill in or override fields (mail/transport.ts). */
+export interface MailEnvConfig {
+  host: string | undefined;
+  port: number;
+  security: 'starttls' | 'tls' | 'none';
+  user: string | undefined;
+  password: string | undefined;
+  from: string | undefined;
+}
+
 export interface Config {
   host: string;
   port: number;
@@ -46,6 +56,10 @@ export interface Config {
   redisUrl: string | undefined;
   /** Bearer token that guards GET /metrics; unset: /metrics is 404. */
   metricsToken: string | undefined;
+  /** SMTP from CIRRUS_SMTP_* and CIRRUS_MAIL_FROM. */
+  mail: MailEnvConfig;
+  /** CIRRUS_SIGNUP_EMAIL_VERIFICATION: the default of the admin setting signup_email_verification. */
+  signupEmailVerification: boolean | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -101,11 +115,18 @@ const Settings = Type.Object({
   CIRRUS_S3_PRESIGNED_DOWNLOADS: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_REDIS_URL: Type.Optional(Type.String({ pattern: '^rediss?://', description: 'a redis:// or rediss:// URL' })),
   CIRRUS_METRICS_TOKEN: Type.Optional(Type.String({ minLength: 16, maxLength: 256, description: 'a token of 16 to 256 characters' })),
+  CIRRUS_SMTP_HOST: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9.:\\[\\]-]{1,255}$', description: 'a host name or address' })),
+  CIRRUS_SMTP_PORT: Type.Optional(Type.String({ pattern: '^[0-9]{1,5}$', description: 'a port number, 1 to 65535' })),
+  CIRRUS_SMTP_SECURITY: Type.Optional(Type.Union([Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')], { description: 'starttls, tls or none' })),
+  CIRRUS_SMTP_USER: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'a user name without control characters' })),
+  CIRRUS_SMTP_PASSWORD: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'a password without control characters' })),
+  CIRRUS_MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\u0000-\\u001f\\u007f]*@[^\\u0000-\\u001f\\u007f]*$', description: 'an address such as "Cirrus <noreply@example.org>" (one line)' })),
+  CIRRUS_SIGNUP_EMAIL_VERIFICATION: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
 
 /** Secrets and URLs that may hold credentials: never repeated in an error. */
-const SECRET_SETTINGS = new Set(['CIRRUS_ADMIN_PASSWORD', 'CIRRUS_DATABASE_URL', 'CIRRUS_S3_SECRET_ACCESS_KEY', 'CIRRUS_S3_ACCESS_KEY_ID', 'CIRRUS_REDIS_URL', 'CIRRUS_METRICS_TOKEN']);
+const SECRET_SETTINGS = new Set(['CIRRUS_ADMIN_PASSWORD', 'CIRRUS_DATABASE_URL', 'CIRRUS_S3_SECRET_ACCESS_KEY', 'CIRRUS_S3_ACCESS_KEY_ID', 'CIRRUS_REDIS_URL', 'CIRRUS_METRICS_TOKEN', 'CIRRUS_SMTP_PASSWORD']);
 
 /** The first broken rule, as "NAME must be …, got …" (a password's value is never repeated). */
 function checkSettings(source: Source): void {
@@ -165,6 +186,15 @@ export function loadConfig(env: Source = process.env): Config {
     storage,
     redisUrl: merged.CIRRUS_REDIS_URL,
     metricsToken: merged.CIRRUS_METRICS_TOKEN,
+    mail: {
+      host: merged.CIRRUS_SMTP_HOST,
+      port: smtpPort(merged.CIRRUS_SMTP_PORT),
+      security: (merged.CIRRUS_SMTP_SECURITY as MailEnvConfig['security'] | undefined) ?? 'starttls',
+      user: merged.CIRRUS_SMTP_USER,
+      password: merged.CIRRUS_SMTP_PASSWORD,
+      from: merged.CIRRUS_MAIL_FROM,
+    },
+    signupEmailVerification: merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION === undefined ? undefined : truthy(merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION),
   };
 }
 
@@ -180,6 +210,12 @@ export function defaultBaseUrl(host: string, port: number): string {
   const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
   const name = wildcard ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
+}
+
+function smtpPort(raw: string | undefined): number {
+  const port = Number(raw ?? 587);
+  if (port < 1 || port > 65535) throw new ConfigError(`CIRRUS_SMTP_PORT must be a port number, 1 to 65535, got "${raw}"`);
+  return port;
 }
 
 function stripEmpty(env: Source): Source {

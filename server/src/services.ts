@@ -43,6 +43,20 @@ import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
 import { ReportRepository } from './admin/report-repository.js';
 import { SummaryService } from './admin/summary.js';
+import { OutboxRepository } from './mail/outbox-repository.js';
+import { Outbox } from './mail/outbox.js';
+import { SmtpSender } from './mail/transport.js';
+import { Mailer } from './mail/mailer.js';
+import { AccountTokenRepository } from './accounts/token-repository.js';
+import { AccountLinks } from './accounts/links.js';
+import { PasswordReset } from './accounts/password-reset.js';
+import { RecoveryCodes } from './accounts/recovery-codes.js';
+import { RecoveryCodeRepository } from './accounts/recovery-repository.js';
+import { AccountNotices } from './accounts/notices.js';
+import { EmailFlows } from './accounts/email-flows.js';
+
+/** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
+const OUTBOX_POLL_MS = 5_000;
 
 /** How long the token endpoint's throttle remembers keys without failures (docs/security.md). */
 const CLIENT_THROTTLE_CLEAN_MS = 1000;
@@ -73,6 +87,15 @@ export interface Services {
   groups: GroupService;
   report: ReportRepository;
   summary: SummaryService;
+  /** Every mail goes through the outbox (mail/outbox.ts). */
+  outbox: Outbox;
+  mailer: Mailer;
+  links: AccountLinks;
+  passwordReset: PasswordReset;
+  /** Notices mailed on security changes (accounts/notices.ts). */
+  notices: AccountNotices;
+  /** Activation, verification and change of addresses (accounts/email-flows.ts). */
+  emailFlows: EmailFlows;
   metrics: Metrics;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
@@ -129,6 +152,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   await redis?.start();
   const invalidations = new Invalidations(redis);
   const settings = new SettingsService(new SettingsRepository(db), () => invalidations.publish('settings', ''), clock);
+  if (config.signupEmailVerification !== undefined) settings.useDefaults({ signup_email_verification: config.signupEmailVerification });
   invalidations.on('settings', () => settings.forget());
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
@@ -141,7 +165,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   });
   const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id), clock);
   invalidations.on('user', (id) => userCache.forget(id));
-  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock);
+  const recoveryCodes = new RecoveryCodes(new RecoveryCodeRepository(db), clock);
+  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock, recoveryCodes);
 
   // Several instances starting at once against one empty database: one migrates
   // and initializes, the others wait for the lock and find it done.
@@ -152,7 +177,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       adminPassword: config.adminPassword,
       createAdmin: initialize
         ? async (email, password) => {
-            await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID });
+            await accounts.create({ email, password, nickname: 'Administrator', groupId: ADMIN_GROUP_ID, skipStrengthCheck: true });
           }
         : undefined,
     });
@@ -169,7 +194,6 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'), clock);
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
-  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
@@ -178,6 +202,15 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind }, clock);
+  const smtp = new SmtpSender(config.mail, () => settings.current());
+  const outbox = new Outbox(new OutboxRepository(db), smtp, clock, () => void jobs.run('mail_outbox'));
+  jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
+  const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
+  const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
+  const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
+  const notices = new AccountNotices(accounts, mailer);
+  const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
+  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, (userId, state) => notices.twoFactor(userId, state));
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).
@@ -186,6 +219,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const prune = async () => {
     await revocation.prune();
     await throttle.prune(clock.now() - THROTTLE_RETENTION_MS);
+    await links.prune();
+    await outbox.prune();
   };
   jobs.every('prune', 3600_000, prune);
 
@@ -212,6 +247,12 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     groups,
     report,
     summary,
+    outbox,
+    mailer,
+    links,
+    passwordReset,
+    notices,
+    emailFlows,
     metrics,
     redis,
     jobs,
@@ -227,6 +268,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     async close() {
       await files.stop();
       await jobs.stop();
+      smtp.close();
       revocationCache.stop();
       await revocationCache.idle();
       await redis?.close();

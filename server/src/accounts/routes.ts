@@ -9,6 +9,7 @@ import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contra
 import type { AccountService } from './service.js';
 import type { TwoFactorService } from './two-factor.js';
 import { meAnswerJson, toUserView, UserViewSchema } from './views.js';
+import type { EmailFlows } from './email-flows.js';
 
 /** An application the user has granted access to (what the OAuth feature's grant lister returns). */
 const OAuthGrantSchema = View(
@@ -26,7 +27,11 @@ const OAuthGrantSchema = View(
 export type OAuthGrantView = Static<typeof OAuthGrantSchema>;
 
 const UserSettingsSchema = View(
-  { ...UserViewSchema.properties, oauth_grants: Type.Array(OAuthGrantSchema) },
+  {
+    ...UserViewSchema.properties,
+    oauth_grants: Type.Array(OAuthGrantSchema),
+    recovery_codes_left: Type.Integer({ description: 'unused two-step recovery codes (0 when two-step verification is off)' }),
+  },
   { title: 'UserSettings' },
 );
 
@@ -34,9 +39,19 @@ const UserSettingsSchema = View(
 export type GrantLister = (userId: string) => Promise<OAuthGrantView[]>;
 
 const UserResponse = { 200: Envelope(UserViewSchema) };
+const RecoveryCodesResponse = {
+  200: Envelope(View({ recovery_codes: Type.Array(Type.String(), { description: 'shown once; each works once in place of a TOTP code' }) }, { title: 'RecoveryCodes' })),
+};
 const NullResponse = { 200: Envelope(Type.Null()) };
 
-export function accountRoutes(app: FastifyInstance, accounts: AccountService, twoFactor: TwoFactorService, grants: { list: GrantLister }): void {
+export function accountRoutes(
+  app: FastifyInstance,
+  accounts: AccountService,
+  twoFactor: TwoFactorService,
+  grants: { list: GrantLister },
+  notices: { passwordChanged(userId: string): Promise<void> },
+  flows: EmailFlows,
+): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.post(
@@ -44,12 +59,13 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     {
       config: { auth: 'none' },
       schema: {
-        description: 'Sign-up (403/40019 while the site has sign-up closed, the default).',
+        description:
+          'Sign-up (403/40019 while the site has sign-up closed, the default). With signup_email_verification the account is inactive until the mailed activation link is used (POST /user/activate).',
         body: Body({ email: Email, password: Password, nickname: Type.Optional(Nickname) }),
         response: { ...UserResponse, ...errors(403, 409) },
       },
     },
-    async (request) => ok(toUserView(await accounts.signUp(request.body))),
+    async (request) => ok(toUserView(await flows.signUp(request.body, request.headers['accept-language']))),
   );
 
   r.get('/api/v4/user/me', { config: { auth: 'required', scopes: ['UserInfo.Read'] }, schema: { response: UserResponse } }, (request, reply) => {
@@ -64,7 +80,12 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
     { config: { auth: 'required', scopes: ['UserSecurityInfo.Read'] }, schema: { response: { 200: Envelope(UserSettingsSchema) } } },
     async (request) => {
       const user = await accounts.get(requireAuth(request).user.id);
-      return ok({ ...toUserView(user), two_fa_enabled: user.totp_secret !== null, oauth_grants: await grants.list(user.id) });
+      return ok({
+        ...toUserView(user),
+        two_fa_enabled: user.totp_secret !== null,
+        oauth_grants: await grants.list(user.id),
+        recovery_codes_left: user.totp_secret === null ? 0 : await twoFactor.recovery.remaining(user.id),
+      });
     },
   );
 
@@ -94,7 +115,10 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
       if (body.nickname !== undefined) {
         if (!body.nickname.trim()) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
       }
-      if (changesPassword) await accounts.changePassword(auth.user.id, body.current_password!, body.new_password!, auth.sid);
+      if (changesPassword) {
+        await accounts.changePassword(auth.user.id, body.current_password!, body.new_password!, auth.sid);
+        await notices.passwordChanged(auth.user.id);
+      }
       if (body.nickname !== undefined) await accounts.updateProfile(auth.user.id, { nickname: body.nickname });
       return ok(toUserView(await accounts.get(auth.user.id)));
     },
@@ -114,13 +138,33 @@ export function accountRoutes(app: FastifyInstance, accounts: AccountService, tw
 
   r.put(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
+    {
+      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true },
+      schema: { description: 'Turns TOTP on; answers the ten recovery codes, shown only here.', body: Body({ otp: Otp }), response: { ...RecoveryCodesResponse, ...errors(401) } },
+    },
     async (request) => {
       const userId = requireAuth(request).user.id;
-      await twoFactor.confirm(userId, request.body.otp);
+      const codes = await twoFactor.confirm(userId, request.body.otp);
       // GET /user/me answers from the user cache; it must show the change at once.
       accounts.cache.invalidate(userId);
-      return ok(null);
+      return ok({ recovery_codes: codes });
+    },
+  );
+
+  r.post(
+    '/api/v4/user/setting/2fa/recovery-codes',
+    {
+      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true },
+      schema: {
+        description: 'A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong).',
+        body: Body({ password: AnyPassword }),
+        response: { ...RecoveryCodesResponse, ...errors(400) },
+      },
+    },
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      await accounts.checkPassword(userId, request.body.password);
+      return ok({ recovery_codes: await twoFactor.renewRecoveryCodes(userId) });
     },
   );
 

@@ -7,6 +7,8 @@ import type { SettingsService } from '../site/settings.js';
 import type { AccountRepository, UserListQuery, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
 import type { Clock } from '../core/clock.js';
+import { checkPasswordStrength } from './password-strength.js';
+import { RECOVERY_CODE_INPUT, type RecoveryCodes } from './recovery-codes.js';
 
 export const ADMIN_GROUP_ID = 1;
 export const USER_GROUP_ID = 2;
@@ -16,6 +18,15 @@ export interface NewUser {
   password: string;
   nickname?: string;
   groupId?: number;
+  /** 'inactive' until the address is confirmed (sign-up with activation). */
+  status?: 'active' | 'inactive';
+  /** The language of the account's mails ('en', 'zh-CN'). */
+  locale?: string | null;
+  /**
+   * The first administrator's password comes from the operator's
+   * configuration (CIRRUS_ADMIN_PASSWORD) or is generated: it is not judged.
+   */
+  skipStrengthCheck?: boolean;
 }
 
 /**
@@ -46,6 +57,7 @@ export class AccountService {
     private readonly revocation: UserRevocation,
     readonly cache: UserCache,
     private readonly clock: Clock,
+    private readonly recovery?: RecoveryCodes,
   ) {}
 
   /** Features that own per-user data (files, OAuth grants) clean up through this. */
@@ -79,6 +91,7 @@ export class AccountService {
 
   async create(input: NewUser): Promise<UserWithGroup> {
     const email = normalizeEmail(input.email);
+    if (!input.skipStrengthCheck) await this.checkNewPassword(input.password, [email, input.nickname ?? '']);
     if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
     const groupId = input.groupId ?? (await this.settings.current()).default_group_id;
     if (!(await this.repo.findGroup(groupId))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
@@ -91,13 +104,15 @@ export class AccountService {
         nickname: input.nickname?.trim() || email.split('@')[0]!.slice(0, 64),
         password_hash: await hashPassword(input.password),
         group_id: groupId,
-        status: 'active',
+        status: input.status ?? 'active',
         storage_quota: null,
         totp_secret: null,
         totp_pending_secret: null,
         totp_last_step: null,
         tokens_valid_after: 0,
         avatar_at: null,
+        email_verified: 0,
+        locale: input.locale ?? null,
         created_at: now,
         updated_at: now,
       });
@@ -109,6 +124,30 @@ export class AccountService {
     return this.get(id);
   }
 
+  /** 400/40001 with the reason when a new password is too easy to guess (password-strength.ts). */
+  async checkNewPassword(password: string, userInputs: string[] = []): Promise<void> {
+    checkPasswordStrength(password, userInputs);
+  }
+
+  /**
+   * A password set through a link mailed to the account (reset): ends every
+   * session and token of the user; the link proved the address, so it is
+   * verified (and an account waiting for activation is activated) when the
+   * link went to the current address.
+   */
+  async setPasswordByLink(userId: string, password: string, addressProven: boolean): Promise<void> {
+    const user = await this.get(userId);
+    const now = this.clock.now();
+    await this.repo.update(userId, {
+      password_hash: await hashPassword(password),
+      tokens_valid_after: now,
+      updated_at: now,
+      ...(addressProven ? { email_verified: 1, ...(user.status === 'inactive' ? { status: 'active' as const } : {}) } : {}),
+    });
+    await this.revocation.revokeUserSessions(userId, 'password_reset');
+    this.cache.invalidate(userId);
+  }
+
   /** Sign-up puts new accounts in this group, so it must exist and must not grant administrator rights. */
   async checkDefaultGroup(groupId: number): Promise<void> {
     const group = await this.repo.findGroup(groupId);
@@ -118,7 +157,33 @@ export class AccountService {
 
   async signUp(input: NewUser): Promise<UserWithGroup> {
     if (!(await this.settings.current()).signup_enabled) throw new DomainError(ErrorCode.FeatureDisabled, 'Sign-up is closed on this site');
-    return this.create({ email: input.email, password: input.password, nickname: input.nickname });
+    return this.create({ email: input.email, password: input.password, nickname: input.nickname, status: input.status, locale: input.locale });
+  }
+
+  /** A link mailed to the address was used: the address is verified (and, for activation, the account active). */
+  async markAddressProven(userId: string, opts: { activate: boolean }): Promise<void> {
+    const user = await this.get(userId);
+    await this.repo.update(userId, {
+      email_verified: 1,
+      ...(opts.activate && user.status === 'inactive' ? { status: 'active' as const } : {}),
+      updated_at: this.clock.now(),
+    });
+    this.cache.invalidate(userId);
+  }
+
+  /** The address changes to one a confirmation link reached (so it is verified); 40032 when someone took it meanwhile. */
+  async changeEmail(userId: string, emailInput: string): Promise<void> {
+    const email = normalizeEmail(emailInput);
+    const owner = await this.repo.findByEmail(email);
+    if (owner && owner.id !== userId) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+    try {
+      await this.repo.update(userId, { email, email_verified: 1, updated_at: this.clock.now() });
+    } catch (err) {
+      // Taken between the check and the write: the unique index decides.
+      if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
+      throw err;
+    }
+    this.cache.invalidate(userId);
   }
 
   /** The user when the password is right, else undefined; takes the same time for unknown e-mails. */
@@ -134,6 +199,8 @@ export class AccountService {
   async verifySecondFactor(userId: string, otp: string): Promise<UserWithGroup | undefined> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_secret) return undefined;
+    // A recovery code in place of the TOTP code: each works once.
+    if (RECOVERY_CODE_INPUT.test(otp.trim())) return this.recovery && (await this.recovery.take(userId, otp)) ? user : undefined;
     const step = matchTotp(user.totp_secret, otp, this.clock.now());
     // Each code works once, even inside its 30 s step.
     if (step === null || !(await this.repo.claimTotpStep(userId, step))) return undefined;
@@ -150,10 +217,17 @@ export class AccountService {
     return this.get(userId);
   }
 
+  /** 400/40069 unless `password` is the user's current password. */
+  async checkPassword(userId: string, password: string): Promise<void> {
+    const user = await this.get(userId);
+    if (!(await verifyPassword(user.password_hash, password))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+  }
+
   /** Changes the password and ends every other session of the user. */
   async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
     const user = await this.get(userId);
     if (!(await verifyPassword(user.password_hash, current))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+    await this.checkNewPassword(next, [user.email, user.nickname]);
     const now = this.clock.now();
     // tokens_valid_after ends the tokens that no family revocation reaches (method C);
     // the kept session's tokens belong to a live family and are spared (access-tokens.ts).
@@ -169,6 +243,7 @@ export class AccountService {
     patch: { nickname?: string; group_id?: number; status?: 'active' | 'banned'; password?: string; storage_quota?: number | null },
   ): Promise<UserWithGroup> {
     const user = await this.get(userId);
+    if (patch.password !== undefined) await this.checkNewPassword(patch.password, [user.email, user.nickname]);
     if (patch.group_id !== undefined && !(await this.repo.findGroup(patch.group_id))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
     const losesAdmin = user.group_is_admin === 1 && ((patch.group_id !== undefined && patch.group_id !== user.group_id) || patch.status === 'banned');
     if (losesAdmin && userId === actorId) throw new DomainError(ErrorCode.Forbidden, 'You cannot demote or ban yourself');

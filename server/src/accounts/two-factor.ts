@@ -3,12 +3,18 @@ import { matchTotp, newTotpSecret, otpauthUri } from '../crypto/totp.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountRepository } from './repository.js';
 import type { Clock } from '../core/clock.js';
+import type { RecoveryCodes } from './recovery-codes.js';
+
+/** Told when two-step verification changes (the notice mail): on, off, or new recovery codes. */
+export type TwoFactorNotice = (userId: string, state: 'on' | 'off' | 'codes') => Promise<void>;
 
 export class TwoFactorService {
   constructor(
     private readonly repo: AccountRepository,
     private readonly issuer: () => Promise<string>,
     private readonly clock: Clock,
+    readonly recovery: RecoveryCodes,
+    private readonly notify: TwoFactorNotice = async () => undefined,
   ) {}
 
   async begin(userId: string): Promise<{ secret: string; otpauth_url: string }> {
@@ -20,12 +26,25 @@ export class TwoFactorService {
     return { secret, otpauth_url: otpauthUri(secret, user.email, await this.issuer()) };
   }
 
-  async confirm(userId: string, otp: string): Promise<void> {
+  /** Turns TOTP on; answers the recovery codes (shown once). */
+  async confirm(userId: string, otp: string): Promise<string[]> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_pending_secret) throw new DomainError(ErrorCode.ParamError, 'Start two-factor enrolment first');
     const step = matchTotp(user.totp_pending_secret, otp, this.clock.now());
     if (step === null) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     await this.repo.update(userId, { totp_secret: user.totp_pending_secret, totp_pending_secret: null, totp_last_step: step, updated_at: this.clock.now() });
+    const codes = await this.recovery.renew(userId);
+    await this.notify(userId, 'on');
+    return codes;
+  }
+
+  /** A new set of recovery codes (the old set stops working); the password is checked by the caller. */
+  async renewRecoveryCodes(userId: string): Promise<string[]> {
+    const user = await this.repo.findById(userId);
+    if (!user?.totp_secret) throw new DomainError(ErrorCode.ParamError, 'Two-factor authentication is not on');
+    const codes = await this.recovery.renew(userId);
+    await this.notify(userId, 'codes');
+    return codes;
   }
 
   async disable(userId: string, otp: string): Promise<void> {
@@ -36,5 +55,7 @@ export class TwoFactorService {
       throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
     }
     await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: this.clock.now() });
+    await this.recovery.clear(userId);
+    await this.notify(userId, 'off');
   }
 }

@@ -11,11 +11,12 @@ export const UserViewSchema = View(
     id: Type.String({ description: 'The UID (the tokens\' sub)' }),
     email: Type.String(),
     nickname: Type.String(),
-    status: StringEnum(['active', 'banned']),
+    status: StringEnum(['active', 'banned', 'inactive']),
     created_at: DateTime,
     group: View({ id: Type.Integer(), name: Type.String() }, { title: 'UserGroup' }),
     is_admin: Type.Boolean(),
     two_fa_enabled: Type.Boolean(),
+    email_verified: Type.Boolean({ description: 'a link mailed to this address was used (activation, reset or verification)' }),
     avatar_url: Nullable('string', { description: 'Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials' }),
   },
   { title: 'User' },
@@ -36,6 +37,7 @@ export function toUserView(u: UserWithGroup): UserView {
     group: { id: u.group_id, name: u.group_name },
     is_admin: u.group_is_admin === 1,
     two_fa_enabled: u.totp_secret !== null,
+    email_verified: u.email_verified === 1,
     avatar_url: u.avatar_at === null || u.avatar_at === undefined ? null : avatarPath(u.id, Number(u.avatar_at)),
   };
 }

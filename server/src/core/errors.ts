@@ -10,6 +10,8 @@ export const ErrorCode = {
   Forbidden: 403,
   InsufficientScope: 40089,
   Banned: 40017,
+  /** Sign-in before the account's address was confirmed (sign-up with activation, api-contract §11). */
+  NotActivated: 40018,
   NotFound: 404,
   Conflict: 409,
   CredentialInvalid: 40020,
@@ -55,6 +57,7 @@ const KIND_OF_CODE: Record<ErrorCodeValue, ErrorKind> = {
   403: 'forbidden',
   40089: 'forbidden',
   40017: 'forbidden',
+  40018: 'forbidden',
   404: 'not_found',
   409: 'conflict',
   40020: 'unauthenticated',

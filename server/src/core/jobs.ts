@@ -53,6 +53,7 @@ export class Jobs {
   private readonly jobs = new Map<string, Job>();
   private log: JobLogger = stderrLogger;
   private stopped = false;
+  private readonly detached = new Set<Promise<void>>();
 
   constructor(
     /** Told of every failure (the metrics counter). */
@@ -98,6 +99,30 @@ export class Jobs {
     return job.running;
   }
 
+  /**
+   * Runs a one-off task after the current request has answered (next turn of
+   * the event loop), outside it: its outcome is recorded under `name` like a
+   * job's, and stop() waits for it. For work whose time must not show in the
+   * answer (a reset mail for a registered address, none for an unknown one).
+   */
+  detach(name: string, task: () => Promise<unknown>): void {
+    const run = new Promise<void>((resolve) => {
+      setImmediate(() => {
+        task().then(
+          () => this.outcome(name, null),
+          (err: unknown) => this.outcome(name, err),
+        ).finally(resolve);
+      });
+    });
+    this.detached.add(run);
+    void run.finally(() => this.detached.delete(run));
+  }
+
+  /** Resolves when every detached task started so far has ended (tests wait for mail queued this way). */
+  async idle(): Promise<void> {
+    while (this.detached.size > 0) await Promise.all([...this.detached]);
+  }
+
   /** Records one outcome of a job (null: success); for work that schedules itself. */
   outcome(name: string, err: unknown): void {
     const job = this.job(name);
@@ -128,6 +153,7 @@ export class Jobs {
     this.stopped = true;
     for (const job of this.jobs.values()) for (const t of job.timers) clearTimeout(t);
     await Promise.all([...this.jobs.values()].map((j) => j.running));
+    await this.idle();
   }
 
   private job(name: string): Job {

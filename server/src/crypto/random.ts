@@ -75,3 +75,18 @@ export function codeFrom(alphabet: string, length: number): string {
   }
   return out.join('');
 }
+
+const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** A code a person copies by hand (two-step recovery codes): lower-case letters and digits without look-alikes, as xxxxx-xxxxx (about 50 bits). */
+export function readableCode(): string {
+  const out: string[] = [];
+  const limit = 256 - (256 % CODE_ALPHABET.length);
+  while (out.length < 10) {
+    for (const byte of randomBytes(20)) {
+      if (byte < limit) out.push(CODE_ALPHABET[byte % CODE_ALPHABET.length]!);
+      if (out.length === 10) break;
+    }
+  }
+  return `${out.slice(0, 5).join('')}-${out.slice(5).join('')}`;
+}

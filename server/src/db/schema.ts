@@ -22,7 +22,7 @@ export interface UsersTable {
   nickname: string;
   password_hash: string;
   group_id: number;
-  status: 'active' | 'banned';
+  status: 'active' | 'banned' | 'inactive';
   /** Per-user override of the group quota in bytes; null = use the group's. */
   storage_quota: number | null;
   totp_secret: string | null;
@@ -34,6 +34,10 @@ export interface UsersTable {
   updated_at: number;
   /** Access tokens dated at or before this (Unix ms) are refused; 0 for none (migration 011). */
   tokens_valid_after: number;
+  /** 1 once the address was shown to reach the user (a link mailed to it was used; migration 018). */
+  email_verified: number;
+  /** The language mails are written in ('en', 'zh-CN'); null = English (migration 018). */
+  locale: string | null;
 }
 
 export interface SessionsTable {
@@ -300,6 +304,43 @@ export interface UserAvatarsTable {
   updated_at: number;
 }
 
+/** Every mail, written before it is sent (migration 018, mail/outbox.ts). */
+export interface MailOutboxTable {
+  id: string;
+  kind: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: 'queued' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  claim_token: string | null;
+  last_error: string | null;
+  created_at: number;
+  sent_at: number | null;
+}
+
+/** One-use link tokens mailed to people, stored as SHA-256 (migration 018). */
+export interface AccountTokensTable {
+  token_hash: string;
+  user_id: string;
+  kind: 'reset' | 'activate' | 'verify' | 'email_change';
+  email: string;
+  created_at: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+/** Two-step recovery codes, stored as SHA-256 (migration 018). */
+export interface RecoveryCodesTable {
+  code_hash: string;
+  user_id: string;
+  created_at: number;
+  used_at: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -324,6 +365,9 @@ export interface Database {
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;
   user_avatars: UserAvatarsTable;
+  mail_outbox: MailOutboxTable;
+  account_tokens: AccountTokensTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -49,7 +49,7 @@ export const ErrorEnvelope = Type.Object(
 const STATUS_TEXT: Record<number, string> = {
   400: 'Invalid input (40001: msg names the field); 40069 wrong current password',
   401: 'Missing or invalid token (401), or a credential that failed (40020, 40022, 40080)',
-  403: 'Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019)',
+  403: 'Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019)',
   404: 'Not found (also for objects that belong to someone else)',
   409: 'Conflict (409), e-mail taken (40032)',
   408: 'The request body stopped arriving (no data for 60 s)',

@@ -26,7 +26,7 @@ const UserInfoSchema = View(
     picture: Type.Optional(Type.String({ description: "with profile, while the person has an avatar: the avatar's absolute URL" })),
     updated_at: Type.Optional(Type.Integer({ description: 'with profile; seconds since the epoch' })),
     email: Type.Optional(Type.String({ description: 'with email' })),
-    email_verified: Type.Optional(Type.Boolean({ description: 'with email; Cirrus does not verify addresses' })),
+    email_verified: Type.Optional(Type.Boolean({ description: 'with email; true once a link mailed to the address was used' })),
   },
   { title: 'UserInfo', description: 'OIDC claims of the token\'s user' },
 );
@@ -80,8 +80,8 @@ export function oauthPublicRoutes(app: FastifyInstance, deps: PublicRouteDeps): 
       ...(has('profile') ? { name: user.nickname, nickname: user.nickname, updated_at: Math.floor(user.updated_at / 1000) } : {}),
       // OIDC Core §5.1: an absolute URL of the picture; absent while the person shows initials.
       ...(has('profile') && user.avatar_at !== null ? { picture: deps.issuer + avatarPath(user.id, Number(user.avatar_at)) } : {}),
-      // Cirrus does not verify addresses, so it says so.
-      ...(has('email') ? { email: user.email, email_verified: false } : {}),
+      // True once a link mailed to the address was used (activation, reset, verification; api-contract §11).
+      ...(has('email') ? { email: user.email, email_verified: user.email_verified === 1 } : {}),
     };
   };
   app.get(OAUTH_PATHS.userinfo, userinfo, handler);

@@ -3,13 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { secondFactorRequired } from '../core/errors.js';
 import { ok } from '../http/envelope.js';
-import { AnyPassword, Email, Jwt, Otp } from '../http/schemas.js';
+import { AnyPassword, Email, Jwt } from '../http/schemas.js';
 import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
 import { toUserView, UserViewSchema } from '../accounts/views.js';
 import type { SessionService } from './service.js';
 import type { DeviceCookies } from './device-cookies.js';
 
 const RefreshBody = Body({ refresh_token: Jwt });
+/** A TOTP code, or a recovery code (xxxxx-xxxxx, the dash optional). */
+const SecondFactorCode = Type.String({ pattern: '^([0-9]{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$', description: 'a 6-digit TOTP code or a recovery code' });
 
 export const TokenPairSchema = View(
   { access_token: Type.String(), refresh_token: Type.String(), access_expires: DateTime, refresh_expires: DateTime },
@@ -57,8 +59,9 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
     {
       config: { auth: 'none', issuesCredentials: true },
       schema: {
-        description: 'The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.',
-        body: Body({ otp: Otp, session_id: Type.String({ minLength: 1, maxLength: 128 }) }),
+        description:
+          'The second step of a sign-in with TOTP: the 6-digit code, or one of the recovery codes (each works once). Sets the device cookie (Set-Cookie) like a one-step sign-in.',
+        body: Body({ otp: SecondFactorCode, session_id: Type.String({ minLength: 1, maxLength: 128 }) }),
         response: { 200: Envelope(SignedIn), ...errors(401, 429) },
       },
     },

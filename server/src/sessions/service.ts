@@ -38,6 +38,10 @@ export interface RefreshResult {
  */
 export type FamilyCheck = (family: SessionRow, context: { client?: { id: string } }) => Promise<void>;
 
+/** 403/40018: the password was right but the address is not confirmed yet; data names the address for the "send again" button. */
+export const notActivated = (email: string) =>
+  new DomainError(ErrorCode.NotActivated, 'This account is not activated yet: open the link mailed to you, or ask for a new one', { data: { email } });
+
 const credentialInvalid = (msg = 'Refresh token is invalid') => new DomainError(ErrorCode.CredentialInvalid, msg);
 
 export class SessionService {
@@ -77,6 +81,7 @@ export class SessionService {
       () => this.accounts.checkCredentials(email, password),
     );
     if (!user) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+    if (user.status === 'inactive') throw notActivated(user.email);
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
       const sessionId = secretToken(24);

@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { Body, Envelope, View } from '../http/contract.js';
+import { Body, Envelope, Nullable, View } from '../http/contract.js';
 import { VERSION } from '../version.js';
-import { GroupId } from '../http/schemas.js';
-import type { SettingsService } from './settings.js';
+import { GroupId, NO_CONTROL } from '../http/schemas.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
+import type { SettingsService, SiteSettings } from './settings.js';
 
 const SettingsPatch = Body(
   {
@@ -14,6 +15,14 @@ const SettingsPatch = Body(
     refresh_token_ttl: Type.Optional(Type.Integer({ minimum: 3600, maximum: 400 * 86400 })),
     default_group_id: Type.Optional(GroupId),
     site_name: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[^\\u0000-\\u001f\\u007f]*$' })),
+    signup_email_verification: Type.Optional(Type.Boolean()),
+    // Mail (api-contract §11). '' or null: use the environment's value. No control characters: nothing can add a header line.
+    smtp_host: Type.Optional(Type.String({ maxLength: 255, pattern: '^[A-Za-z0-9.:\\[\\]-]*$' })),
+    smtp_port: Type.Optional(Nullable('integer', { minimum: 1, maximum: 65535 })),
+    smtp_security: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('starttls'), Type.Literal('tls'), Type.Literal('none')])),
+    smtp_user: Type.Optional(Type.String({ maxLength: 256, pattern: NO_CONTROL })),
+    smtp_password: Type.Optional(Type.String({ maxLength: 256, pattern: NO_CONTROL, description: 'write-only; never returned' })),
+    mail_from: Type.Optional(Type.String({ maxLength: 320, pattern: NO_CONTROL, description: 'e.g. "Cirrus <noreply@example.org>"' })),
   },
 );
 
@@ -24,14 +33,48 @@ const SettingsView = View(
     refresh_token_ttl: Type.Integer({ description: 'seconds' }),
     default_group_id: Type.Integer(),
     site_name: Type.String(),
+    signup_email_verification: Type.Boolean(),
+    smtp_host: Type.String(),
+    smtp_port: Nullable('integer'),
+    smtp_security: Type.String(),
+    smtp_user: Type.String(),
+    smtp_password_set: Type.Boolean({ description: 'whether a password is stored (the password itself is write-only)' }),
+    mail_from: Type.String(),
   },
-  { title: 'SiteSettings', description: 'Site settings (never the master key)' },
+  { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );
-const SiteConfig = View({ site_name: Type.String(), signup_enabled: Type.Boolean(), version: Type.String() }, { title: 'SiteConfig' });
+const SiteConfig = View(
+  {
+    site_name: Type.String(),
+    signup_enabled: Type.Boolean(),
+    version: Type.String(),
+    mail_enabled: Type.Boolean({ description: 'a mail transport is configured: "Forgot password?" and other mail flows are offered' }),
+  },
+  { title: 'SiteConfig' },
+);
 const ADMIN_READ = { auth: 'required' as const, admin: true, scopes: ['Admin.Read'] };
 const ADMIN_WRITE = { auth: 'required' as const, admin: true, scopes: ['Admin.Write'] };
 
-export function siteRoutes(app: FastifyInstance, settings: SettingsService, accounts: { checkDefaultGroup(groupId: number): Promise<void> }): void {
+/** An answer never holds the SMTP password: only whether one is stored. */
+function settingsView(s: SiteSettings) {
+  const { smtp_password, ...rest } = s;
+  return { ...rest, smtp_password_set: smtp_password !== '' };
+}
+
+/** A mail_from that parses to exactly one address ("Name <a@b>" or "a@b"). */
+function checkMailFrom(value: string | undefined): void {
+  if (value === undefined || value === '') return;
+  if (!/^(?:[^<>@]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/.test(value.trim())) {
+    throw new DomainError(ErrorCode.ParamError, 'mail_from: must be one address, such as "Cirrus <noreply@example.org>"');
+  }
+}
+
+export function siteRoutes(
+  app: FastifyInstance,
+  settings: SettingsService,
+  accounts: { checkDefaultGroup(groupId: number): Promise<void> },
+  mail: { configured(): Promise<boolean> },
+): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/api/v4/site/ping',
@@ -41,13 +84,14 @@ export function siteRoutes(app: FastifyInstance, settings: SettingsService, acco
 
   r.get('/api/v4/site/config', { config: { auth: 'none' }, schema: { response: { 200: Envelope(SiteConfig) } } }, async () => {
     const s = await settings.current();
-    return ok({ site_name: s.site_name, signup_enabled: s.signup_enabled, version: VERSION });
+    return ok({ site_name: s.site_name, signup_enabled: s.signup_enabled, version: VERSION, mail_enabled: await mail.configured() });
   });
 
-  r.get('/api/v4/admin/settings', { config: ADMIN_READ, schema: { response: { 200: Envelope(SettingsView) } } }, async () => ok(await settings.current()));
+  r.get('/api/v4/admin/settings', { config: ADMIN_READ, schema: { response: { 200: Envelope(SettingsView) } } }, async () => ok(settingsView(await settings.current())));
 
   r.patch('/api/v4/admin/settings', { config: ADMIN_WRITE, schema: { body: SettingsPatch, response: { 200: Envelope(SettingsView) } } }, async (request) => {
     if (request.body.default_group_id !== undefined) await accounts.checkDefaultGroup(request.body.default_group_id);
-    return ok(await settings.update(request.body));
+    checkMailFrom(request.body.mail_from);
+    return ok(settingsView(await settings.update(request.body)));
   });
 }

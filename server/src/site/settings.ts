@@ -13,6 +13,16 @@ export interface SiteSettings {
   refresh_token_ttl: number;
   default_group_id: number;
   site_name: string;
+  /** New accounts stay inactive until their address is confirmed (api-contract §11). */
+  signup_email_verification: boolean;
+  /** Mail transport fields; '' (or null) = the environment's CIRRUS_SMTP_* value (mail/transport.ts). */
+  smtp_host: string;
+  smtp_port: number | null;
+  smtp_security: '' | 'starttls' | 'tls' | 'none';
+  smtp_user: string;
+  /** Write-only: never part of an answer. */
+  smtp_password: string;
+  mail_from: string;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -21,12 +31,23 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   refresh_token_ttl: 90 * 24 * 3600,
   default_group_id: 2,
   site_name: 'Cirrus',
+  signup_email_verification: false,
+  smtp_host: '',
+  smtp_port: null,
+  smtp_security: '',
+  smtp_user: '',
+  smtp_password: '',
+  mail_from: '',
 };
+
+const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
 
 const CACHE_MS = 2000;
 
 export class SettingsService {
   private cached: { at: number; value: SiteSettings } | undefined;
+  /** Defaults taken from the environment (CIRRUS_SIGNUP_EMAIL_VERIFICATION). */
+  private defaults: SiteSettings = DEFAULT_SETTINGS;
 
   constructor(
     private readonly repo: SettingsRepository,
@@ -34,6 +55,12 @@ export class SettingsService {
     private readonly broadcast: () => void = () => undefined,
     private readonly clock: Clock = systemClock,
   ) {}
+
+  /** Environment values used while the administrator has not set the setting. */
+  useDefaults(defaults: Partial<SiteSettings>): void {
+    this.defaults = { ...DEFAULT_SETTINGS, ...defaults };
+    this.cached = undefined;
+  }
 
   /** Drops the cached settings after a change on another instance. */
   forget(): void {
@@ -50,6 +77,14 @@ export class SettingsService {
       refresh_token_ttl: numberOr(raw.refresh_token_ttl, DEFAULT_SETTINGS.refresh_token_ttl),
       default_group_id: numberOr(raw.default_group_id, DEFAULT_SETTINGS.default_group_id),
       site_name: raw.site_name ?? DEFAULT_SETTINGS.site_name,
+      signup_email_verification:
+        raw.signup_email_verification !== undefined ? raw.signup_email_verification === 'true' : this.defaults.signup_email_verification,
+      smtp_host: raw.smtp_host ?? '',
+      smtp_port: raw.smtp_port ? numberOr(raw.smtp_port, 0) || null : null,
+      smtp_security: raw.smtp_security && SECURITY_VALUES.has(raw.smtp_security) ? (raw.smtp_security as SiteSettings['smtp_security']) : '',
+      smtp_user: raw.smtp_user ?? '',
+      smtp_password: raw.smtp_password ?? '',
+      mail_from: raw.mail_from ?? '',
     };
     this.cached = { at: now, value };
     return value;
@@ -58,7 +93,7 @@ export class SettingsService {
   async update(patch: Partial<SiteSettings>): Promise<SiteSettings> {
     for (const [name, value] of Object.entries(patch)) {
       if (value === undefined || name === SECRET_KEY_SETTING) continue;
-      await this.repo.set(name, String(value));
+      await this.repo.set(name, value === null ? '' : String(value));
     }
     this.cached = undefined;
     this.broadcast();

@@ -70,12 +70,13 @@ describe('command line', () => {
     assert.equal((await users()).length, 1, 'still one administrator');
   });
 
-  it('user create adds a user (and refuses an invalid e-mail, a short password or a taken e-mail, creating nothing)', async () => {
-    const [ok, badEmail, shortPassword, taken] = await Promise.all([
+  it('user create adds a user (and refuses an invalid e-mail, a short or guessable password or a taken e-mail, creating nothing)', async () => {
+    const [ok, badEmail, shortPassword, taken, weak] = await Promise.all([
       cirrus('user', 'create', '--email', 'Dev@Example.com', '--password', 'dev-password-1', '--nickname', 'Dev'),
       cirrus('user', 'create', '--email', 'not-an-email', '--password', 'dev-password-1'),
       cirrus('user', 'create', '--email', 'short@example.com', '--password', 'short'),
       cirrus('user', 'create', '--email', OPERATOR_EMAIL.toUpperCase(), '--password', 'dev-password-2'),
+      cirrus('user', 'create', '--email', 'weak@example.com', '--password', 'password1'),
     ]);
     assert.equal(ok.code, 0, ok.stderr);
     const uid = /UID (\S+?)\.?$/m.exec(ok.stdout)?.[1];
@@ -85,6 +86,8 @@ describe('command line', () => {
     assert.notEqual(shortPassword.code, 0);
     assert.notEqual(taken.code, 0);
     assert.match(taken.stderr, /already registered/);
+    assert.notEqual(weak.code, 0);
+    assert.match(weak.stderr, /too easy to guess/);
     assert.deepEqual(
       (await users()).map((u) => [u.email, u.is_admin]),
       [
@@ -136,7 +139,7 @@ describe('command line', () => {
 
   it('api-contract §4: the master key appears in no output of any command above', async () => {
     const key = await masterKey();
-    assert.equal(outputs.length, 2 * 10, 'every run above was captured');
+    assert.equal(outputs.length, 2 * 11, 'every run above was captured');
     for (const out of outputs) assert.ok(!out.includes(key), 'the master key is not printed');
   });
 });

@@ -45,3 +45,10 @@ export async function signOut(): Promise<void> {
     // Already expired or revoked, or the server is unreachable: nothing more we can do here.
   }
 }
+
+/** Activates an account with the mailed link's token and signs in (POST /user/activate answers like a sign-in). */
+export async function activateAccount(token: string): Promise<User> {
+  const signedIn = await data(api('none').POST('/api/v4/user/activate', { body: { token } }));
+  replacePair(signedIn.token);
+  return signedIn.user;
+}

@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { CenteredLayout } from '../components/CenteredLayout';
 import { SignInForm } from '../components/SignInForm';
 import { useSession } from './session';
+import { useSiteConfig } from '../features/account/api';
 
 export function SignInPage() {
   const { signedIn, session } = useSession();
   const { t } = useTranslation();
+  const siteName = useSiteConfig().data?.site_name ?? 'Cirrus';
   useEffect(() => {
-    document.title = `${t('auth.signIn')} · Cirrus`;
-  }, [t]);
+    document.title = `${t('auth.signIn')} · ${siteName}`;
+  }, [t, siteName]);
   return (
     <CenteredLayout>
       {session.status === 'error' && (

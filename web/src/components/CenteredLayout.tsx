@@ -2,15 +2,18 @@
 import { Box, Card, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { CloudIcon } from './icons';
+import { useSiteConfig } from '../features/account/api';
 
 export function BrandMark() {
+  // The name the administrator gave the site (Dashboard → Settings), Cirrus until it is known.
+  const site = useSiteConfig();
   return (
     <Group gap={8} justify="center">
       <ThemeIcon size={34} radius="md" variant="gradient" gradient={{ from: 'indigo.6', to: 'cyan.5', deg: 135 }}>
         <CloudIcon size={20} />
       </ThemeIcon>
       <Text fw={700} fz="xl">
-        Cirrus
+        {site.data?.site_name ?? 'Cirrus'}
       </Text>
     </Group>
   );

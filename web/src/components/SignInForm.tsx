@@ -8,6 +8,8 @@ import { ApiError, ErrorCode } from '../api/client';
 import { signIn, signInSecondFactor } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
+import { Link } from '../app/router';
+import { resendActivation, useSiteConfig } from '../features/account/api';
 import { errorMessage } from './errorMessage';
 
 function messageOf(err: unknown, t: TFunction): string {
@@ -30,13 +32,22 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
   const [sessionId, setSessionId] = useState<string | null>(null);
+  // The second step takes a recovery code instead of the authenticator's code.
+  const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // 40018: the right password, but the account waits for its activation link.
+  const [inactive, setInactive] = useState<string | null>(null);
+  const [resent, setResent] = useState(false);
+  // "Forgot password?" only where the site can send the mail.
+  const site = useSiteConfig();
 
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError(null);
+    setInactive(null);
+    setResent(false);
     try {
       const result = await signIn(email.trim(), password);
       if (result.kind === 'second-factor') {
@@ -46,7 +57,8 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         onSignedIn(result.user);
       }
     } catch (err) {
-      setError(messageOf(err, t));
+      if (err instanceof ApiError && err.code === ErrorCode.NotActivated) setInactive(email.trim());
+      else setError(messageOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -82,25 +94,53 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
               {t('auth.form.twoStep')}
             </Text>
             <Text size="sm" c="dimmed">
-              {t('auth.form.enterCode')}
+              {recovery ? t('account.recovery.enter') : t('auth.form.enterCode')}
             </Text>
           </div>
           {errorAlert}
-          <TextInput
-            label={t('auth.form.code')}
-            value={otp}
-            onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="123456"
-            required
-            withAsterisk={false}
-            autoFocus
-            styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
-          />
-          <Button type="submit" loading={busy} disabled={otp.length !== 6} fullWidth>
+          {recovery ? (
+            <TextInput
+              key="recovery"
+              label={t('account.recovery.code')}
+              value={otp}
+              onChange={(e) => setOtp(e.currentTarget.value.trim().slice(0, 11))}
+              autoComplete="off"
+              placeholder="abcde-12345"
+              required
+              withAsterisk={false}
+              autoFocus
+            />
+          ) : (
+            <TextInput
+              key="totp"
+              label={t('auth.form.code')}
+              value={otp}
+              onChange={(e) => setOtp(e.currentTarget.value.replace(/\D/g, '').slice(0, 6))}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              placeholder="123456"
+              required
+              withAsterisk={false}
+              autoFocus
+              styles={{ input: { letterSpacing: '0.3em', fontVariantNumeric: 'tabular-nums' } }}
+            />
+          )}
+          <Button type="submit" loading={busy} disabled={recovery ? otp.replace(/[- ]/g, '').length !== 10 : otp.length !== 6} fullWidth>
             {t('auth.form.verify')}
           </Button>
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            ta="center"
+            onClick={() => {
+              setRecovery(!recovery);
+              setOtp('');
+              setError(null);
+            }}
+          >
+            {recovery ? t('account.recovery.useTotp') : t('account.recovery.use')}
+          </Anchor>
           <Anchor
             component="button"
             type="button"
@@ -124,6 +164,18 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
       <Stack gap="md">
         {heading}
         {errorAlert}
+        {inactive && (
+          <Alert color="yellow" variant="light" role="alert" title={t('account.notActivated.title')}>
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{resent ? t('account.notActivated.sent') : t('account.notActivated.text', { email: inactive })}</Text>
+              {!resent && (
+                <Button size="xs" variant="light" onClick={() => void resendActivation(inactive).then(() => setResent(true), (err: unknown) => setError(messageOf(err, t)))}>
+                  {t('account.notActivated.resend')}
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
         <TextInput
           label={t('auth.form.email')}
           type="email"
@@ -146,6 +198,16 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
+        {site.data?.mail_enabled && (
+          <Anchor component={Link} href={email.trim() ? `/forgot?email=${encodeURIComponent(email.trim())}` : '/forgot'} size="sm" ta="center">
+            {t('account.forgotLink')}
+          </Anchor>
+        )}
+        {site.data?.signup_enabled && (
+          <Anchor component={Link} href="/signup" size="sm" ta="center">
+            {t('account.signup.link')}
+          </Anchor>
+        )}
       </Stack>
     </form>
   );

@@ -15,6 +15,7 @@ import * as m013 from './013_dav_property_sizes.js';
 import * as m014 from './014_tree_batches.js';
 import * as m016 from './016_natural_names.js';
 import * as m017 from './017_oauth_clients.js';
+import * as m018 from './018_accounts_mail.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '014_tree_batches': m014,
   '016_natural_names': m016,
   '017_oauth_clients': m017,
+  '018_accounts_mail': m018,
 };

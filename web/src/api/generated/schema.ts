@@ -168,7 +168,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -209,6 +209,15 @@ export interface paths {
             refresh_token_ttl?: number;
             default_group_id?: number;
             site_name?: string;
+            signup_email_verification?: boolean;
+            smtp_host?: string;
+            smtp_port?: number | null;
+            smtp_security?: "" | "starttls" | "tls" | "none";
+            smtp_user?: string;
+            /** write-only; never returned */
+            smtp_password?: string;
+            /** e.g. "Cirrus <noreply@example.org>" */
+            mail_from?: string;
           };
         };
       };
@@ -244,7 +253,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -282,6 +291,460 @@ export interface paths {
         };
       };
     };
+    trace?: never;
+  };
+  "/api/v4/admin/mail": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Whether mail is configured, and the outbox counts.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["MailStatus"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/mail/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Sends a test message now and answers with the SMTP server's reply or error (403/40019 without a transport).
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            to: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["MailTestResult"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/reset": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Mails a password reset link (valid 1 h) to the address when it is registered. The answer is the same, in the same time, for any well-formed address; throttled per address and per client (429). 403/40019 when the site cannot send mail.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Sets a new password with the link's token: every session and token of the user ends, the link stops working. 40020 for a bad, used or expired token; 40001 for a password too easy to guess.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/user/reset/check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Whether a reset link still works, without using it (the reset page says "expired or used" before asking for a password).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LinkCheck"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v4/session/token": {
@@ -345,7 +808,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -479,7 +942,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * The second step of a sign-in with TOTP; sets the device cookie (Set-Cookie) like a one-step sign-in.
+       * The second step of a sign-in with TOTP: the 6-digit code, or one of the recovery codes (each works once). Sets the device cookie (Set-Cookie) like a one-step sign-in.
        *
        * Auth: none.
        */
@@ -492,6 +955,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** a 6-digit TOTP code or a recovery code */
             otp: string;
             session_id: string;
           };
@@ -720,7 +1184,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -787,7 +1251,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -869,7 +1333,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -914,7 +1378,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * Sign-up (403/40019 while the site has sign-up closed, the default).
+       * Sign-up (403/40019 while the site has sign-up closed, the default). With signup_email_verification the account is inactive until the mailed activation link is used (POST /user/activate).
        *
        * Auth: none.
        */
@@ -956,7 +1420,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1057,7 +1521,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1133,7 +1597,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1211,7 +1675,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1260,7 +1724,11 @@ export interface paths {
     };
     get?: never;
     put: {
-      /** Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write. */
+      /**
+       * Turns TOTP on; answers the ten recovery codes, shown only here.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -1283,7 +1751,7 @@ export interface paths {
           content: {
             "application/json": {
               code: 0;
-              data: null;
+              data: components["schemas"]["RecoveryCodes"];
               msg: string;
             };
           };
@@ -1306,7 +1774,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1389,7 +1857,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1465,7 +1933,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1503,6 +1971,607 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/setting/2fa/recovery-codes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong).
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["RecoveryCodes"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/activate/resend": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Mails a new activation link when the address belongs to an account waiting for activation; the same answer for any address (reset rules, 429).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/email/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Mails a link to the current address (<base>/verify-email?token=…, 24 h); nothing when already verified.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/email/confirm": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Uses a verification or address-change link: the address is verified, or changed to the new one. 401/40020 bad, used or expired; 409/40032 the new address was taken meanwhile.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["User"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/email": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Asks to change the address: a confirmation link to the new address, a notice to the old one; the address changes when the link is used. 400/40069 wrong password, 409/40032 address taken.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            email: string;
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/user/activate": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Activates the account with the activation link's token and signs in (like POST /session/token). 401/40020 bad, used or expired.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Activated"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -1569,7 +2638,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1653,7 +2722,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1815,7 +2884,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -1926,7 +2995,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2026,7 +3095,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2117,7 +3186,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2202,7 +3271,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2284,7 +3353,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2384,7 +3453,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2475,7 +3544,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2548,7 +3617,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2665,7 +3734,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2769,7 +3838,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2864,7 +3933,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -2968,7 +4037,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3061,7 +4130,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3155,7 +4224,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3251,7 +4320,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3342,7 +4411,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3426,7 +4495,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3535,7 +4604,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3728,7 +4797,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3868,7 +4937,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -3930,7 +4999,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4195,7 +5264,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4319,7 +5388,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4899,7 +5968,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -4982,7 +6051,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5085,7 +6154,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5182,7 +6251,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5283,7 +6352,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5402,7 +6471,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5526,7 +6595,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5636,7 +6705,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5720,7 +6789,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5806,7 +6875,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5903,7 +6972,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -5966,7 +7035,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6049,7 +7118,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6167,7 +7236,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6281,7 +7350,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6379,7 +7448,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6501,7 +7570,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6624,7 +7693,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6752,7 +7821,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -6885,7 +7954,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7006,7 +8075,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7124,7 +8193,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7242,7 +8311,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7363,7 +8432,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7481,7 +8550,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7590,7 +8659,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7688,7 +8757,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7841,7 +8910,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -7977,7 +9046,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8087,7 +9156,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8223,7 +9292,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8298,7 +9367,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8402,7 +9471,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8476,7 +9545,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8559,7 +9628,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8673,7 +9742,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8770,7 +9839,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -8928,7 +9997,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9036,7 +10105,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9125,7 +10194,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9198,7 +10267,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9309,7 +10378,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9396,7 +10465,7 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
-        /** Not allowed (403), scope missing (40089), banned (40017), feature disabled (40019) */
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
           headers: {
             [name: string]: unknown;
@@ -9516,6 +10585,10 @@ export interface paths {
 
 export interface components {
   schemas: {
+    Activated: {
+      user: components["schemas"]["User"];
+      token: components["schemas"]["TokenPair"];
+    };
     AdminShare: {
       id: string;
       /** the public link, /s/:id */
@@ -9558,12 +10631,14 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
       /** the user's own quota in bytes; null: the group's */
@@ -9670,7 +10745,7 @@ export interface components {
       app: components["schemas"]["OAuthAppInfo"];
     };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
-    ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
+    ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 40018 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
     ErrorEnvelope: {
       /** Contract code (components.schemas.ErrorCode) */
       code: number;
@@ -9760,6 +10835,9 @@ export interface components {
     Jwks: {
       keys: components["schemas"]["Jwk"][];
     };
+    LinkCheck: {
+      valid: boolean;
+    };
     LogoutClient: {
       id: string;
       name: string;
@@ -9774,6 +10852,19 @@ export interface components {
       confirm: boolean;
       /** the registered post-logout URI with state, or null */
       redirect_uri: string | null;
+    };
+    MailStatus: {
+      configured: boolean;
+      /** waiting or being retried */
+      queued: number;
+      sent: number;
+      /** given up after 24 h of retries */
+      failed: number;
+    };
+    MailTestResult: {
+      sent: boolean;
+      /** the SMTP server's reply, or the error */
+      response: string;
     };
     NewDavAccount: {
       id: string;
@@ -9915,6 +11006,10 @@ export interface components {
         [key: string]: string;
       };
     };
+    RecoveryCodes: {
+      /** shown once; each works once in place of a TOTP code */
+      recovery_codes: string[];
+    };
     ResetPassword: {
       password: string;
     };
@@ -9994,6 +11089,8 @@ export interface components {
       site_name: string;
       signup_enabled: boolean;
       version: string;
+      /** a mail transport is configured: "Forgot password?" and other mail flows are offered */
+      mail_enabled: boolean;
     };
     SiteSettings: {
       signup_enabled: boolean;
@@ -10003,6 +11100,14 @@ export interface components {
       refresh_token_ttl: number;
       default_group_id: number;
       site_name: string;
+      signup_email_verification: boolean;
+      smtp_host: string;
+      smtp_port: number | null;
+      smtp_security: string;
+      smtp_user: string;
+      /** whether a password is stored (the password itself is write-only) */
+      smtp_password_set: boolean;
+      mail_from: string;
     };
     SummaryDay: {
       /** YYYY-MM-DD, UTC */
@@ -10052,12 +11157,14 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
     };
@@ -10077,7 +11184,7 @@ export interface components {
       updated_at?: number;
       /** with email */
       email?: string;
-      /** with email; Cirrus does not verify addresses */
+      /** with email; true once a link mailed to the address was used */
       email_verified?: boolean;
     };
     UserSession: {
@@ -10101,20 +11208,25 @@ export interface components {
       id: string;
       email: string;
       nickname: string;
-      status: "active" | "banned";
+      status: "active" | "banned" | "inactive";
       /** RFC 3339, UTC */
       created_at: string;
       group: components["schemas"]["UserGroup"];
       is_admin: boolean;
       two_fa_enabled: boolean;
+      /** a link mailed to this address was used (activation, reset or verification) */
+      email_verified: boolean;
       /** Same-origin path of the avatar (256-pixel WebP, versioned), or null for initials */
       avatar_url: string | null;
       oauth_grants: components["schemas"]["OAuthGrant"][];
+      /** unused two-step recovery codes (0 when two-step verification is off) */
+      recovery_codes_left: number;
     };
   };
 }
 
 export type Schemas = components["schemas"];
+export type Activated = components["schemas"]["Activated"];
 export type AdminShare = components["schemas"]["AdminShare"];
 export type AdminSharePage = components["schemas"]["AdminSharePage"];
 export type AdminSummary = components["schemas"]["AdminSummary"];
@@ -10147,9 +11259,12 @@ export type Health = components["schemas"]["Health"];
 export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
+export type LinkCheck = components["schemas"]["LinkCheck"];
 export type LogoutClient = components["schemas"]["LogoutClient"];
 export type LogoutResult = components["schemas"]["LogoutResult"];
 export type LogoutView = components["schemas"]["LogoutView"];
+export type MailStatus = components["schemas"]["MailStatus"];
+export type MailTestResult = components["schemas"]["MailTestResult"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
@@ -10164,6 +11279,7 @@ export type Pagination = components["schemas"]["Pagination"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
 export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
+export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
 export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];
@@ -10199,6 +11315,7 @@ export const ErrorCode = {
   Forbidden: 403,
   InsufficientScope: 40089,
   Banned: 40017,
+  NotActivated: 40018,
   NotFound: 404,
   Conflict: 409,
   CredentialInvalid: 40020,

@@ -78,6 +78,8 @@ export const adminApi = {
 
   settings: () => data(api().GET('/api/v4/admin/settings')),
   updateSettings: (body: JsonBody<'/api/v4/admin/settings', 'patch'>) => data(api().PATCH('/api/v4/admin/settings', { body })),
+  mailStatus: () => data(api().GET('/api/v4/admin/mail')),
+  testMail: (to: string) => data(api().POST('/api/v4/admin/mail/test', { body: { to } })),
 };
 
 /** The `{field, index}` the server puts in `data` when one entry of a list is refused. */

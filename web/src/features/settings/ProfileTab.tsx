@@ -11,6 +11,7 @@ import { capacityQuery } from '../../app/StorageBar';
 import { errorMessage } from '../../components/errorMessage';
 import { avatarUrl, deleteAvatar, updateNickname } from './api';
 import { AvatarEditor } from './AvatarEditor';
+import { EmailSection } from './EmailSection';
 
 const PICTURE_TYPES = 'image/png,image/jpeg,image/webp,image/gif,image/avif';
 
@@ -107,7 +108,7 @@ export default function ProfileTab() {
           {t('settings.profile.uidHint')}
         </Text>
       </Stack>
-      <TextInput label={t('settings.profile.email')} value={user.email} readOnly />
+      <EmailSection user={user} />
       <form onSubmit={save}>
         <Group align="flex-end" gap="xs">
           <TextInput label={t('settings.profile.nickname')} value={nickname} onChange={(e) => setNickname(e.currentTarget.value)} error={error} style={{ flex: 1 }} maxLength={100} />

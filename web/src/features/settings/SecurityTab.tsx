@@ -10,6 +10,8 @@ import { formatDate } from '../../app/format';
 import { useSession } from '../../app/session';
 import { errorMessage } from '../../components/errorMessage';
 import { ConfirmDialog } from '../files/dialogs';
+import { RecoveryCodesShown, RenewRecoveryCodes } from './RecoveryCodes';
+import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../components/PasswordStrength';
 import { begin2fa, changePassword, confirm2fa, disable2fa, endOtherSessions, endSession, getSettings, listSessions, type SessionView } from './api';
 
 function PasswordSection() {
@@ -19,6 +21,8 @@ function PasswordSection() {
   const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { session } = useSession();
+  const judgement = usePasswordScore(next, session.status === 'signed-in' ? [session.user.email, session.user.nickname] : []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (next !== repeat) {
@@ -47,6 +51,7 @@ function PasswordSection() {
         </Title>
         <PasswordInput label={t('settings.security.current')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" required withAsterisk={false} />
         <PasswordInput label={t('settings.security.new')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} />
+        <PasswordStrength judgement={judgement} />
         <PasswordInput label={t('settings.security.repeat')} value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} />
         {error && (
           <Alert color="red" role="alert" p="xs">
@@ -54,7 +59,7 @@ function PasswordSection() {
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={busy} disabled={judgement !== null && judgement.score < MIN_PASSWORD_SCORE}>
             {t('settings.security.change')}
           </Button>
         </Group>
@@ -72,6 +77,7 @@ function TwoFactorSection() {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [codes, setCodes] = useState<string[] | null>(null);
   const enabled = settings.data?.two_fa_enabled ?? false;
 
   const start = async () => {
@@ -94,7 +100,7 @@ function TwoFactorSection() {
     setError(null);
     try {
       if (enabled) await disable2fa(code);
-      else await confirm2fa(code);
+      else setCodes((await confirm2fa(code)).recovery_codes);
       notifications.show({ color: 'teal', message: enabled ? t('settings.security.twoFaOff') : t('settings.security.twoFaOn') });
       setEnrol(null);
       setCode('');
@@ -175,6 +181,16 @@ function TwoFactorSection() {
           </Stack>
         </Card>
       )}
+      {codes && (
+        <RecoveryCodesShown
+          codes={codes}
+          onDone={() => {
+            setCodes(null);
+            void qc.invalidateQueries({ queryKey: ['settings'] });
+          }}
+        />
+      )}
+      {enabled && !disabling && !codes && <RenewRecoveryCodes left={settings.data?.recovery_codes_left ?? 0} onCodes={setCodes} />}
       {enabled && !disabling && (
         <Group>
           <Button variant="default" color="red" onClick={() => setDisabling(true)}>

@@ -34,6 +34,7 @@ export const changePassword = (current_password: string, new_password: string) =
   data(api().PATCH('/api/v4/user/setting', { body: { current_password, new_password } }));
 export const begin2fa = () => data(api().POST('/api/v4/user/setting/2fa'));
 export const confirm2fa = (otp: string) => data(api().PUT('/api/v4/user/setting/2fa', { body: { otp } }));
+export const renewRecoveryCodes = (password: string) => data(api().POST('/api/v4/user/setting/2fa/recovery-codes', { body: { password } }));
 export const disable2fa = (otp: string) => data(api().DELETE('/api/v4/user/setting/2fa', { body: { otp } }));
 export const revokeGrant = (clientId: string) => data(api().DELETE('/api/v4/session/oauth/grant/{client_id}', { params: { path: { client_id: clientId } } }));
 

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type Group as UserGroup, type SiteSettings } from '../api';
 import { DurationInput } from '../components/DurationInput';
+import { MailSettings } from './MailSettings';
 
 /** The server's ranges (docs/api.md, PATCH /admin/settings). */
 export const ACCESS_TTL = { min: 60, max: 86_400 };
@@ -95,6 +96,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
           </Group>
         </Stack>
       </Card>
+      <MailSettings initial={initial} />
     </Stack>
   );
 }

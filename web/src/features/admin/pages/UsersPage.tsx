@@ -156,7 +156,7 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
   const [nickname, setNickname] = useState(user?.nickname ?? '');
   const [groupId, setGroupId] = useState<string | null>(user ? String(user.group.id) : null);
   const [quota, setQuota] = useState<number | null>(user?.storage_quota ?? null);
-  const [status, setStatus] = useState<'active' | 'banned'>(user?.status ?? 'active');
+  const [status, setStatus] = useState<'active' | 'banned'>(user?.status === 'banned' ? 'banned' : 'active');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

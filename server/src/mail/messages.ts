@@ -1,0 +1,180 @@
+// The words of every mail, in English and Simplified Chinese. `{site}` and the
+// other placeholders are filled with plain text; the templates (templates.ts)
+// escape it, so whatever a user typed (a nickname, a site name) stays text.
+
+export type MailLanguage = 'en' | 'zh-CN';
+
+export type MailKind =
+  | 'test'
+  | 'reset'
+  | 'activate'
+  | 'verify'
+  | 'email_change'
+  | 'email_change_notice'
+  | 'password_changed'
+  | 'password_reset_done'
+  | 'passkey_added'
+  | 'two_factor_changed';
+
+export interface MailWords {
+  subject: string;
+  heading: string;
+  lines: string[];
+  /** The button's label, for mails with a link. */
+  action?: string;
+  /** Under the button: what to do if it was not you. */
+  footer?: string;
+}
+
+type Vars = Record<string, string>;
+type Dictionary = Record<MailKind, (v: Vars) => MailWords>;
+
+const en: Dictionary = {
+  test: (v) => ({ subject: `Test message from ${v.site}`, heading: 'It works', lines: [`${v.site} can send e-mail through this SMTP server.`] }),
+  reset: (v) => ({
+    subject: `Reset your ${v.site} password`,
+    heading: 'Reset your password',
+    lines: [`Someone asked to reset the password of the ${v.site} account ${v.email}.`, 'The link works once, for one hour.'],
+    action: 'Choose a new password',
+    footer: 'If this was not you, ignore this message: your password stays as it is.',
+  }),
+  activate: (v) => ({
+    subject: `Activate your ${v.site} account`,
+    heading: 'Welcome',
+    lines: [`Confirm that ${v.email} is your address to activate your ${v.site} account.`, 'The link works once, for 24 hours.'],
+    action: 'Activate my account',
+    footer: 'If you did not sign up, ignore this message.',
+  }),
+  verify: (v) => ({
+    subject: `Verify your ${v.site} e-mail address`,
+    heading: 'Verify your address',
+    lines: [`Confirm that ${v.email} is the address of your ${v.site} account.`, 'The link works once, for 24 hours.'],
+    action: 'Verify my address',
+  }),
+  email_change: (v) => ({
+    subject: `Confirm your new ${v.site} e-mail address`,
+    heading: 'Confirm your new address',
+    lines: [`Your ${v.site} account asked to use ${v.email} from now on.`, 'The address changes when you open this link (once, within 24 hours).'],
+    action: 'Use this address',
+    footer: 'If this was not you, ignore this message.',
+  }),
+  email_change_notice: (v) => ({
+    subject: `Your ${v.site} e-mail address is being changed`,
+    heading: 'E-mail change requested',
+    lines: [`Someone signed in to your ${v.site} account asked to change its address to ${v.email}.`, 'If this was not you, change your password now.'],
+  }),
+  password_changed: (v) => ({
+    subject: `Your ${v.site} password was changed`,
+    heading: 'Password changed',
+    lines: [`The password of your ${v.site} account ${v.email} was changed. Other sessions were signed out.`, 'If this was not you, reset your password now.'],
+  }),
+  password_reset_done: (v) => ({
+    subject: `Your ${v.site} password was reset`,
+    heading: 'Password reset',
+    lines: [`The password of your ${v.site} account ${v.email} was reset with a link sent to this address. Every session was signed out.`, 'If this was not you, reset your password now.'],
+  }),
+  passkey_added: (v) => ({
+    subject: `A passkey was added to your ${v.site} account`,
+    heading: 'New passkey',
+    lines: [`The passkey “${v.name}” can now sign in to your ${v.site} account ${v.email}.`, 'If this was not you, remove it in Settings → Security and change your password.'],
+  }),
+  two_factor_changed: (v) => ({
+    subject: `Two-step verification ${v.state === 'on' ? 'turned on' : v.state === 'off' ? 'turned off' : 'changed'} on ${v.site}`,
+    heading: 'Two-step verification',
+    lines: [
+      v.state === 'on'
+        ? `Two-step verification is now on for your ${v.site} account ${v.email}.`
+        : v.state === 'off'
+          ? `Two-step verification is now off for your ${v.site} account ${v.email}.`
+          : `New recovery codes were made for your ${v.site} account ${v.email}; the old ones no longer work.`,
+      'If this was not you, change your password now.',
+    ],
+  }),
+};
+
+const zh: Dictionary = {
+  test: (v) => ({ subject: `来自 ${v.site} 的测试邮件`, heading: '发送成功', lines: [`${v.site} 可以通过此 SMTP 服务器发送邮件。`] }),
+  reset: (v) => ({
+    subject: `重置你的 ${v.site} 密码`,
+    heading: '重置密码',
+    lines: [`有人请求重置 ${v.site} 账户 ${v.email} 的密码。`, '此链接只能使用一次，1 小时内有效。'],
+    action: '设置新密码',
+    footer: '如果这不是你本人的操作，请忽略此邮件，你的密码不会改变。',
+  }),
+  activate: (v) => ({
+    subject: `激活你的 ${v.site} 账户`,
+    heading: '欢迎',
+    lines: [`请确认 ${v.email} 是你的邮箱，以激活你的 ${v.site} 账户。`, '此链接只能使用一次，24 小时内有效。'],
+    action: '激活账户',
+    footer: '如果你没有注册，请忽略此邮件。',
+  }),
+  verify: (v) => ({
+    subject: `验证你的 ${v.site} 邮箱`,
+    heading: '验证邮箱',
+    lines: [`请确认 ${v.email} 是你的 ${v.site} 账户的邮箱。`, '此链接只能使用一次，24 小时内有效。'],
+    action: '验证邮箱',
+  }),
+  email_change: (v) => ({
+    subject: `确认你的 ${v.site} 新邮箱`,
+    heading: '确认新邮箱',
+    lines: [`你的 ${v.site} 账户请求改用 ${v.email}。`, '打开此链接后邮箱才会更改（只能使用一次，24 小时内有效）。'],
+    action: '使用此邮箱',
+    footer: '如果这不是你本人的操作，请忽略此邮件。',
+  }),
+  email_change_notice: (v) => ({
+    subject: `你的 ${v.site} 邮箱正在被更改`,
+    heading: '邮箱更改请求',
+    lines: [`已登录你的 ${v.site} 账户的人请求将邮箱改为 ${v.email}。`, '如果这不是你本人的操作，请立即修改密码。'],
+  }),
+  password_changed: (v) => ({
+    subject: `你的 ${v.site} 密码已修改`,
+    heading: '密码已修改',
+    lines: [`你的 ${v.site} 账户 ${v.email} 的密码已修改，其他会话已退出。`, '如果这不是你本人的操作，请立即重置密码。'],
+  }),
+  password_reset_done: (v) => ({
+    subject: `你的 ${v.site} 密码已重置`,
+    heading: '密码已重置',
+    lines: [`你的 ${v.site} 账户 ${v.email} 的密码已通过发送到此邮箱的链接重置，所有会话已退出。`, '如果这不是你本人的操作，请立即重置密码。'],
+  }),
+  passkey_added: (v) => ({
+    subject: `你的 ${v.site} 账户添加了通行密钥`,
+    heading: '新的通行密钥',
+    lines: [`通行密钥“${v.name}”现在可以登录你的 ${v.site} 账户 ${v.email}。`, '如果这不是你本人的操作，请在“设置 → 安全”中移除它并修改密码。'],
+  }),
+  two_factor_changed: (v) => ({
+    subject: `${v.site} 两步验证${v.state === 'on' ? '已开启' : v.state === 'off' ? '已关闭' : '已更改'}`,
+    heading: '两步验证',
+    lines: [
+      v.state === 'on'
+        ? `你的 ${v.site} 账户 ${v.email} 已开启两步验证。`
+        : v.state === 'off'
+          ? `你的 ${v.site} 账户 ${v.email} 已关闭两步验证。`
+          : `你的 ${v.site} 账户 ${v.email} 已生成新的恢复码，旧的恢复码不再有效。`,
+      '如果这不是你本人的操作，请立即修改密码。',
+    ],
+  }),
+};
+
+export function mailWords(language: MailLanguage, kind: MailKind, vars: Vars): MailWords {
+  return (language === 'zh-CN' ? zh : en)[kind](vars);
+}
+
+/** The language of a stored preference or an Accept-Language header: zh* -> zh-CN, anything else English. */
+export function mailLanguage(preference: string | null | undefined, acceptLanguage?: string | undefined): MailLanguage {
+  const pick = preference ?? firstLanguage(acceptLanguage);
+  return pick && /^zh\b/i.test(pick) ? 'zh-CN' : 'en';
+}
+
+function firstLanguage(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag: tag?.trim() ?? '', q: q ? Number(q) : 1 };
+    })
+    .filter((x) => x.tag && x.tag !== '*' && x.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return ranked[0]?.tag;
+}

@@ -1,0 +1,3 @@
+import { ActivatePage } from './LinkPage';
+
+export default ActivatePage;

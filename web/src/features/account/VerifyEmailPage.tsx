@@ -1,0 +1,3 @@
+import { VerifyEmailPage } from './LinkPage';
+
+export default VerifyEmailPage;

@@ -1,0 +1,60 @@
+// Account recovery calls (no session: the person cannot sign in) and the
+// public site configuration (whether the site can send mail).
+import { useEffect, useState } from 'react';
+import i18n from 'i18next';
+import { api, data } from '../../api/client';
+
+export function getSiteConfig() {
+  return data(api('none').GET('/api/v4/site/config'));
+}
+
+type SiteConfig = Awaited<ReturnType<typeof getSiteConfig>>;
+let siteConfig: Promise<SiteConfig> | undefined;
+let siteConfigValue: SiteConfig | undefined;
+
+/**
+ * The site's public configuration, fetched once per page load (mail_enabled
+ * hides mail flows). Plain React state, not TanStack Query: the sign-in and
+ * consent pages load no query client (app/routes.tsx `noQueries`).
+ */
+export function useSiteConfig(): { data: SiteConfig | undefined } {
+  const [value, setValue] = useState<SiteConfig | undefined>(siteConfigValue);
+  useEffect(() => {
+    if (siteConfigValue !== undefined) return;
+    let alive = true;
+    siteConfig ??= getSiteConfig().then((v) => (siteConfigValue = v));
+    siteConfig.then(
+      (v) => alive && setValue(v),
+      () => {
+        siteConfig = undefined; // a later page may try again
+      },
+    );
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return { data: value };
+}
+
+/** The mail is written in the language the person reads the app in. */
+const language = () => ({ 'accept-language': i18n.language || 'en' });
+
+export function requestReset(email: string) {
+  return data(api('none').POST('/api/v4/user/reset', { body: { email }, headers: language() }));
+}
+
+export function checkResetLink(token: string) {
+  return data(api('none').POST('/api/v4/user/reset/check', { body: { token } }));
+}
+
+export function completeReset(token: string, password: string) {
+  return data(api('none').PATCH('/api/v4/user/reset', { body: { token, password } }));
+}
+
+export function resendActivation(email: string) {
+  return data(api('none').POST('/api/v4/user/activate/resend', { body: { email } }));
+}
+
+export function confirmEmail(token: string) {
+  return data(api('none').POST('/api/v4/user/email/confirm', { body: { token } }));
+}
