@@ -135,6 +135,16 @@ export class ShareRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  /** Undoes one claimDownload (never below zero). */
+  async releaseDownload(id: string): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set((eb) => ({ downloads: eb('downloads', '-', 1) }))
+      .where('id', '=', id)
+      .where('downloads', '>', 0)
+      .execute();
+  }
+
   async addView(id: string): Promise<void> {
     await this.db
       .updateTable('shares')
