@@ -41,11 +41,12 @@ export class ShareRepository {
   }
 
   /** Newest first, then by id, strictly after `after`. */
-  listByOwner(ownerId: string, after: ListCursor | null, limit: number): Promise<ShareRow[]> {
+  listByOwner(ownerId: string, after: ListCursor | null, limit: number, fileId?: string): Promise<ShareRow[]> {
     return this.db
       .selectFrom('shares')
       .selectAll()
       .where('owner_id', '=', ownerId)
+      .$if(fileId !== undefined, (q) => q.where('file_id', '=', fileId!))
       .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.createdAt, after!.id))))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')

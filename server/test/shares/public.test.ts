@@ -40,7 +40,8 @@ describe('shares: public access', () => {
     assert.equal(d.download_limit, 10);
     assert.equal(d.downloads, 0);
     assert.equal(d.views, 1);
-    assert.deepEqual(Object.keys(d).sort(), ['created_at', 'download_limit', 'downloads', 'expires_at', 'has_password', 'id', 'name', 'owner', 'size', 'type', 'unlocked', 'views']);
+    assert.equal(d.mime_type, 'text/plain', 'the page picks its preview from the type');
+    assert.deepEqual(Object.keys(d).sort(), ['created_at', 'download_limit', 'downloads', 'expires_at', 'has_password', 'id', 'mime_type', 'name', 'owner', 'size', 'type', 'unlocked', 'views']);
     for (const leak of [alice.email, alice.id, '/public', s.path!]) assert.ok(!res.text.includes(leak), `no ${leak} in ${res.text}`);
     assert.equal((await info(s.id)).body.data.views, 2);
     assert.equal((await ownerView(s.id)).views, 2);
