@@ -9,46 +9,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { browserSkip, launchBrowser, seriousA11yViolations, signInThroughForm } from './support.js';
+import { VIEWPORTS, openIn, shot } from './viewports.js';
 
 const PASSWORD = 'shares-ui-password-1';
-export const VIEWPORTS = [
-  { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
-  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
-] as const;
-type Viewport = (typeof VIEWPORTS)[number];
-
-interface Opened {
-  context: BrowserContext;
-  page: Page;
-  problems: string[];
-}
-
-export async function openIn(browser: Browser, v: Viewport): Promise<Opened> {
-  const context = await browser.newContext({
-    viewport: v.viewport,
-    hasTouch: v.touch,
-    isMobile: v.touch,
-    colorScheme: 'light',
-    bypassCSP: true,
-    acceptDownloads: true,
-  });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  const problems: string[] = [];
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(msg.text())) problems.push(msg.text());
-  });
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return { context, page, problems };
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/w23-ui-${name}.png` });
-}
 
 describe('web app: share links (existing link, download limit, public page previews)', { skip: browserSkip }, () => {
   let server: TestServer;

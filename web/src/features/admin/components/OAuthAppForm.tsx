@@ -4,7 +4,7 @@
 // refresh-token lifetime. The server checks every rule; a refused redirect URI
 // comes back with its index and the error is put on its line.
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, PasswordInput, Avatar } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAvatar, initials, isIconUrl } from '../../../components/AppAvatar';
 import { ApiError, listErrorIndex, type OAuthApp, type OAuthAppFields } from '../api';
@@ -29,6 +29,15 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [refreshTtl, setRefreshTtl] = useState<number | null>(app?.refresh_token_ttl ?? null);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLDivElement>(null);
+  // After a refused submit, the first error is brought into view (and its field focused).
+  useEffect(() => {
+    if (!Object.values(errors).some(Boolean) || !form.current) return;
+    const first = form.current.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error, [role="alert"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center', behavior: 'auto' });
+    if (first.matches('[aria-invalid="true"]')) first.focus({ preventScroll: true });
+  }, [errors]);
 
   const lines = redirects.split('\n').map((l) => l.trim());
   const uris = lines.filter(Boolean);
@@ -80,6 +89,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   return (
     <Stack
       component="form"
+      ref={form}
       {...{ noValidate: true }}
       onSubmit={(ev) => {
         ev.preventDefault();
