@@ -101,6 +101,7 @@ function ShareForm({ share, path, onDone, onCancel }: FormProps) {
             onChange={(e) => setPassword(e.currentTarget.value)}
             autoComplete="new-password"
             error={passwordError}
+            aria-invalid={Boolean(passwordError)}
           />
         )}
         <Select label={t('shares.expires')} data={expiryOptions} value={expiry} onChange={(v) => setExpiry(v ?? 'never')} allowDeselect={false} />
