@@ -11,6 +11,19 @@ export function fieldMessage(problem: FieldProblem, t: TFunction): string {
   return t(`errors.field.${problem.rule}`, problem.params);
 }
 
+/**
+ * The sentence to put beside a refused field: its rule in the reader's
+ * language; a rule without a sentence of its own keeps the server's detail
+ * (after the field name) for English readers only.
+ */
+export function fieldText(err: unknown, t: TFunction): string {
+  const problem = fieldProblem(err);
+  if (!problem) return errorMessage(err, t);
+  const english = (i18n.language || 'en').startsWith('en');
+  if (problem.rule === 'invalid' && english && err instanceof ApiError) return err.message.replace(/^[^:]+: /, '');
+  return fieldMessage(problem, t);
+}
+
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError) {
     const key = `errors.${err.code}`;

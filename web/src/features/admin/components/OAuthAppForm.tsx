@@ -8,6 +8,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAvatar, initials, isIconUrl } from '../../../components/AppAvatar';
 import { ApiError, listErrorIndex, type OAuthApp, type OAuthAppFields } from '../api';
+import { errorMessage, fieldText } from '../../../components/errorMessage';
+import { fieldProblem } from '../../../api/fieldErrors';
 import { CopyField } from './CopyField';
 import { DurationInput } from './DurationInput';
 import { ScopePicker } from './ScopePicker';
@@ -67,20 +69,21 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
       const line = listErrorIndex(err, 'redirect_uris');
-      const field = err instanceof ApiError ? /^(\w+):/.exec(message)?.[1] : undefined;
+      const field = fieldProblem(err)?.field;
+      // Beside its field, in the reader's language (components/errorMessage.ts).
+      const text = fieldText(err, t);
       if (line !== null) {
         // Index among the non-empty lines -> the line number in the textarea.
         let seen = -1;
         const lineNumber = lines.findIndex((l) => l && ++seen === line) + 1;
-        setErrors({ redirects: t('admin.apps.lineError', { line: lineNumber, message: message.replace(/^redirect_uris: /, '') }) });
-      } else if (field === 'icon') setErrors({ icon: message.replace(/^icon: /, '') });
-      else if (field === 'name') setErrors({ name: message.replace(/^name: /, '') });
-      else if (field === 'secret') setErrors({ secret: message.replace(/^secret: /, '') });
-      else if (field === 'scopes') setErrors({ scopes: message.replace(/^scopes: /, '') });
-      else if (field === 'homepage_url') setErrors({ homepage: message.replace(/^homepage_url: /, '') });
-      else setErrors({ form: message });
+        setErrors({ redirects: t('admin.apps.lineError', { line: lineNumber, message: text }) });
+      } else if (field === 'icon') setErrors({ icon: text });
+      else if (field === 'name') setErrors({ name: text });
+      else if (field === 'secret') setErrors({ secret: text });
+      else if (field === 'scopes') setErrors({ scopes: text });
+      else if (field === 'homepage_url') setErrors({ homepage: text });
+      else setErrors({ form: err instanceof ApiError ? errorMessage(err, t) : String(err) });
     } finally {
       setBusy(false);
     }
