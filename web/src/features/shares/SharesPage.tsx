@@ -105,7 +105,7 @@ export default function SharesPage() {
                 {statusOf(s)}
               </Group>
               <Text size="xs" c="dimmed" mt={6}>
-                {t('shares.card.expires', { date: expiresOf(s) })} · {t('shares.card.created', { date: formatDate(s.created_at) })}
+                {s.expires_at ? t('shares.card.expires', { date: formatDate(s.expires_at) }) : t('shares.expiresNever')} · {t('shares.card.created', { date: formatDate(s.created_at) })}
               </Text>
               <Group justify="space-between" wrap="nowrap" mt={4}>
                 <Text size="xs" c="dimmed">
