@@ -228,17 +228,18 @@ type View = { kind: 'form' } | { kind: 'link'; note: 'existing' | 'created' | 's
 export function ShareDialog({ path, name, share, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   // An item opened from the file manager: its existing link, if it has one.
-  const existing = useQuery({ queryKey: ['shares', 'of', path], queryFn: () => sharesOf(path!), enabled: !share && path !== undefined, retry: false, staleTime: 0 });
+  const existing = useQuery({ queryKey: ['shares', 'of', path], queryFn: () => sharesOf(path!), enabled: !share && path !== undefined, retry: false, staleTime: 0, gcTime: 0 });
   const [current, setCurrent] = useState<Share | null>(share ?? null);
   const [view, setView] = useState<View | null>(share ? { kind: 'form' } : null);
   useEffect(() => {
-    if (view !== null || share || !existing.isFetched) return;
+    // Only an answer fetched for this opening: a cached one may name a link stopped since.
+    if (view !== null || share || !existing.isFetchedAfterMount) return;
     const found = existing.data?.shares[0];
     if (found) {
       setCurrent(found);
       setView({ kind: 'link', note: 'existing' });
     } else setView({ kind: 'form' });
-  }, [existing.isFetched, existing.data, share, view]);
+  }, [existing.isFetchedAfterMount, existing.data, share, view]);
 
   const itemName = current?.name ?? name ?? '';
   const title = view?.kind === 'form' && !current ? t('shares.createTitle', { name: itemName }) : current && view?.kind === 'form' ? t('shares.editTitle', { name: itemName }) : t('shares.linkTitle', { name: itemName });
