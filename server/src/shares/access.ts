@@ -141,4 +141,9 @@ export class ShareAccess {
   async claimDownload(id: string): Promise<void> {
     if (!(await this.repo.claimDownload(id, this.clock.now()))) throw notFound('This share is no longer available');
   }
+
+  /** Gives back a download claimed for a response that did not finish sending. */
+  async releaseDownload(id: string): Promise<void> {
+    await this.repo.releaseDownload(id);
+  }
 }

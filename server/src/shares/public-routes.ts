@@ -25,16 +25,24 @@ function tokenOf(request: FastifyRequest, fromQuery: string | undefined): string
 }
 
 /**
- * Whether sendBytes will send a body (a GET that is neither 304, 412 nor
- * 416): only those count as downloads. Mirrors sendBytes' own evaluation.
+ * Whether this request is a download that uses one of the share's downloads
+ * (docs/api.md, "Counting"): a GET that will send a body (neither 304, 412
+ * nor 416), is not a preview (`inline`), and sends the item's last byte:
+ * the whole item (200), or a range that runs to the end from a chosen start
+ * (`bytes=0-`, or `bytes=N-` resuming a download). A range that stops short
+ * of the end (a seek, one segment of a split download) and a suffix range
+ * (`bytes=-N`, a reader probing the end of a file) are not counted.
  */
-function sendsBody(request: FastifyRequest, item: Sendable): boolean {
-  if (request.method !== 'GET') return false;
+function countsAsDownload(request: FastifyRequest, item: Sendable, inline: boolean): boolean {
+  if (request.method !== 'GET' || inline) return false;
   const validators = { etag: item.etag, lastModified: item.lastModified };
   if (evaluatePreconditions(request.headers, validators) !== 'proceed') return false;
   const ifRange = request.headers['if-range'];
   const range = ifRangeAllows(typeof ifRange === 'string' ? ifRange : undefined, validators) ? request.headers.range : undefined;
-  return evaluateRange(range, item.size).kind !== 'unsatisfiable';
+  const result = evaluateRange(range, item.size);
+  if (result.kind === 'full') return true;
+  if (result.kind === 'unsatisfiable') return false;
+  return result.range.end === item.size - 1 && !/^\s*bytes\s*=\s*-/i.test(range ?? '');
 }
 
 const SharedFolderPage = View(
@@ -120,8 +128,29 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       if (sendPage && wantsPage(request, q)) return sendPage(reply);
       const { entry } = await access.item(request.params.id, q.path, tokenOf(request, q.token));
       const item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry), entry.row.name) : fileSendable(files, entry);
-      if (sendsBody(request, item)) await access.claimDownload(request.params.id);
-      return sendBytes(request, reply, item, { inline: q.inline === '1' || q.inline === 'true' });
+      const inline = q.inline === '1' || q.inline === 'true';
+      if (!countsAsDownload(request, item, inline)) return sendBytes(request, reply, item, { inline });
+      // Taken before the first byte (concurrent downloads never exceed the
+      // limit) and given back when the response does not finish sending.
+      const id = request.params.id;
+      await access.claimDownload(id);
+      let finished = false;
+      let released = false;
+      const release = () => {
+        if (finished || released) return;
+        released = true;
+        access.releaseDownload(id).catch((err: unknown) => request.log.warn({ err }, 'share download: giving back an unfinished download failed'));
+      };
+      reply.raw.once('finish', () => {
+        finished = true;
+      });
+      reply.raw.once('close', release);
+      try {
+        return await sendBytes(request, reply, item, { inline });
+      } catch (err) {
+        release();
+        throw err;
+      }
     },
   });
 }

@@ -41,11 +41,12 @@ export class ShareRepository {
   }
 
   /** Newest first, then by id, strictly after `after`. */
-  listByOwner(ownerId: string, after: ListCursor | null, limit: number): Promise<ShareRow[]> {
+  listByOwner(ownerId: string, after: ListCursor | null, limit: number, fileId?: string): Promise<ShareRow[]> {
     return this.db
       .selectFrom('shares')
       .selectAll()
       .where('owner_id', '=', ownerId)
+      .$if(fileId !== undefined, (q) => q.where('file_id', '=', fileId!))
       .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after!.createdAt, after!.id))))
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
@@ -133,6 +134,16 @@ export class ShareRepository {
       .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
       .executeTakeFirst();
     return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Undoes one claimDownload (never below zero). */
+  async releaseDownload(id: string): Promise<void> {
+    await this.db
+      .updateTable('shares')
+      .set((eb) => ({ downloads: eb('downloads', '-', 1) }))
+      .where('id', '=', id)
+      .where('downloads', '>', 0)
+      .execute();
   }
 
   async addView(id: string): Promise<void> {

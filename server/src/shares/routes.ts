@@ -33,6 +33,8 @@ const ChangeBody = Body(
 );
 
 const ListQuery = Type.Object({
+  /** Only the shares of the item at this path (the share dialog opens an existing link). */
+  path: Type.Optional(Path),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })),
   next_page_token: Type.Optional(PageToken),
 });
@@ -65,8 +67,8 @@ export function shareRoutes(app: FastifyInstance, shares: ShareService): void {
     ok(await shares.create(requireAuth(request).user.id, request.body)),
   );
 
-  r.get('/api/v4/share', { config: READ, schema: { querystring: ListQuery, response: { 200: Envelope(SharePage) } } }, async (request) =>
-    ok(await shares.list(requireAuth(request).user.id, request.query.page_size ?? 50, request.query.next_page_token)),
+  r.get('/api/v4/share', { config: READ, schema: { querystring: ListQuery, response: { 200: Envelope(SharePage), ...errors(404) } } }, async (request) =>
+    ok(await shares.list(requireAuth(request).user.id, request.query.page_size ?? 50, request.query.next_page_token, request.query.path)),
   );
 
   r.get('/api/v4/share/:id', { config: READ, schema: { params: ShareIdParams, response: ShareResponse } }, async (request) =>

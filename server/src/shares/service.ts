@@ -118,9 +118,11 @@ export class ShareService {
     return toShareView(row, entry, this.baseUrl, now);
   }
 
-  async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ shares: ShareView[]; next_page_token: string | null }> {
+  /** The owner's shares, newest first; with `path`, only the shares of that item (404 when it does not exist). */
+  async list(ownerId: string, pageSize: number, pageToken?: string, path?: string): Promise<{ shares: ShareView[]; next_page_token: string | null }> {
     const after = pageToken ? decodeCursor(pageToken) : null;
-    const rows = await this.repo.listByOwner(ownerId, after, pageSize + 1);
+    const fileId = path === undefined ? undefined : (await this.files.resolve(ownerId, path)).row.id;
+    const rows = await this.repo.listByOwner(ownerId, after, pageSize + 1, fileId);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {

@@ -34,6 +34,7 @@ describe('shares: password, expiry, download limit', () => {
     assert.equal(locked.body.data.unlocked, false);
     assert.equal(locked.body.data.name, null);
     assert.equal(locked.body.data.size, null);
+    assert.equal(locked.body.data.mime_type, null, 'the type is withheld too');
     assert.ok(!locked.text.includes('vault'));
 
     for (const res of [await browse(s.id), (await fetchBytes(ctx, `/s/${s.id}?path=/plans.txt`))]) {
@@ -54,6 +55,7 @@ describe('shares: password, expiry, download limit', () => {
     const unlocked = await info(s.id, `?token=${encodeURIComponent(token)}`);
     assert.equal(unlocked.body.data.unlocked, true);
     assert.equal(unlocked.body.data.name, 'vault');
+    assert.equal(unlocked.body.data.mime_type, null, 'a folder has no type');
     assert.deepEqual((await browse(s.id, `?token=${encodeURIComponent(token)}`)).body.data.files.map((f) => f.path), ['/inner', '/plans.txt']);
     assert.equal((await browse(s.id, '', { 'x-share-token': token })).status, 200);
     const dl = await fetchBytes(ctx, `/s/${s.id}?path=/plans.txt&token=${encodeURIComponent(token)}`);

@@ -123,6 +123,34 @@ describe('shares: owner and admin', () => {
     assert.equal((await ctx.api.get('/api/v4/share?page_size=0', { token: owner.token })).status, 400);
   });
 
+  it('?path= lists only the shares of that item (the share dialog finds an existing link); the item follows a rename; unknown paths are 404', async () => {
+    const owner = await newUser(ctx);
+    await upload(ctx, owner, '/a/one.txt', '1');
+    await upload(ctx, owner, '/a/two.txt', '2');
+    const one = await share(ctx, owner, { path: '/a/one.txt' });
+    const folder = await share(ctx, owner, { path: '/a' });
+    // Bob's share of his own /a/one.txt never shows up in the owner's answer.
+    await upload(ctx, bob, '/a/one.txt', 'b');
+    await share(ctx, bob, { path: '/a/one.txt' });
+    const byPath = async (p: string, who = owner) =>
+      ctx.api.get<{ shares: ShareView[]; next_page_token: string | null }>(`/api/v4/share?path=${encodeURIComponent(p)}`, { token: who.token });
+    const res = await byPath('/a/one.txt');
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.data.shares.map((s) => s.id), [one.id]);
+    assert.equal(res.body.data.next_page_token, null);
+    assert.deepEqual((await byPath('/a')).body.data.shares.map((s) => s.id), [folder.id]);
+    assert.deepEqual((await byPath('/a/two.txt')).body.data.shares, []);
+    const moved = await ctx.api.post('/api/v4/file/rename', { path: '/a/one.txt', new_name: 'uno.txt' }, { token: owner.token });
+    assert.equal(moved.status, 200, moved.text);
+    assert.deepEqual((await byPath('/a/uno.txt')).body.data.shares.map((s) => s.id), [one.id]);
+    const missing = await byPath('/a/one.txt');
+    assert.equal(missing.status, 404);
+    assert.equal(missing.body.code, 404);
+    const bad = await byPath('relative');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.code, 40001);
+  });
+
   it('reads, changes and deletes a share; the path follows renames and moves', async () => {
     const s = await share(ctx, alice, { path: '/docs/notes.txt', password: 'first-pass', download_limit: 2 });
     const got = await ctx.api.get<ShareView>(`/api/v4/share/${s.id}`, { token: alice.token });

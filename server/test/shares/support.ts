@@ -25,6 +25,7 @@ export interface PublicView {
   type: 'file' | 'folder';
   name: string | null;
   size: number | null;
+  mime_type: string | null;
   owner: { nickname: string };
   has_password: boolean;
   unlocked: boolean;

@@ -1,7 +1,28 @@
-// An error in the reader's language: known envelope codes have a translated
-// sentence; the server's own message (English, specific) follows when it adds detail.
-import type { TFunction } from 'i18next';
+// An error in the reader's language: a refused field becomes a sentence for
+// its rule (api/fieldErrors.ts), a known envelope code its own sentence. The
+// server's own message (English, specific) is added only for English readers
+// and never when it is schema text: a Chinese reader sees no English.
+import i18n, { type TFunction } from 'i18next';
 import { ApiError } from '../api/client';
+import { fieldProblem, type FieldProblem } from '../api/fieldErrors';
+
+/** The sentence for a refused field (its rule, with the limit when there is one). */
+export function fieldMessage(problem: FieldProblem, t: TFunction): string {
+  return t(`errors.field.${problem.rule}`, problem.params);
+}
+
+/**
+ * The sentence to put beside a refused field: its rule in the reader's
+ * language; a rule without a sentence of its own keeps the server's detail
+ * (after the field name) for English readers only.
+ */
+export function fieldText(err: unknown, t: TFunction): string {
+  const problem = fieldProblem(err);
+  if (!problem) return errorMessage(err, t);
+  const english = (i18n.language || 'en').startsWith('en');
+  if (problem.rule === 'invalid' && english && err instanceof ApiError) return err.message.replace(/^[^:]+: /, '');
+  return fieldMessage(problem, t);
+}
 
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError) {
@@ -13,8 +34,11 @@ export function errorMessage(err: unknown, t: TFunction): string {
       const minutes = Math.ceil(err.retryAfter / 60);
       return err.retryAfter < 60 ? t('errors.429_seconds', { count: err.retryAfter }) : t('errors.429_minutes', { count: minutes });
     }
-    if (known) return err.message && err.code !== 401 ? `${known} (${err.message})` : known;
-    return err.message || t('common.error');
+    const problem = fieldProblem(err);
+    if (problem) return fieldMessage(problem, t);
+    const english = (i18n.language || 'en').startsWith('en');
+    if (known) return english && err.message && err.code !== 401 && !/^[\w.[\]/, ]+: /.test(err.message) ? `${known} (${err.message})` : known;
+    return english && err.message ? err.message : t('common.error');
   }
   return err instanceof Error && err.message ? err.message : t('common.error');
 }

@@ -9252,6 +9252,7 @@ export interface paths {
       /** Auth: bearer token required. OAuth tokens need Shares.Read. */
       parameters: {
         query?: {
+          path?: string;
           page_size?: number;
           next_page_token?: string;
         };
@@ -9294,6 +9295,15 @@ export interface paths {
         };
         /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
         403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
           headers: {
             [name: string]: unknown;
           };
@@ -10987,6 +10997,8 @@ export interface components {
       name: string | null;
       /** withheld until unlocked; null for folders */
       size: number | null;
+      /** the shared file's type (the page picks its preview); withheld until unlocked; null for folders */
+      mime_type: string | null;
       owner: components["schemas"]["PublicShareOwner"];
       has_password: boolean;
       unlocked: boolean;

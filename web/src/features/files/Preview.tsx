@@ -15,7 +15,7 @@ const TEXT_LIMIT = 256 * 1024;
 /** Larger text is shown plain: highlighting it would hold up the page for too long. */
 const HIGHLIGHT_LIMIT = 100 * 1024;
 
-function TextView({ url, name, code }: { url: string; name: string; code: boolean }) {
+export function TextView({ url, name, code }: { url: string; name: string; code: boolean }) {
   const { t } = useTranslation();
   const { data, error, isLoading } = useQuery({
     queryKey: ['preview-text', url, code],

@@ -5,6 +5,7 @@
 // replace, keep both, or cancel.
 import { Alert, Button, Center, Checkbox, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconRestore, IconTrash, IconTrashX } from '@tabler/icons-react';
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -19,6 +20,7 @@ import { useSelection } from './useSelection';
 
 export default function TrashPage() {
   const { t } = useTranslation();
+  const phone = useMediaQuery('(max-width: 48em)');
   const qc = useQueryClient();
   const query = useInfiniteQuery({
     queryKey: ['trash'],
@@ -111,7 +113,8 @@ export default function TrashPage() {
           </Stack>
         </Center>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone, where it was and its size go under the name, so the date it was deleted stays on screen.
+        <Table.ScrollContainer minWidth={phone ? 0 : 560}>
           <Table highlightOnHover verticalSpacing="xs" aria-label={t('nav.trash')}>
             <Table.Thead>
               <Table.Tr>
@@ -124,8 +127,8 @@ export default function TrashPage() {
                   />
                 </Table.Th>
                 <Table.Th>{t('common.name')}</Table.Th>
-                <Table.Th>{t('trash.originalLocation')}</Table.Th>
-                <Table.Th>{t('common.size')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('trash.originalLocation')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('common.size')}</Table.Th>
                 <Table.Th>{t('trash.deletedAt')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -150,15 +153,23 @@ export default function TrashPage() {
                   <Table.Td>
                     <Group gap="xs" wrap="nowrap">
                       <FileIcon item={item} />
-                      <Text size="sm">{item.name}</Text>
+                      <div style={{ minWidth: 0 }}>
+                        <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {item.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" hiddenFrom="sm" style={{ overflowWrap: 'anywhere' }}>
+                          {parentOf(item.original_path) === '/' ? t('nav.myFiles') : parentOf(item.original_path)}
+                          {item.type === 'folder' ? '' : ` · ${formatSize(item.size)}`}
+                        </Text>
+                      </div>
                     </Group>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" c="dimmed">
                       {parentOf(item.original_path) === '/' ? t('nav.myFiles') : parentOf(item.original_path)}
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td visibleFrom="sm">
                     <Text size="sm" c="dimmed">
                       {item.type === 'folder' ? '—' : formatSize(item.size)}
                     </Text>

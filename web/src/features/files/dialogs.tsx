@@ -7,14 +7,9 @@ import { formatDate, formatSize } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
 import type { FileItem } from './api';
 
-/** Client-side check of the contract's name rule (§6); the server has the last word. */
-export function nameProblem(name: string): 'empty' | 'slash' | 'dots' | 'long' | null {
-  if (name.trim() === '') return 'empty';
-  if (name.includes('/') || name.includes('\0')) return 'slash';
-  if (name === '.' || name === '..') return 'dots';
-  if (new TextEncoder().encode(name).length > 255) return 'long';
-  return null;
-}
+/** Client-side check of the contract's name rule (§6, api/rules.ts); the server has the last word. */
+export { nameProblem } from '../../api/rules';
+import { nameProblem } from '../../api/rules';
 
 export function NameDialog(props: { opened: boolean; title: string; label: string; initial: string; submitLabel: string; onClose(): void; onSubmit(name: string): Promise<void> }) {
   const { t } = useTranslation();

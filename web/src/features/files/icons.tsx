@@ -21,11 +21,14 @@ export function kindOf(item: Pick<FileItem, 'type' | 'mime_type' | 'name'>): Kin
   return 'other';
 }
 
+const NO_SHRINK = { flex: 'none' } as const;
+
 export function FileIcon({ item, size = 20 }: { item: Pick<FileItem, 'type' | 'mime_type' | 'name'>; size?: number }) {
-  const props = { size, stroke: 1.6, 'aria-hidden': true } as const;
+  // Never shrunk by a long name beside it in a flex row (it would become a dot).
+  const props = { size, stroke: 1.6, 'aria-hidden': true, style: NO_SHRINK } as const;
   switch (kindOf(item)) {
     case 'folder':
-      return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" />;
+      return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" style={NO_SHRINK} />;
     case 'image':
       return <IconPhoto {...props} color="var(--mantine-color-teal-7)" />;
     case 'video':

@@ -8,29 +8,40 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { useSession } from '../../app/session';
-import { errorMessage } from '../../components/errorMessage';
+import { errorMessage, fieldMessage } from '../../components/errorMessage';
+import { ApiError, ErrorCode } from '../../api/client';
+import { fieldProblem } from '../../api/fieldErrors';
+import { PASSWORD } from '../../api/rules';
 import { ConfirmDialog } from '../files/dialogs';
 import { RecoveryCodesShown, RenewRecoveryCodes } from './RecoveryCodes';
 import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../components/PasswordStrength';
 import { begin2fa, changePassword, confirm2fa, disable2fa, endOtherSessions, endSession, getSettings, listSessions, type SessionView } from './api';
+
+type PasswordField = 'current' | 'next' | 'repeat';
 
 function PasswordSection() {
   const { t } = useTranslation();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
+  // Each problem once, next to its field; what belongs to no field goes under the form.
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const { session } = useSession();
   const judgement = usePasswordScore(next, session.status === 'signed-in' ? [session.user.email, session.user.nickname] : []);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (next !== repeat) {
-      setError(t('settings.security.mismatch'));
-      return;
-    }
-    setBusy(true);
+    // The server's rules (api/rules.ts, from the OpenAPI document), checked before sending.
+    const found: Partial<Record<PasswordField, string>> = {};
+    if (!current) found.current = t('errors.field.required');
+    if (next.length < PASSWORD.minLength) found.next = t('errors.field.tooShort', { min: PASSWORD.minLength });
+    else if (next.length > PASSWORD.maxLength) found.next = t('errors.field.tooLong', { max: PASSWORD.maxLength });
+    if (!found.next && next !== repeat) found.repeat = t('settings.security.mismatch');
+    setFieldErrors(found);
     setError(null);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
     try {
       await changePassword(current, next);
       setCurrent('');
@@ -38,21 +49,24 @@ function PasswordSection() {
       setRepeat('');
       notifications.show({ color: 'teal', message: t('settings.security.passwordChanged') });
     } catch (err) {
-      setError(errorMessage(err, t));
+      const problem = fieldProblem(err);
+      if (problem?.field === 'new_password') setFieldErrors({ next: fieldMessage(problem, t) });
+      else if (problem?.field === 'current_password' || (err instanceof ApiError && err.code === ErrorCode.WrongCurrentPassword)) setFieldErrors({ current: errorMessage(err, t) });
+      else setError(errorMessage(err, t));
     } finally {
       setBusy(false);
     }
   };
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack maw={420} gap="sm">
         <Title order={2} fz="lg">
           {t('settings.security.password')}
         </Title>
-        <PasswordInput label={t('settings.security.current')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" required withAsterisk={false} />
-        <PasswordInput label={t('settings.security.new')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} />
+        <PasswordInput label={t('settings.security.current')} value={current} onChange={(e) => setCurrent(e.currentTarget.value)} autoComplete="current-password" required withAsterisk={false} error={fieldErrors.current} aria-invalid={Boolean(fieldErrors.current)} />
+        <PasswordInput label={t('settings.security.new')} value={next} onChange={(e) => setNext(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} error={fieldErrors.next} aria-invalid={Boolean(fieldErrors.next)} />
         <PasswordStrength judgement={judgement} />
-        <PasswordInput label={t('settings.security.repeat')} value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} />
+        <PasswordInput label={t('settings.security.repeat')} value={repeat} onChange={(e) => setRepeat(e.currentTarget.value)} autoComplete="new-password" required withAsterisk={false} error={fieldErrors.repeat} aria-invalid={Boolean(fieldErrors.repeat)} />
         {error && (
           <Alert color="red" role="alert" p="xs">
             {error}

@@ -3,7 +3,7 @@
 // Download and download-as-ZIP. No account needed; tools that fetch the same
 // URL get the bytes (the server decides, api-contract §10).
 import '../../styles/mantine-rest.css';
-import { Alert, Anchor, Box, Breadcrumbs, Button, Card, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Box, Breadcrumbs, Button, Card, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFileZip, IconLock } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
@@ -16,22 +16,42 @@ import { ThemeToggle } from '../../app/ThemeToggle';
 import { BrandMark } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
 import { FileIcon, kindOf } from '../files/icons';
+import { TextView } from '../files/Preview';
 import { browseShare, shareDownloadUrl, shareInfo, unlockShare, type SharedItem } from './api';
 
 const tokenKey = (id: string) => `cirrus.share.${id}`;
 
-function InlinePreview({ item, url, onClose }: { item: SharedItem; url: string; onClose(): void }) {
+/** What the page can show of a file, as the signed-in preview does. */
+function PreviewBody({ item, url }: { item: SharedItem; url: string }) {
   const kind = kindOf(item);
   const { t } = useTranslation();
-  let body;
-  if (kind === 'image') body = <img src={url} alt={item.name} style={{ maxWidth: '100%', maxHeight: '70vh' }} />;
-  else if (kind === 'video') body = <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
-  else if (kind === 'audio') body = <audio src={url} controls aria-label={item.name} />;
-  else if (kind === 'pdf') body = <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
-  else body = <Text c="dimmed">{t('files.preview.none')}</Text>;
+  if (kind === 'image') return <img src={url} alt={item.name} style={{ maxWidth: '100%', maxHeight: '70vh', objectFit: 'contain' }} />;
+  if (kind === 'video') return <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
+  if (kind === 'audio') return <audio src={url} controls aria-label={item.name} />;
+  if (kind === 'pdf') return <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
+  if (kind === 'text' || kind === 'code') return <TextView url={url} name={item.name} code={kind === 'code'} />;
+  return <Text c="dimmed">{t('files.preview.none')}</Text>;
+}
+
+const PREVIEWABLE = new Set(['image', 'video', 'audio', 'pdf', 'text', 'code']);
+
+function InlinePreview({ item, url, downloadUrl, onClose }: { item: SharedItem; url: string; downloadUrl: string; onClose(): void }) {
+  const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={item.name} size="80rem" centered>
-      <Center>{body}</Center>
+    <Modal opened onClose={onClose} title={item.name} size="80rem" centered styles={{ title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
+      <Stack>
+        <Center mih={120}>
+          <PreviewBody item={item} url={url} />
+        </Center>
+        <Group justify="flex-end" gap="xs">
+          <Text size="sm" c="dimmed">
+            {formatSize(item.size)}
+          </Text>
+          <Button component="a" href={downloadUrl} variant="light" leftSection={<IconDownload size={16} aria-hidden="true" />}>
+            {t('common.download')}
+          </Button>
+        </Group>
+      </Stack>
     </Modal>
   );
 }
@@ -80,6 +100,9 @@ export default function PublicSharePage({ params }: PageProps) {
     }
   };
 
+  const previewKind = share?.type === 'file' ? kindOf({ type: 'file', name: share.name ?? '', mime_type: share.mime_type ?? guessMime(share.name ?? '') }) : null;
+  // A folder, or a file shown on the page (image, text, code), gets the wide card.
+  const wide = Boolean(open && (share?.type === 'folder' || previewKind === 'image' || previewKind === 'text' || previewKind === 'code'));
   const goFolder = (p: string) => navigate(`/s/${encodeURIComponent(id)}${p === '/' ? '' : `?folder=${encodeURIComponent(p)}`}`);
   const segs = folder.split('/').filter(Boolean);
 
@@ -123,25 +146,35 @@ export default function PublicSharePage({ params }: PageProps) {
       </Text>
     );
     if (share.type === 'file') {
-      const item: SharedItem = { name: share.name ?? '', path: '/', type: 'file', size: share.size ?? 0, mime_type: null, updated_at: share.created_at };
+      const item: SharedItem = { name: share.name ?? '', path: '/', type: 'file', size: share.size ?? 0, mime_type: share.mime_type ?? guessMime(share.name ?? ''), updated_at: share.created_at };
+      const kind = kindOf(item);
+      // Images, text and code are shown on the page itself; PDF, audio and video on request.
+      const shownInline = kind === 'image' || kind === 'text' || kind === 'code';
       body = (
         <Stack align="center" ta="center">
-          <FileIcon item={{ ...item, mime_type: guessMime(item.name) }} size={56} />
+          {!shownInline && <FileIcon item={item} size={56} />}
           <Title order={1} fz={22} style={{ wordBreak: 'break-word' }}>
             {share.name}
           </Title>
           <Text size="sm">{formatSize(share.size)}</Text>
           {meta}
-          <Group>
+          <Group justify="center">
             <Button component="a" href={shareDownloadUrl(id, null, token)} leftSection={<IconDownload size={16} aria-hidden="true" />}>
               {t('common.download')}
             </Button>
-            {['image', 'video', 'audio', 'pdf'].includes(kindOf({ ...item, mime_type: guessMime(item.name) })) && (
-              <Button variant="default" onClick={() => setPreview({ ...item, mime_type: guessMime(item.name) })}>
+            {!shownInline && PREVIEWABLE.has(kind) && (
+              <Button variant="default" onClick={() => setPreview(item)}>
                 {t('publicShare.preview')}
               </Button>
             )}
           </Group>
+          {shownInline && (
+            <Box w="100%" ta="left" data-testid="share-preview">
+              <Center>
+                <PreviewBody item={item} url={shareDownloadUrl(id, null, token, true)} />
+              </Center>
+            </Box>
+          )}
         </Stack>
       );
     } else {
@@ -173,30 +206,44 @@ export default function PublicSharePage({ params }: PageProps) {
               {errorMessage(listing.error, t)}
             </Alert>
           ) : (
-            <Table.ScrollContainer minWidth={420}>
-              <Table verticalSpacing="xs" highlightOnHover aria-label={share.name ?? ''}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('common.name')}</Table.Th>
-                    <Table.Th>{t('common.size')}</Table.Th>
-                    <Table.Th>
-                      <span className="sr-only">{t('shares.actions')}</span>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {items.map((item) => (
+            <Table verticalSpacing="xs" highlightOnHover aria-label={share.name ?? ''} style={{ tableLayout: 'fixed' }}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('common.name')}</Table.Th>
+                  <Table.Th visibleFrom="sm" w={110}>
+                    {t('common.size')}
+                  </Table.Th>
+                  {/* The actions column keeps its room on a phone: Download stays on screen. */}
+                  <Table.Th w={{ base: 56, sm: 150 }}>
+                    <span className="sr-only">{t('shares.actions')}</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {items.map((item) => {
+                  const href = shareDownloadUrl(id, item.path, token);
+                  const label = t('publicShare.downloadName', { name: item.name });
+                  return (
                     <Table.Tr key={item.path}>
                       <Table.Td>
                         <UnstyledButton
                           onClick={() => (item.type === 'folder' ? goFolder(item.path) : setPreview(item))}
-                          style={{ display: 'flex', alignItems: 'center', gap: 8 }}
+                          style={{ display: 'flex', alignItems: 'center', gap: 8, minWidth: 0, maxWidth: '100%' }}
                         >
-                          <FileIcon item={item} />
-                          <Text size="sm">{item.name}</Text>
+                          <Box style={{ flex: 'none', display: 'flex' }}>
+                            <FileIcon item={item} />
+                          </Box>
+                          <Box style={{ minWidth: 0 }}>
+                            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                              {item.name}
+                            </Text>
+                            <Text size="xs" c="dimmed" hiddenFrom="sm">
+                              {item.type === 'folder' ? t('publicShare.folder') : formatSize(item.size)}
+                            </Text>
+                          </Box>
                         </UnstyledButton>
                       </Table.Td>
-                      <Table.Td>
+                      <Table.Td visibleFrom="sm">
                         <Text size="sm" c="dimmed">
                           {item.type === 'folder' ? '—' : formatSize(item.size)}
                         </Text>
@@ -206,18 +253,22 @@ export default function PublicSharePage({ params }: PageProps) {
                           component="a"
                           size="compact-sm"
                           variant="subtle"
-                          href={shareDownloadUrl(id, item.path, token)}
-                          aria-label={t('publicShare.downloadName', { name: item.name })}
+                          href={href}
+                          aria-label={label}
+                          visibleFrom="sm"
                           leftSection={<IconDownload size={14} aria-hidden="true" />}
                         >
                           {item.type === 'folder' ? 'ZIP' : t('common.download')}
                         </Button>
+                        <ActionIcon component="a" href={href} variant="subtle" size="lg" aria-label={label} hiddenFrom="sm">
+                          <IconDownload size={18} aria-hidden="true" />
+                        </ActionIcon>
                       </Table.Td>
                     </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
           )}
           {listing.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
           {!listing.isLoading && items.length === 0 && !listing.error && (
@@ -237,16 +288,23 @@ export default function PublicSharePage({ params }: PageProps) {
 
   return (
     <Box className="cirrus-backdrop">
-      <Stack component="main" w="100%" maw={share?.type === 'folder' && open ? 900 : 520} gap="lg" px="md" py={40}>
+      <Stack component="main" w="100%" maw={wide ? 900 : 520} gap="lg" px={{ base: 'xs', sm: 'md' }} py={{ base: 16, sm: 40 }}>
         <Group justify="space-between">
           <BrandMark />
           <ThemeToggle />
         </Group>
-        <Card withBorder shadow="md" radius="lg" p="xl">
+        <Card withBorder shadow="md" radius="lg" p={{ base: 'md', sm: 'xl' }}>
           {body}
         </Card>
       </Stack>
-      {preview && <InlinePreview item={preview} url={shareDownloadUrl(id, preview.path === '/' ? null : preview.path, token, true)} onClose={() => setPreview(null)} />}
+      {preview && (
+        <InlinePreview
+          item={preview}
+          url={shareDownloadUrl(id, preview.path === '/' ? null : preview.path, token, true)}
+          downloadUrl={shareDownloadUrl(id, preview.path === '/' ? null : preview.path, token)}
+          onClose={() => setPreview(null)}
+        />
+      )}
     </Box>
   );
 }

@@ -1,6 +1,8 @@
 // /shares: the links the person created, with views, downloads and expiry;
-// copy, edit and delete.
-import { ActionIcon, Alert, Badge, Center, CopyButton, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+// copy, edit and delete. A table on wide screens; on a phone one card per
+// link, so its actions and dates stay on screen (as Google Drive's list does).
+import { ActionIcon, Alert, Badge, Center, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconCheck, IconCopy, IconLock, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +28,52 @@ export default function SharesPage() {
     document.title = `${t('nav.shares')} · Cirrus`;
   }, [t]);
   const shares = data?.shares ?? [];
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  const nameOf = (s: Share) => (
+    <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+      {s.has_password && <IconLock size={14} aria-label={t('shares.hasPassword')} style={{ flex: 'none' }} />}
+      {s.path ? (
+        <Text component={Link} href={filesUrl(s.path.slice(0, s.path.lastIndexOf('/')) || '/')} size="sm" c="var(--mantine-color-anchor)" style={{ overflowWrap: 'anywhere' }}>
+          {s.name}
+        </Text>
+      ) : (
+        <Text size="sm" c="dimmed">
+          {t('shares.inTrash')}
+        </Text>
+      )}
+    </Group>
+  );
+  const statusOf = (s: Share) => (
+    <Badge color={STATUS_COLOR[s.status]} variant="light" style={{ flex: 'none' }}>
+      {t(`shares.statusName.${s.status}`)}
+    </Badge>
+  );
+  const downloadsOf = (s: Share) => (s.download_limit ? `${s.downloads} / ${s.download_limit}` : String(s.downloads));
+  const expiresOf = (s: Share) => (s.expires_at ? formatDate(s.expires_at) : t('shares.expiresNever'));
+  const actionsOf = (s: Share) => (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      <CopyButton value={s.url}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('common.copied') : t('shares.copyLink')}>
+            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('shares.copyLinkOf', { name: s.name ?? s.id })}>
+              {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <Tooltip label={t('common.edit')}>
+        <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(s)} aria-label={t('shares.editOf', { name: s.name ?? s.id })}>
+          <IconPencil size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('common.delete')}>
+        <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(s)} aria-label={t('shares.deleteOf', { name: s.name ?? s.id })}>
+          <IconTrash size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
 
   return (
     <Stack>
@@ -48,6 +96,26 @@ export default function SharesPage() {
             </Text>
           </Stack>
         </Center>
+      ) : phone ? (
+        <Stack gap="sm" component="ul" aria-label={t('nav.shares')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {shares.map((s) => (
+            <Paper component="li" key={s.id} withBorder radius="md" p="sm" data-share={s.id}>
+              <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+                {nameOf(s)}
+                {statusOf(s)}
+              </Group>
+              <Text size="xs" c="dimmed" mt={6}>
+                {s.expires_at ? t('shares.card.expires', { date: formatDate(s.expires_at) }) : t('shares.expiresNever')} · {t('shares.card.created', { date: formatDate(s.created_at) })}
+              </Text>
+              <Group justify="space-between" wrap="nowrap" mt={4}>
+                <Text size="xs" c="dimmed">
+                  {t('shares.card.counts', { views: s.views, downloads: downloadsOf(s) })}
+                </Text>
+                {actionsOf(s)}
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table highlightOnHover verticalSpacing="xs" aria-label={t('nav.shares')}>
@@ -66,57 +134,18 @@ export default function SharesPage() {
             </Table.Thead>
             <Table.Tbody>
               {shares.map((s) => (
-                <Table.Tr key={s.id}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      {s.has_password && <IconLock size={14} aria-label={t('shares.hasPassword')} />}
-                      {s.path ? (
-                        <Text component={Link} href={filesUrl(s.path.slice(0, s.path.lastIndexOf('/')) || '/')} size="sm" c="var(--mantine-color-anchor)">
-                          {s.name}
-                        </Text>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {t('shares.inTrash')}
-                        </Text>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLOR[s.status]} variant="light">
-                      {t(`shares.statusName.${s.status}`)}
-                    </Badge>
-                  </Table.Td>
+                <Table.Tr key={s.id} data-share={s.id}>
+                  <Table.Td>{nameOf(s)}</Table.Td>
+                  <Table.Td>{statusOf(s)}</Table.Td>
                   <Table.Td>{s.views}</Table.Td>
-                  <Table.Td>{s.download_limit ? `${s.downloads} / ${s.download_limit}` : s.downloads}</Table.Td>
+                  <Table.Td>{downloadsOf(s)}</Table.Td>
                   <Table.Td>
-                    <Text size="sm">{s.expires_at ? formatDate(s.expires_at) : t('common.never')}</Text>
+                    <Text size="sm">{expiresOf(s)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm">{formatDate(s.created_at)}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={4} wrap="nowrap" justify="flex-end">
-                      <CopyButton value={s.url}>
-                        {({ copied, copy }) => (
-                          <Tooltip label={copied ? t('common.copied') : t('shares.copyLink')}>
-                            <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={t('shares.copyLinkOf', { name: s.name ?? s.id })}>
-                              {copied ? <IconCheck size={16} aria-hidden="true" /> : <IconCopy size={16} aria-hidden="true" />}
-                            </ActionIcon>
-                          </Tooltip>
-                        )}
-                      </CopyButton>
-                      <Tooltip label={t('common.edit')}>
-                        <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(s)} aria-label={t('shares.editOf', { name: s.name ?? s.id })}>
-                          <IconPencil size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label={t('common.delete')}>
-                        <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(s)} aria-label={t('shares.deleteOf', { name: s.name ?? s.id })}>
-                          <IconTrash size={16} aria-hidden="true" />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  </Table.Td>
+                  <Table.Td>{actionsOf(s)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -15,6 +15,8 @@ export const createShare = (path: string, opts: ShareOptions) =>
   data(api().PUT('/api/v4/share', { body: { path, ...opts, password: opts.password ?? undefined, expires_at: opts.expires_at ?? undefined, download_limit: opts.download_limit ?? undefined } }));
 export const listShares = (token?: string | null) =>
   data(api().GET('/api/v4/share', { params: { query: { page_size: 100, ...(token ? { next_page_token: token } : {}) } } }));
+/** The owner's links to the item at `path` (newest first): the share dialog opens the existing one. */
+export const sharesOf = (path: string) => data(api().GET('/api/v4/share', { params: { query: { path, page_size: 10 } } }));
 export const updateShare = (id: string, opts: ShareOptions) => data(api().PATCH('/api/v4/share/{id}', { params: { path: { id } }, body: opts }));
 export const deleteShare = (id: string) => data(api().DELETE('/api/v4/share/{id}', { params: { path: { id } } }));
 

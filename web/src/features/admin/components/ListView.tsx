@@ -16,6 +16,8 @@ export interface Column<T> {
   render: (row: T) => ReactNode;
   /** Hidden on narrow screens. */
   wide?: boolean;
+  /** Shown only from this breakpoint up (a column another one repeats, e.g. the nickname under the e-mail). */
+  from?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 export const PAGE_SIZE = 10;
@@ -104,7 +106,7 @@ export function ListView<T>({
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (
-                  <Table.Th key={c.key} visibleFrom={c.wide ? 'sm' : undefined} aria-sort={sort.by === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
+                  <Table.Th key={c.key} visibleFrom={c.from ?? (c.wide ? 'sm' : undefined)} style={{ whiteSpace: 'nowrap' }} aria-sort={sort.by === c.key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined}>
                     {header(c)}
                   </Table.Th>
                 ))}
@@ -114,7 +116,7 @@ export function ListView<T>({
               {query.data.items.map((row) => (
                 <Table.Tr key={rowKey(row)}>
                   {columns.map((c) => (
-                    <Table.Td key={c.key} visibleFrom={c.wide ? 'sm' : undefined}>
+                    <Table.Td key={c.key} visibleFrom={c.from ?? (c.wide ? 'sm' : undefined)}>
                       {c.render(row)}
                     </Table.Td>
                   ))}

@@ -4,10 +4,12 @@
 // refresh-token lifetime. The server checks every rule; a refused redirect URI
 // comes back with its index and the error is put on its line.
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, PasswordInput, Avatar } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppAvatar, initials, isIconUrl } from '../../../components/AppAvatar';
 import { ApiError, listErrorIndex, type OAuthApp, type OAuthAppFields } from '../api';
+import { errorMessage, fieldText } from '../../../components/errorMessage';
+import { fieldProblem } from '../../../api/fieldErrors';
 import { CopyField } from './CopyField';
 import { DurationInput } from './DurationInput';
 import { ScopePicker } from './ScopePicker';
@@ -41,6 +43,15 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [requirePar, setRequirePar] = useState(app?.require_par ?? false);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
+  const form = useRef<HTMLDivElement>(null);
+  // After a refused submit, the first error is brought into view (and its field focused).
+  useEffect(() => {
+    if (!Object.values(errors).some(Boolean) || !form.current) return;
+    const first = form.current.querySelector<HTMLElement>('[aria-invalid="true"], .mantine-InputWrapper-error, [role="alert"]');
+    if (!first) return;
+    first.scrollIntoView({ block: 'center', behavior: 'auto' });
+    if (first.matches('[aria-invalid="true"]')) first.focus({ preventScroll: true });
+  }, [errors]);
 
   const lines = redirects.split('\n').map((l) => l.trim());
   const uris = lines.filter(Boolean);
@@ -74,22 +85,23 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
       const line = listErrorIndex(err, 'redirect_uris');
-      const field = err instanceof ApiError ? /^(\w+):/.exec(message)?.[1] : undefined;
+      const field = fieldProblem(err)?.field;
+      // Beside its field, in the reader's language (components/errorMessage.ts).
+      const text = fieldText(err, t);
       if (line !== null) {
         // Index among the non-empty lines -> the line number in the textarea.
         let seen = -1;
         const lineNumber = lines.findIndex((l) => l && ++seen === line) + 1;
-        setErrors({ redirects: t('admin.apps.lineError', { line: lineNumber, message: message.replace(/^redirect_uris: /, '') }) });
-      } else if (field === 'icon') setErrors({ icon: message.replace(/^icon: /, '') });
-      else if (field === 'name') setErrors({ name: message.replace(/^name: /, '') });
-      else if (field === 'secret') setErrors({ secret: message.replace(/^secret: /, '') });
-      else if (field === 'scopes') setErrors({ scopes: message.replace(/^scopes: /, '') });
-      else if (field === 'post_logout_redirect_uris') setErrors({ logoutUris: message.replace(/^post_logout_redirect_uris: /, '') });
-      else if (field === 'grant_types') setErrors({ grants: message.replace(/^grant_types: /, '') });
-      else if (field === 'homepage_url') setErrors({ homepage: message.replace(/^homepage_url: /, '') });
-      else setErrors({ form: message });
+        setErrors({ redirects: t('admin.apps.lineError', { line: lineNumber, message: text }) });
+      } else if (field === 'icon') setErrors({ icon: text });
+      else if (field === 'name') setErrors({ name: text });
+      else if (field === 'secret') setErrors({ secret: text });
+      else if (field === 'scopes') setErrors({ scopes: text });
+      else if (field === 'post_logout_redirect_uris') setErrors({ logoutUris: text });
+      else if (field === 'grant_types') setErrors({ grants: text });
+      else if (field === 'homepage_url') setErrors({ homepage: text });
+      else setErrors({ form: err instanceof ApiError ? errorMessage(err, t) : String(err) });
     } finally {
       setBusy(false);
     }
@@ -98,6 +110,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   return (
     <Stack
       component="form"
+      ref={form}
       {...{ noValidate: true }}
       onSubmit={(ev) => {
         ev.preventDefault();

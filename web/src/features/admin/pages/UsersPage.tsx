@@ -16,6 +16,8 @@ import { formatBytes, formatDate } from '../format';
 
 type Action = { kind: 'edit' | 'reset' | 'signout' | 'delete'; user: AdminUser } | { kind: 'create' } | null;
 
+const WHOLE = { root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+
 export function UsersPage() {
   const { t, i18n } = useTranslation();
   const qc = useQueryClient();
@@ -40,9 +42,11 @@ export function UsersPage() {
         </div>
       ),
     },
-    { key: 'nickname', label: t('admin.users.nickname'), sortable: true, wide: true, render: (u) => u.nickname },
-    { key: 'group', label: t('admin.users.group'), render: (u) => <Badge variant="dot" color={u.is_admin ? 'grape' : 'gray'}>{u.group.name}</Badge> },
-    { key: 'status', label: t('admin.users.status'), render: (u) => <Badge color={u.status === 'active' ? 'teal' : 'red'} variant="dot">{t(`admin.users.${u.status}`)}</Badge> },
+    // The e-mail column shows the nickname too: its own column only where there is room.
+    { key: 'nickname', label: t('admin.users.nickname'), sortable: true, wide: true, from: 'xl', render: (u) => u.nickname },
+    // Badges in their own case and never cut short (a narrow column used to make "ADMINIS…", "AC…").
+    { key: 'group', label: t('admin.users.group'), render: (u) => <Badge variant="dot" tt="none" color={u.is_admin ? 'grape' : 'gray'} styles={WHOLE}>{u.group.name}</Badge> },
+    { key: 'status', label: t('admin.users.status'), render: (u) => <Badge color={u.status === 'active' ? 'teal' : 'red'} variant="dot" tt="none" styles={WHOLE}>{t(`admin.users.${u.status}`)}</Badge> },
     {
       key: 'storage',
       label: t('admin.users.storage'),

@@ -2,12 +2,33 @@
 // time left, pause / resume / cancel; the whole batch's progress; uploads a
 // previous page left unfinished, with a way to resume them.
 import { ActionIcon, Button, CloseButton, FileButton, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { IconChevronDown, IconChevronUp, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../app/format';
 import { queryClient } from '../../../app/queryClient';
 import { uploads, type UploadItem } from './store';
+
+/**
+ * While the panel is open it keeps its height (plus its margin) in
+ * --cirrus-uploads-space on the root element; the file pages end above it
+ * (styles.css), so it never covers a row's size or date.
+ */
+function useReservedSpace(ref: React.RefObject<HTMLElement | null>, shown: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const el = ref.current;
+    if (!shown || !el) return;
+    const set = () => root.style.setProperty('--cirrus-uploads-space', `${Math.ceil(el.getBoundingClientRect().height) + 16}px`);
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--cirrus-uploads-space');
+    };
+  }, [ref, shown]);
+}
 
 function useUploads(): UploadItem[] {
   return useSyncExternalStore(uploads.subscribe, uploads.get);
@@ -88,6 +109,8 @@ export function UploadPanel() {
   const { t } = useTranslation();
   const [pending, setPending] = useState(() => uploads.pending());
   const [hidden, setHidden] = useState(false);
+  const [collapsed, setCollapsed] = useState(false);
+  const panel = useRef<HTMLElement>(null);
   useEffect(() => uploads.subscribe(() => setPending(uploads.pending())), []);
   useEffect(
     () =>
@@ -102,7 +125,9 @@ export function UploadPanel() {
     if (list.some((i) => i.status !== 'done' && i.status !== 'canceled')) setHidden(false);
   }, [list]);
   const visible = list.filter((i) => i.status !== 'canceled');
-  if ((visible.length === 0 && pending.length === 0) || hidden) return null;
+  const shown = !((visible.length === 0 && pending.length === 0) || hidden);
+  useReservedSpace(panel, shown);
+  if (!shown) return null;
   // Files refused before sending (a bad name) are listed but are not part of the bytes to send.
   const counted = visible.filter((i) => i.error?.kind !== 'invalidName');
   const total = counted.reduce((a, i) => a + i.size, 0);
@@ -111,6 +136,7 @@ export function UploadPanel() {
   const active = visible.filter((i) => i.status === 'uploading' || i.status === 'queued').length;
   return (
     <Paper
+      ref={panel}
       component="section"
       aria-label={t('uploads.title')}
       shadow="lg"
@@ -129,18 +155,22 @@ export function UploadPanel() {
               {t('uploads.clear')}
             </Button>
           )}
+          <ActionIcon variant="subtle" color="gray" size="sm" onClick={() => setCollapsed((c) => !c)} aria-expanded={!collapsed} aria-label={collapsed ? t('uploads.expand') : t('uploads.collapse')}>
+            {collapsed ? <IconChevronUp size={14} aria-hidden="true" /> : <IconChevronDown size={14} aria-hidden="true" />}
+          </ActionIcon>
           {active === 0 && <CloseButton size="sm" onClick={() => setHidden(true)} aria-label={t('common.close')} />}
         </Group>
       </Group>
       {visible.length > 0 && (
-        <Stack gap={4} mb="sm">
+        <Stack gap={4} mb={collapsed ? 0 : 'sm'}>
           <Progress value={pct} size="md" aria-label={t('uploads.total')} />
           <Text size="xs" c="dimmed">
             {t('uploads.totalText', { sent: formatSize(sent), total: formatSize(total), pct })}
           </Text>
         </Stack>
       )}
-      <ScrollArea.Autosize mah={260} type="auto" viewportProps={{ tabIndex: 0, 'aria-label': t('uploads.title') }}>
+      {/* The scrollbar gets its own lane (offsetScrollbars): it never covers the percentages. */}
+      <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars="y" display={collapsed ? 'none' : undefined} viewportProps={{ tabIndex: 0, 'aria-label': t('uploads.title') }}>
         <Stack gap="sm">
           {visible.map((item) => (
             <Row key={item.id} item={item} />

@@ -1,0 +1,48 @@
+// The two screens every web-app change is checked on (issue 23): a 1280×800
+// desktop and a 390×844 phone with touch (hasTouch, isMobile).
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const VIEWPORTS = [
+  { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
+  { name: 'phone', viewport: { width: 390, height: 844 }, touch: true },
+] as const;
+export type Viewport = (typeof VIEWPORTS)[number];
+
+export interface Opened {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and page errors seen so far. */
+  problems: string[];
+}
+
+/** A context for one viewport (CSP bypassed for axe-core), in English unless `locale` says otherwise. */
+export async function openIn(browser: Browser, v: Viewport, locale = 'en-US'): Promise<Opened> {
+  const context = await browser.newContext({
+    viewport: v.viewport,
+    hasTouch: v.touch,
+    isMobile: v.touch,
+    locale,
+    colorScheme: 'light',
+    bypassCSP: true,
+    acceptDownloads: true,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && !/Failed to load resource: the server responded with a status of (400|401|403|404|409)/.test(msg.text())) problems.push(msg.text());
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { context, page, problems };
+}
+
+/** A screenshot of what the person sees, under /tmp (not in the repository). */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `/tmp/w23-ui-${name}.png` });
+}
+
+/** Taps on a touch screen, clicks otherwise. */
+export async function press(v: Viewport, target: { tap(): Promise<void>; click(): Promise<void> }): Promise<void> {
+  if (v.touch) await target.tap();
+  else await target.click();
+}
