@@ -3,7 +3,7 @@
 // Methods taking a FileStore run inside the caller's transaction.
 import { LRUCache } from 'lru-cache';
 import { notFound, conflict } from '../core/errors.js';
-import { FILE, FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { FOLDER, isForeignKeyViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
 import { checkPathLimits, depthOf, joinPath } from './names.js';
 import { requirePortableName } from './name-rules.js';
 import type { StorageDriver } from './storage/driver.js';
