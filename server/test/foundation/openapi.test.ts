@@ -83,7 +83,7 @@ describe('OpenAPI document and response schemas', () => {
       let route = m[2]!.split('?')[0]!;
       if (route === '/api/v4/openapi.json' || route.startsWith('/api/docs')) continue;
       if (!route.startsWith('/api/')) {
-        if (route === '/' || route.startsWith('/.well-known') || route.startsWith('/s/') || route.startsWith('/assets') || route === '/session/authorize') continue;
+        if (route === '/' || route.startsWith('/.well-known') || route.startsWith('/s/') || route.startsWith('/assets') || route === '/session/authorize' || route === '/session/logout' || route === '/device') continue;
         route = `/api/v4${route}`;
       }
       route = route.replace(/:([A-Za-z_]+)/g, '{$1}');
