@@ -91,8 +91,8 @@ describe('web app: field errors in the reader\'s language', { skip: browserSkip 
 
       // A wrong current password is the server's answer: beside the current password, once.
       await page.getByLabel('当前密码', { exact: true }).fill('not-the-password');
-      await page.getByLabel('新密码', { exact: true }).fill('long-enough-password');
-      await page.getByLabel('再次输入新密码', { exact: true }).fill('long-enough-password');
+      await page.getByLabel('新密码', { exact: true }).fill('Copper-Lantern-Orbit-62');
+      await page.getByLabel('再次输入新密码', { exact: true }).fill('Copper-Lantern-Orbit-62');
       await press(v, page.getByRole('button', { name: '修改密码' }));
       await onceBesideField(page, '当前密码', '当前密码不正确。');
       assert.doesNotMatch(await page.locator('main').innerText(), RAW);

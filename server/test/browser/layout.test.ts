@@ -124,7 +124,7 @@ describe('web app layout (issue 23, item 11)', { skip: browserSkip }, () => {
       const { context, page } = await signedIn(v, `${server.url}/files`);
       const row = page.locator(`[data-path="/${LONG_FOLDER}"]`);
       await row.waitFor();
-      const icon = await row.locator('svg').first().boundingBox();
+      const icon = await row.locator('svg.cirrus-file-icon').first().boundingBox();
       assert.ok(icon && icon.width >= 18 && icon.height >= 18, `the folder icon is ${icon?.width}×${icon?.height}`);
       await shot(page, `long-folder-${v.name}`);
       await context.close();

@@ -75,7 +75,8 @@ describe('web app: share links (existing link, download limit, public page previ
       const row = page.locator(`[data-path="/${v.name}/notes.txt"]`);
       await row.waitFor();
       const openShare = async () => {
-        if (v.touch) await row.tap();
+        // On touch a tap opens the file; its check box selects it (as in Google Drive).
+        if (v.touch) await row.getByRole('checkbox', { name: 'Select notes.txt' }).tap();
         else await row.click();
         await page.getByRole('button', { name: 'Share', exact: true }).first().click();
         return page.getByRole('dialog');

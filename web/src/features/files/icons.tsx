@@ -25,10 +25,10 @@ const NO_SHRINK = { flex: 'none' } as const;
 
 export function FileIcon({ item, size = 20 }: { item: Pick<FileItem, 'type' | 'mime_type' | 'name'>; size?: number }) {
   // Never shrunk by a long name beside it in a flex row (it would become a dot).
-  const props = { size, stroke: 1.6, 'aria-hidden': true, style: NO_SHRINK } as const;
+  const props = { size, stroke: 1.6, 'aria-hidden': true, style: NO_SHRINK, className: 'cirrus-file-icon' } as const;
   switch (kindOf(item)) {
     case 'folder':
-      return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" style={NO_SHRINK} />;
+      return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" style={NO_SHRINK} className="cirrus-file-icon" />;
     case 'image':
       return <IconPhoto {...props} color="var(--mantine-color-teal-7)" />;
     case 'video':

@@ -37,6 +37,7 @@ function PasswordSection() {
     if (!current) found.current = t('errors.field.required');
     if (next.length < PASSWORD.minLength) found.next = t('errors.field.tooShort', { min: PASSWORD.minLength });
     else if (next.length > PASSWORD.maxLength) found.next = t('errors.field.tooLong', { max: PASSWORD.maxLength });
+    else if (judgement !== null && judgement.score < MIN_PASSWORD_SCORE) found.next = t('account.strength.weakError');
     if (!found.next && next !== repeat) found.repeat = t('settings.security.mismatch');
     setFieldErrors(found);
     setError(null);
@@ -73,7 +74,7 @@ function PasswordSection() {
           </Alert>
         )}
         <Group>
-          <Button type="submit" loading={busy} disabled={judgement !== null && judgement.score < MIN_PASSWORD_SCORE}>
+          <Button type="submit" loading={busy}>
             {t('settings.security.change')}
           </Button>
         </Group>
