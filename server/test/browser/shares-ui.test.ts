@@ -76,8 +76,10 @@ describe('web app: share links (existing link, download limit, public page previ
       await row.waitFor();
       const openShare = async () => {
         // On touch a tap opens the file; its check box selects it (as in Google Drive).
-        if (v.touch) await row.getByRole('checkbox', { name: 'Select notes.txt' }).tap();
-        else await row.click();
+        if (v.touch) {
+          const box = row.getByRole('checkbox', { name: 'Select notes.txt' });
+          if (!(await box.isChecked())) await box.tap();
+        } else await row.click();
         await page.getByRole('button', { name: 'Share', exact: true }).first().click();
         return page.getByRole('dialog');
       };

@@ -200,8 +200,14 @@ describe('a hostile body does not stall other clients (issue 19)', () => {
   }
 
   it('brackets, braces and commas inside JSON strings are not counted', async () => {
-    const name = `${'[{,'.repeat(70)}\\"]}`;
+    const name = `${'[{,'.repeat(70)}]}`;
     const res = await send('POST', '/api/v4/file/create', { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, Buffer.from(`{"path":"/${name}","type":"folder"}`));
     assert.equal(res.status, 200, res.text);
+    // An escaped quote does not end the string (a name may not hold '"', so a wrong password carries it).
+    const password = `${'[{,'.repeat(70)}\\"]}`;
+    const signIn = await send('POST', '/api/v4/session/token', { 'content-type': 'application/json' }, Buffer.from(`{"email":"nobody@example.com","password":"${password}"}`));
+    assert.doesNotMatch(signIn.text, /nested more than 64 levels deep|more than 20000 values/);
+    assert.notEqual(signIn.status, 500, signIn.text);
+    assert.equal(JSON.parse(signIn.text).code !== 40001 || !/JSON/.test(signIn.text), true, signIn.text);
   });
 });
