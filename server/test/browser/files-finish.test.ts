@@ -397,9 +397,15 @@ describe('web app: the file manager finished (issue 23)', { skip: browserSkip },
     await memoRow.getByText('memo.txt').click();
     await page.getByRole('button', { name: 'Restore' }).click();
     await ask.getByRole('button', { name: 'Replace' }).click();
+    // The row of the replaced file takes the restored one's place, so wait for the restore itself.
+    const memoNow = async () => (await fetch(`${server.url}/api/v4/file/content?path=${encodeURIComponent('/r8/memo.txt')}`, { headers: { authorization: `Bearer ${token}` } })).text();
+    let memo = await memoNow();
+    for (let i = 0; i < 50 && memo !== 'old memo'; i++) {
+      await page.waitForTimeout(200);
+      memo = await memoNow();
+    }
     await memoRow.getByText('memo.txt').waitFor();
-    const memo = await fetch(`${server.url}/api/v4/file/content?path=${encodeURIComponent('/r8/memo.txt')}`, { headers: { authorization: `Bearer ${token}` } });
-    assert.equal(await memo.text(), 'old memo', 'the restored file replaced the new one');
+    assert.equal(memo, 'old memo', 'the restored file replaced the new one');
     assert.equal(await memoRow.count(), 1, 'the replaced file is in the trash now');
     assert.deepEqual(errors.filter((e) => !/status of 409/.test(e)), []);
     await context.close();
