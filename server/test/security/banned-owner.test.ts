@@ -45,6 +45,8 @@ const NOT_OWNED: Record<string, string> = {
   'POST /api/v4/session/token': 'sign-in: a banned account is refused with 403/40017',
   'DELETE /api/v4/session/token': 'sign-out of the caller’s own refresh token',
   'POST /api/v4/session/token/2fa': 'the sign-in’s second step; refuses a banned account like the first',
+  'PUT /api/v4/session/authn': 'passkey sign-in options: a random challenge, nothing of one person',
+  'POST /api/v4/session/authn': 'passkey sign-in: a banned account is refused with 403/40017, as at password sign-in',
   'POST /api/v4/session/token/refresh': 'a ban revokes the account’s refresh tokens',
   'POST /api/v4/user': 'sign-up',
   'GET /api/v4/session/oauth/jwks': 'the site’s public keys',
