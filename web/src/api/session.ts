@@ -1,6 +1,7 @@
 // Sign-in (password, then TOTP when the account has it), the current user, sign-out.
 import { api, data, envelope, ErrorCode } from './client';
 import { tokenStore } from './tokens';
+import { getPasskey } from './webauthn';
 import type { TokenPair, User } from './generated/schema';
 
 /**
@@ -49,6 +50,19 @@ export async function signOut(): Promise<void> {
 /** Activates an account with the mailed link's token and signs in (POST /user/activate answers like a sign-in). */
 export async function activateAccount(token: string): Promise<User> {
   const signedIn = await data(api('none').POST('/api/v4/user/activate', { body: { token } }));
+  replacePair(signedIn.token);
+  return signedIn.user;
+}
+
+/**
+ * Signs in with a passkey (api-contract §11): options from PUT /session/authn,
+ * the browser's credential chooser (or, with `conditional`, the e-mail field's
+ * autofill), then POST /session/authn, which answers like a password sign-in.
+ */
+export async function signInWithPasskey(conditional?: AbortSignal): Promise<User> {
+  const start = await data(api('none').PUT('/api/v4/session/authn'));
+  const response = await getPasskey(start.options, conditional);
+  const signedIn = await data(api('none').POST('/api/v4/session/authn', { body: { id: start.id, response: response as never } }));
   replacePair(signedIn.token);
   return signedIn.user;
 }
