@@ -61,6 +61,14 @@ describe('web app: passkeys', { skip: browserSkip }, () => {
 
   it('adds a passkey in Settings, signs in with it, approves an OAuth app signed in that way, renames and removes it', async () => {
     const { page, context, problems } = await openAppPage(browser);
+    // Chromium's virtual authenticator answers a conditional (autofill) request at once, which
+    // would sign in before the button could be clicked: the button is tested with the autofill
+    // switched off, and the autofill at the end with it on.
+    await context.addInitScript(() => {
+      if (localStorage.getItem('test-autofill') !== 'on') {
+        (window.PublicKeyCredential as unknown as { isConditionalMediationAvailable: () => Promise<boolean> }).isConditionalMediationAvailable = () => Promise.resolve(false);
+      }
+    });
     await virtualAuthenticator(page);
     await page.goto(origin + '/settings/security');
     const emailField = page.getByLabel('E-mail');
@@ -99,7 +107,7 @@ describe('web app: passkeys', { skip: browserSkip }, () => {
 
     // OAuth consent, signed in with the passkey on the authorization page.
     const redirectUri = `${catcher.origin}/callback`;
-    const created = await api.put<{ id: string }>(
+    const created = await api.put<{ id: string; secret: string }>(
       '/api/v4/admin/oauthClient',
       { client: { name: 'Key Sync', icon: 'cloud', redirect_uris: [redirectUri], scopes: ['openid', 'email', 'Files.Read'] } },
       { token: admin },
@@ -127,11 +135,21 @@ describe('web app: passkeys', { skip: browserSkip }, () => {
     assert.ok(back.searchParams.get('code'), 'a code came back');
     assert.equal(back.searchParams.get('state'), state);
     const token = await api.raw('POST', '/api/v4/session/oauth/token', {
-      form: { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri, client_id: created.body.data.id, code_verifier: verifier },
+      form: { grant_type: 'authorization_code', code: back.searchParams.get('code')!, redirect_uri: redirectUri, client_id: created.body.data.id, client_secret: created.body.data.secret, code_verifier: verifier },
     });
     assert.equal(token.status, 200, token.text);
     const idToken = JSON.parse(Buffer.from(String((token.body as { id_token: string }).id_token).split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
     assert.equal(idToken.email, EMAIL);
+
+    // The autofill (conditional mediation): the sign-in form asks for a passkey as it opens;
+    // the virtual authenticator answers, and the person is signed in without a click.
+    await page.goto(origin + '/settings/security');
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    await menu.or(page.getByLabel('E-mail')).first().waitFor();
+    if ((await menu.count()) > 0) await signOut(page);
+    await page.evaluate(() => localStorage.setItem('test-autofill', 'on'));
+    await page.reload();
+    await expectSignedIn(page, EMAIL);
 
     // Remove it.
     await page.goto(origin + '/settings/security');
