@@ -1,7 +1,6 @@
 // Sign-in (password, then TOTP when the account has it), the current user, sign-out.
 import { api, data, envelope, ErrorCode } from './client';
 import { tokenStore } from './tokens';
-import { getPasskey } from './webauthn';
 import type { TokenPair, User } from './generated/schema';
 
 /**
@@ -60,7 +59,8 @@ export async function activateAccount(token: string): Promise<User> {
  * autofill), then POST /session/authn, which answers like a password sign-in.
  */
 export async function signInWithPasskey(conditional?: AbortSignal): Promise<User> {
-  const start = await data(api('none').PUT('/api/v4/session/authn'));
+  // Loaded on demand: the sign-in page's first load stays small.
+  const [{ getPasskey }, start] = await Promise.all([import('./webauthn-ceremony'), data(api('none').PUT('/api/v4/session/authn'))]);
   const response = await getPasskey(start.options, conditional);
   const signedIn = await data(api('none').POST('/api/v4/session/authn', { body: { id: start.id, response: response as never } }));
   replacePair(signedIn.token);
