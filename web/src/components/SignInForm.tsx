@@ -2,13 +2,12 @@
 // two-step verification (envelope code 203). Errors show the server's message.
 // Or a passkey: the button, or the e-mail field's autofill (conditional UI),
 // through the browser's WebAuthn API (api/webauthn.ts, no library).
-import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, ErrorCode } from '../api/client';
-import { signIn, signInSecondFactor, signInWithPasskey } from '../api/session';
-import { conditionalMediationAvailable, isCancelled, passkeysAvailable } from '../api/webauthn';
+import { conditionalMediationAvailable, isCancelled, passkeysAvailable, signIn, signInSecondFactor, signInWithPasskey } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 import { Link } from '../app/router';
@@ -248,7 +247,9 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         </Button>
         {passkeys && (
           <>
-            <Divider label={t('passkeys.or')} labelPosition="center" />
+            <Text size="sm" c="dimmed" ta="center">
+              {t('passkeys.or')}
+            </Text>
             <Button type="button" variant="default" onClick={() => void passkeyButton()} disabled={busy} fullWidth>
               {t('passkeys.signIn')}
             </Button>

@@ -9,7 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
-import { isCancelled, isIpAddress } from '../../api/webauthn';
+import { isCancelled, isIpAddress } from '../../api/session';
 import { createPasskey } from '../../api/webauthn-ceremony';
 import { ConfirmDialog } from '../files/dialogs';
 import { addPasskey, listPasskeys, passkeyOptions, removePasskey, renamePasskey } from './api';
