@@ -160,6 +160,15 @@ describe('web app: passkeys', { skip: browserSkip }, () => {
     await context.close();
   });
 
+  it('the sign-in page with its passkey button fits a 390×844 phone', async () => {
+    const { page, context } = await openAppPage(browser, { width: 390, height: 844 });
+    await page.goto(origin + '/');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.scrollWidth), 390, 'no sideways scrolling');
+    await screenshotView(page, 'passkeys-sign-in-390');
+    await context.close();
+  });
+
   it('on an IP address the passkey controls are hidden and Settings says why', async () => {
     const { page, context } = await openAppPage(browser);
     await page.goto(ipOrigin + '/settings/security');
