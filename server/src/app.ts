@@ -37,6 +37,8 @@ import { mailRoutes } from './mail/routes.js';
 import { resetRoutes } from './accounts/reset-routes.js';
 import { emailRoutes } from './accounts/email-routes.js';
 import { activationRoutes } from './sessions/activation-routes.js';
+import { passkeyRoutes } from './accounts/passkey-routes.js';
+import { passkeySignInRoutes } from './sessions/passkey-routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -137,6 +139,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices, services.emailFlows);
   emailRoutes(app, services.emailFlows);
   activationRoutes(app, (token) => services.emailFlows.activate(token), services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  passkeyRoutes(app, services.passkeys, services.accounts);
+  passkeySignInRoutes(app, services.passkeys, services.accounts, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);

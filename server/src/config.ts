@@ -200,15 +200,15 @@ export function loadConfig(env: Source = process.env): Config {
 
 /**
  * The base URL when CIRRUS_BASE_URL is unset: the listen address itself, and
- * for a wildcard address the IPv4 loopback literal. Not `localhost`: a
- * browser treats http://localhost and http://127.0.0.1 as two origins (each
- * with its own sign-in), Fastify logs the literal, and `localhost` may resolve
- * to ::1 first where the server listens on IPv4 only. `serve` prints this one
- * URL, so the origin people open is the issuer's (issue 11).
+ * for a wildcard address `localhost`. Not the loopback literal: browsers
+ * refuse WebAuthn (passkeys) on an IP address, and treat http://localhost as
+ * a secure context. A browser treats http://localhost and http://127.0.0.1
+ * as two origins (each with its own sign-in), so `serve` prints this one URL
+ * and the origin people open is the issuer's (issue 11).
  */
 export function defaultBaseUrl(host: string, port: number): string {
   const wildcard = host === '0.0.0.0' || host === '::' || host === '[::]';
-  const name = wildcard ? '127.0.0.1' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  const name = wildcard ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return `http://${name}:${port}`;
 }
 

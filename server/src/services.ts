@@ -53,6 +53,8 @@ import { PasswordReset } from './accounts/password-reset.js';
 import { RecoveryCodes } from './accounts/recovery-codes.js';
 import { RecoveryCodeRepository } from './accounts/recovery-repository.js';
 import { AccountNotices } from './accounts/notices.js';
+import { Passkeys } from './accounts/passkeys.js';
+import { PasskeyRepository } from './accounts/passkey-repository.js';
 import { EmailFlows } from './accounts/email-flows.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
@@ -96,6 +98,8 @@ export interface Services {
   notices: AccountNotices;
   /** Activation, verification and change of addresses (accounts/email-flows.ts). */
   emailFlows: EmailFlows;
+  /** WebAuthn registration and sign-in (accounts/passkeys.ts). */
+  passkeys: Passkeys;
   metrics: Metrics;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
@@ -210,6 +214,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
   const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
+  const passkeys = new Passkeys(new PasskeyRepository(db), config.baseUrl, async () => (await settings.current()).site_name, clock, (userId, name) => notices.passkeyAdded(userId, name));
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, (userId, state) => notices.twoFactor(userId, state));
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
@@ -221,6 +226,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     await throttle.prune(clock.now() - THROTTLE_RETENTION_MS);
     await links.prune();
     await outbox.prune();
+    await passkeys.prune();
   };
   jobs.every('prune', 3600_000, prune);
 
@@ -253,6 +259,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     passwordReset,
     notices,
     emailFlows,
+    passkeys,
     metrics,
     redis,
     jobs,

@@ -341,6 +341,31 @@ export interface RecoveryCodesTable {
   used_at: number | null;
 }
 
+/** Passkeys (WebAuthn credentials) people registered (migration 019). */
+export interface PasskeysTable {
+  id: string;
+  user_id: string;
+  /** base64url */
+  credential_id: string;
+  /** COSE public key, base64url */
+  public_key: string;
+  counter: number;
+  /** JSON array, or null */
+  transports: string | null;
+  name: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+/** Pending WebAuthn ceremonies (migration 019): single use, five minutes. */
+export interface PasskeyChallengesTable {
+  id: string;
+  kind: 'register' | 'authenticate';
+  challenge: string;
+  user_id: string | null;
+  expires_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -368,6 +393,8 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   account_tokens: AccountTokensTable;
   recovery_codes: RecoveryCodesTable;
+  passkeys: PasskeysTable;
+  passkey_challenges: PasskeyChallengesTable;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -16,6 +16,9 @@ export interface IdTokenClaims {
   auth_time?: number;
   /** The session family the tokens belong to (OIDC Front-Channel Logout §3): names what an RP-initiated logout ends. */
   sid?: string;
+  /** With the email scope (OIDC Core §5.1), as userinfo answers them. */
+  email?: string;
+  email_verified?: boolean;
 }
 
 /** A verified id_token of this server (its expiry is the caller's to judge). */

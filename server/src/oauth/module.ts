@@ -88,7 +88,10 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
   deps.invalidations?.on('client', (id) => clients.forget(id));
   const consent = new ConsentService(clients, grantRepo, deps.revocation, deps.sessions, issuer, deps.clock);
   const signer = await IdTokenSigner.load(deps.settings);
-  const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer, deps.clock);
+  const minter = new TokenMinter(deps.sessions, deps.settings, signer, issuer, deps.clock, async (userId) => {
+    const user = await deps.accounts.findById(userId);
+    return user && { email: user.email, email_verified: user.email_verified === 1 };
+  });
   // The context's client, when given, is the one the token endpoint authenticated (refresh-token.ts).
   deps.sessions.addFamilyCheck((family, { client }) => consent.checkRefresh(family, client as Client | undefined));
 

@@ -15,6 +15,7 @@ export { missingScopes, scopeSatisfied };
 
 export const OPENID = 'openid';
 export const OFFLINE_ACCESS = 'offline_access';
+export const EMAIL = 'email';
 
 /** RFC 6749 §3.3 scope-token: printable ASCII without space, `"` and `\`. */
 const SCOPE_TOKEN = /^[\x21\x23-\x5b\x5d-\x7e]+$/;

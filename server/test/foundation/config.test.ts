@@ -12,19 +12,20 @@ import { freshDatabase } from './support.js';
 const refused = (env: Record<string, string>, message: RegExp) => assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && message.test(err.message));
 
 describe('configuration', () => {
-  it('defaults: port 5212, SQLite under ./data, base URL on the IPv4 loopback literal with the port', () => {
+  it('defaults: port 5212, SQLite under ./data, base URL http://localhost with the port (passkeys need a host name, not an IP)', () => {
     const config = loadConfig({});
     assert.equal(config.port, 5212);
     assert.equal(config.database.kind, 'sqlite');
-    // Issue 11: one origin, the one the start-up line prints and Fastify logs (not localhost).
-    assert.equal(config.baseUrl, 'http://127.0.0.1:5212');
+    // Issue 11: one origin, the one the start-up line prints; localhost, since browsers refuse WebAuthn on an IP address (issue 20).
+    assert.equal(config.baseUrl, 'http://localhost:5212');
     assert.equal(config.baseUrlDerived, true);
     assert.equal(config.trustProxy, false);
     assert.equal(config.logLevel, 'info');
   });
 
   it('issue 11: without CIRRUS_BASE_URL the base URL is derived from the listen address', () => {
-    assert.equal(loadConfig({ CIRRUS_HOST: '::' }).baseUrl, 'http://127.0.0.1:5212');
+    assert.equal(loadConfig({ CIRRUS_HOST: '::' }).baseUrl, 'http://localhost:5212');
+    assert.equal(loadConfig({ CIRRUS_HOST: '0.0.0.0' }).baseUrl, 'http://localhost:5212');
     assert.equal(loadConfig({ CIRRUS_HOST: '::1', CIRRUS_PORT: '8080' }).baseUrl, 'http://[::1]:8080');
     assert.equal(loadConfig({ CIRRUS_HOST: '192.168.1.20' }).baseUrl, 'http://192.168.1.20:5212');
     assert.equal(loadConfig({ CIRRUS_HOST: 'localhost' }).baseUrl, 'http://localhost:5212');
@@ -77,7 +78,7 @@ describe('start-up', () => {
         });
         child.on('exit', (code) => reject(new Error(`serve exited with ${code}; output: ${output}`)));
       });
-      assert.match(printed, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.match(printed, /^http:\/\/localhost:\d+$/);
       assert.notEqual(new URL(printed).port, '0', 'the real port, not the configured 0');
       const discovery = (await (await fetch(`${printed}/.well-known/openid-configuration`)).json()) as { issuer: string };
       assert.equal(discovery.issuer, printed, 'the printed URL is the issuer');

@@ -82,6 +82,21 @@ describe('grants and scopes', () => {
     assert.equal((await ctx.api.raw('GET', '/api/v4/session/oauth/userinfo')).status, 401);
   });
 
+  it('OIDC Core §5.1, api-contract §11: with the email scope the id_token carries email and email_verified, as userinfo does; without it, neither', async () => {
+    const app = await createApp(ctx);
+    const claims = (t: { id_token?: string }) => JSON.parse(Buffer.from(t.id_token!.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const withEmail = (await tokensFor(app, 'openid email')) as { access_token: string; id_token?: string };
+    const info = (await ctx.api.raw('GET', '/api/v4/session/oauth/userinfo', { token: withEmail.access_token })).body as Record<string, unknown>;
+    const id = claims(withEmail);
+    assert.equal(id.email, 'grants@example.com');
+    assert.equal(id.email_verified, false);
+    assert.equal(id.email, info.email);
+    assert.equal(id.email_verified, info.email_verified);
+    const bare = claims((await tokensFor(app, 'openid')) as { id_token?: string });
+    assert.equal('email' in bare, false);
+    assert.equal('email_verified' in bare, false);
+  });
+
   it('api-contract §5: an OAuth token cannot use the consent API, even with every scope', async () => {
     const app = await createApp(ctx, { scopes: ['openid', 'UserSecurityInfo.Write', 'Admin.Write'] });
     const t = await tokensFor(app, 'openid UserSecurityInfo.Write');

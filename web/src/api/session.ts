@@ -52,3 +52,46 @@ export async function activateAccount(token: string): Promise<User> {
   replacePair(signedIn.token);
   return signedIn.user;
 }
+
+/**
+ * Signs in with a passkey (api-contract §11): options from PUT /session/authn,
+ * the browser's credential chooser (or, with `conditional`, the e-mail field's
+ * autofill), then POST /session/authn, which answers like a password sign-in.
+ */
+export async function signInWithPasskey(conditional?: AbortSignal): Promise<User> {
+  // Loaded on demand: the sign-in page's first load stays small.
+  const [{ getPasskey }, start] = await Promise.all([import('./webauthn-ceremony'), data(api('none').PUT('/api/v4/session/authn'))]);
+  const response = await getPasskey(start.options, conditional);
+  const signedIn = await data(api('none').POST('/api/v4/session/authn', { body: { id: start.id, response: response as never } }));
+  replacePair(signedIn.token);
+  return signedIn.user;
+}
+
+// Whether passkeys can be used on this page (here, not in a module of their own: the
+// sign-in page's first load gets no extra request; the ceremonies load on demand).
+
+/** True for an IPv4 or IPv6 literal: browsers refuse WebAuthn there (the RP ID must be a domain). */
+export function isIpAddress(hostname: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':') || hostname.startsWith('[');
+}
+
+/** Whether this page can use passkeys: the API exists and the site is not on an IP address. */
+export function passkeysAvailable(): boolean {
+  return typeof window !== 'undefined' && 'PublicKeyCredential' in window && !isIpAddress(window.location.hostname);
+}
+
+/** Whether the browser offers passkeys in the autofill of an input marked `webauthn` (conditional UI). */
+export async function conditionalMediationAvailable(): Promise<boolean> {
+  if (!passkeysAvailable()) return false;
+  const pkc = window.PublicKeyCredential as unknown as { isConditionalMediationAvailable?: () => Promise<boolean> };
+  try {
+    return (await pkc.isConditionalMediationAvailable?.()) === true;
+  } catch {
+    return false;
+  }
+}
+
+/** The person cancelled, or the request was aborted: nothing to report. */
+export function isCancelled(err: unknown): boolean {
+  return err instanceof DOMException && (err.name === 'NotAllowedError' || err.name === 'AbortError');
+}

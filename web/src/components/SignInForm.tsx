@@ -1,11 +1,13 @@
 // E-mail and password, then the authenticator code when the account has
 // two-step verification (envelope code 203). Errors show the server's message.
+// Or a passkey: the button, or the e-mail field's autofill (conditional UI),
+// through the browser's WebAuthn API (api/webauthn.ts, no library).
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, ErrorCode } from '../api/client';
-import { signIn, signInSecondFactor } from '../api/session';
+import { conditionalMediationAvailable, isCancelled, passkeysAvailable, signIn, signInSecondFactor, signInWithPasskey } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 import { Link } from '../app/router';
@@ -41,6 +43,51 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [resent, setResent] = useState(false);
   // "Forgot password?" only where the site can send the mail.
   const site = useSiteConfig();
+  // Passkeys: not on an IP address (browsers refuse WebAuthn there).
+  const [passkeys] = useState(passkeysAvailable);
+  // The pending conditional request (the autofill); the button aborts it first.
+  const conditional = useRef<AbortController | null>(null);
+  const [autofillRound, setAutofillRound] = useState(0);
+  const signedIn = useRef(onSignedIn);
+  signedIn.current = onSignedIn;
+
+  const passkeyFailed = (err: unknown) => {
+    if (isCancelled(err)) return;
+    setError(err instanceof ApiError ? messageOf(err, t) : t('passkeys.failed'));
+  };
+
+  useEffect(() => {
+    if (!passkeys || sessionId) return;
+    const controller = new AbortController();
+    conditional.current = controller;
+    void conditionalMediationAvailable().then((available) => {
+      if (!available || controller.signal.aborted) return;
+      signInWithPasskey(controller.signal).then(
+        (user) => signedIn.current(user),
+        (err: unknown) => {
+          if (!controller.signal.aborted) passkeyFailed(err);
+        },
+      );
+    });
+    return () => controller.abort();
+  }, [passkeys, sessionId, autofillRound]);
+
+  const passkeyButton = async () => {
+    conditional.current?.abort();
+    setBusy(true);
+    setError(null);
+    setInactive(null);
+    try {
+      onSignedIn(await signInWithPasskey());
+    } catch (err) {
+      if (err instanceof ApiError && err.code === ErrorCode.NotActivated) setInactive(String((err.data as { email?: string } | null)?.email ?? ''));
+      else passkeyFailed(err);
+      // The autofill offers passkeys again.
+      setAutofillRound((n) => n + 1);
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submitPassword = async (event: FormEvent) => {
     event.preventDefault();
@@ -181,7 +228,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           type="email"
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
-          autoComplete="username"
+          autoComplete={passkeys ? 'username webauthn' : 'username'}
           required
           withAsterisk={false}
           autoFocus={!defaultEmail}
@@ -198,6 +245,16 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
+        {passkeys && (
+          <>
+            <Text size="sm" c="dimmed" ta="center">
+              {t('passkeys.or')}
+            </Text>
+            <Button type="button" variant="default" onClick={() => void passkeyButton()} disabled={busy} fullWidth>
+              {t('passkeys.signIn')}
+            </Button>
+          </>
+        )}
         {site.data?.mail_enabled && (
           <Anchor component={Link} href={email.trim() ? `/forgot?email=${encodeURIComponent(email.trim())}` : '/forgot'} size="sm" ta="center">
             {t('account.forgotLink')}

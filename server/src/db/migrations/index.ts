@@ -16,6 +16,7 @@ import * as m014 from './014_tree_batches.js';
 import * as m016 from './016_natural_names.js';
 import * as m017 from './017_oauth_clients.js';
 import * as m018 from './018_accounts_mail.js';
+import * as m019 from './019_passkeys.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '016_natural_names': m016,
   '017_oauth_clients': m017,
   '018_accounts_mail': m018,
+  '019_passkeys': m019,
 };

@@ -8,7 +8,7 @@ import type { SessionRow } from '../../sessions/service.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
 import type { IdTokenSigner } from '../id-tokens.js';
-import { grantsOfflineAccess, OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
+import { EMAIL, grantsOfflineAccess, OFFLINE_ACCESS, OPENID, scopeList } from '../scopes.js';
 import type { TokenResponse } from './types.js';
 import type { Clock } from '../../core/clock.js';
 
@@ -55,6 +55,9 @@ export function secondsFromIssue(rfc3339: string, issuedAtMs: number): number {
   return Math.max(0, Math.round((Date.parse(rfc3339) - Math.floor(issuedAtMs / 1000) * 1000) / 1000));
 }
 
+/** The address claims of a user (OIDC Core §5.1), as userinfo gives them; undefined for an unknown user. */
+export type EmailClaims = (userId: string) => Promise<{ email: string; email_verified: boolean } | undefined>;
+
 export class TokenMinter {
   constructor(
     private readonly sessions: SessionService,
@@ -62,6 +65,7 @@ export class TokenMinter {
     private readonly signer: IdTokenSigner,
     private readonly issuer: string,
     private readonly clock: Clock,
+    private readonly emailClaims?: EmailClaims,
   ) {}
 
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
@@ -96,6 +100,8 @@ export class TokenMinter {
       response.refresh_token_expires_in = secondsFromIssue(pair.refresh_expires, now);
     }
     if (scopes.includes(OPENID)) {
+      // With the email scope the id_token carries the same address claims as userinfo (api-contract §11).
+      const email = scopes.includes(EMAIL) && this.emailClaims ? await this.emailClaims(family.user_id) : undefined;
       response.id_token = await this.signer.sign(
         {
           iss: this.issuer,
@@ -104,6 +110,7 @@ export class TokenMinter {
           sid: family.id,
           ...(opts.nonce !== null ? { nonce: opts.nonce } : {}),
           ...(opts.authTimeMs !== null ? { auth_time: Math.floor(opts.authTimeMs / 1000) } : {}),
+          ...(email ?? {}),
         },
         accessTtl,
         now,

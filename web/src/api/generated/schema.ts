@@ -2577,6 +2577,573 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/user/authn": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The caller's passkeys, oldest first.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Passkey"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put: {
+      /**
+       * Registration options for a new passkey (discoverable, user verification required). The challenge is valid 5 minutes, once, for the caller only.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PublicKeyCredentialCreationOptionsJSON"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post: {
+      /**
+       * Stores a passkey from navigator.credentials.create()'s answer to the options of PUT; a notice is mailed. 400/40001 when the response is malformed or its challenge, origin or RP ID is wrong.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            response: components["schemas"]["RegistrationResponse"];
+            /** what the person calls the passkey */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Passkey"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/authn/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Removes one of the caller's passkeys (404 for anyone else's).
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Renames one of the caller's passkeys (404 for anyone else's).
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** what the person calls the passkey */
+            name: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Passkey"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/session/authn": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put: {
+      /**
+       * Options for signing in with a passkey (discoverable credentials) and the challenge id to send back with the answer (5 minutes, once).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PasskeySignInOptions"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post: {
+      /**
+       * Signs in with navigator.credentials.get()'s answer, like POST /session/token (device cookie included). 400/40001 when the challenge id is unknown, used or expired, or the response is malformed, foreign (origin, RP ID) or not signed by a registered passkey; 403 banned (40017) or not activated (40018).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            id: string;
+            response: components["schemas"]["AuthenticationResponse"];
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PasskeySignedIn"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/user/avatar": {
     parameters: {
       query?: never;
@@ -10664,6 +11231,21 @@ export interface components {
       users: components["schemas"]["AdminUser"][];
       pagination: components["schemas"]["Pagination"];
     };
+    AuthenticationResponse: {
+      id: string;
+      rawId: string;
+      type: "public-key";
+      response: {
+        clientDataJSON: string;
+        authenticatorData: string;
+        signature: string;
+        userHandle?: string;
+      };
+      authenticatorAttachment?: string;
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
+    };
     AvatarSet: {
       /** same-origin path of the new version */
       avatar_url: string;
@@ -10990,6 +11572,29 @@ export interface components {
       page_size: number;
       total: number;
     };
+    Passkey: {
+      id: string;
+      name: string;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** RFC 3339, UTC; null until first used */
+      last_used_at: string | null;
+    };
+    PasskeySignedIn: {
+      user: components["schemas"]["User"];
+      token: components["schemas"]["TokenPair"];
+    };
+    PasskeySignInOptions: {
+      /** the challenge id */
+      id: string;
+      options: components["schemas"]["PublicKeyCredentialRequestOptionsJSON"];
+    };
+    PublicKeyCredentialCreationOptionsJSON: {
+      [key: string]: unknown;
+    };
+    PublicKeyCredentialRequestOptionsJSON: {
+      [key: string]: unknown;
+    };
     PublicShare: {
       id: string;
       type: "file" | "folder";
@@ -11021,6 +11626,23 @@ export interface components {
     RecoveryCodes: {
       /** shown once; each works once in place of a TOTP code */
       recovery_codes: string[];
+    };
+    RegistrationResponse: {
+      id: string;
+      rawId: string;
+      type: "public-key";
+      response: {
+        clientDataJSON: string;
+        attestationObject: string;
+        authenticatorData?: string;
+        transports?: string[];
+        publicKeyAlgorithm?: number;
+        publicKey?: string;
+      };
+      authenticatorAttachment?: string;
+      clientExtensionResults: {
+        [key: string]: unknown;
+      };
     };
     ResetPassword: {
       password: string;
@@ -11244,6 +11866,7 @@ export type AdminSharePage = components["schemas"]["AdminSharePage"];
 export type AdminSummary = components["schemas"]["AdminSummary"];
 export type AdminUser = components["schemas"]["AdminUser"];
 export type AdminUserPage = components["schemas"]["AdminUserPage"];
+export type AuthenticationResponse = components["schemas"]["AuthenticationResponse"];
 export type AvatarSet = components["schemas"]["AvatarSet"];
 export type BatchIdResult = components["schemas"]["BatchIdResult"];
 export type BatchIdResults = components["schemas"]["BatchIdResults"];
@@ -11288,10 +11911,16 @@ export type OAuthIntrospection = components["schemas"]["OAuthIntrospection"];
 export type OAuthPushedAuthorizationResponse = components["schemas"]["OAuthPushedAuthorizationResponse"];
 export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
 export type Pagination = components["schemas"]["Pagination"];
+export type Passkey = components["schemas"]["Passkey"];
+export type PasskeySignedIn = components["schemas"]["PasskeySignedIn"];
+export type PasskeySignInOptions = components["schemas"]["PasskeySignInOptions"];
+export type PublicKeyCredentialCreationOptionsJSON = components["schemas"]["PublicKeyCredentialCreationOptionsJSON"];
+export type PublicKeyCredentialRequestOptionsJSON = components["schemas"]["PublicKeyCredentialRequestOptionsJSON"];
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
 export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
 export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
+export type RegistrationResponse = components["schemas"]["RegistrationResponse"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
 export type SearchPage = components["schemas"]["SearchPage"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];

@@ -14,6 +14,7 @@ import { fieldProblem } from '../../api/fieldErrors';
 import { PASSWORD } from '../../api/rules';
 import { ConfirmDialog } from '../files/dialogs';
 import { RecoveryCodesShown, RenewRecoveryCodes } from './RecoveryCodes';
+import { PasskeysSection } from './Passkeys';
 import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../components/PasswordStrength';
 import { begin2fa, changePassword, confirm2fa, disable2fa, endOtherSessions, endSession, getSettings, listSessions, type SessionView } from './api';
 
@@ -328,6 +329,7 @@ export default function SecurityTab() {
     <Stack gap={40}>
       <PasswordSection />
       <TwoFactorSection />
+      <PasskeysSection />
       <SessionsSection />
     </Stack>
   );

@@ -44,3 +44,11 @@ const sessionId = (id: string) => ({ params: { path: { id } } });
 export const listSessions = () => data(api().GET('/api/v4/user/session'));
 export const endSession = (id: string) => data(api().DELETE('/api/v4/user/session/{id}', sessionId(id)));
 export const endOtherSessions = () => data(api().DELETE('/api/v4/user/session'));
+
+// Passkeys (api-contract §11).
+const passkeyId = (id: string) => ({ params: { path: { id } } });
+export const listPasskeys = () => data(api().GET('/api/v4/user/authn'));
+export const passkeyOptions = () => data(api().PUT('/api/v4/user/authn'));
+export const addPasskey = (response: Record<string, unknown>, name: string) => data(api().POST('/api/v4/user/authn', { body: { response: response as never, name } }));
+export const renamePasskey = (id: string, name: string) => data(api().PATCH('/api/v4/user/authn/{id}', { ...passkeyId(id), body: { name } }));
+export const removePasskey = (id: string) => data(api().DELETE('/api/v4/user/authn/{id}', passkeyId(id)));
