@@ -14,6 +14,7 @@ import { SearchBox } from './SearchBox';
 import { StorageBar } from './StorageBar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
+import { useSiteConfig } from '../features/account/api';
 
 const PLACES = [
   { href: '/files', key: 'nav.myFiles', icon: IconFolder },
@@ -26,6 +27,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure(false);
   const { pathname } = useLocation();
   const { t } = useTranslation();
+  // The name the administrator gave the site (Dashboard → Settings).
+  const siteName = useSiteConfig().data?.site_name ?? 'Cirrus';
   useEffect(close, [pathname, close]);
 
   return (
@@ -40,7 +43,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                   <CloudIcon size={19} />
                 </ThemeIcon>
                 <Text fw={700} fz="lg" visibleFrom="xs">
-                  Cirrus
+                  {siteName}
                 </Text>
               </Group>
             </UnstyledButton>

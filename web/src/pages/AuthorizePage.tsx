@@ -18,6 +18,7 @@ import { alreadyConsented, documentStatus, errorRedirectUrl, isNavigableRedirect
 import { useLocation } from '../app/router';
 import { ConsentPanel } from './authorize/ConsentPanel';
 import { useAppInfo } from './authorize/useAppInfo';
+import { pageTitle } from '../features/account/api';
 
 type Outcome =
   | { kind: 'invalid'; message: string }
@@ -117,7 +118,7 @@ function AuthorizeFlow({ req }: { req: AuthorizeRequest }) {
   }, [req, appInfo.status, docStatus, appName, t]);
 
   useEffect(() => {
-    document.title = appInfo.status === 'ready' ? `${t('authorize.titleApp', { app: appInfo.app.name })} · Cirrus` : `${t('authorize.title')} · Cirrus`;
+    document.title = appInfo.status === 'ready' ? pageTitle(`${t('authorize.titleApp', { app: appInfo.app.name })}`) : pageTitle(`${t('authorize.title')}`);
   }, [appInfo, t]);
 
   const decide = async (approve: boolean) => {

@@ -7,6 +7,7 @@ import { CenteredLayout } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
 import { Link, useLocation } from '../../app/router';
 import { requestReset } from './api';
+import { pageTitle } from '../account/api';
 
 export default function ForgotPage() {
   const { t } = useTranslation();
@@ -16,7 +17,7 @@ export default function ForgotPage() {
   const [sent, setSent] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    document.title = `${t('account.forgot.title')} · Cirrus`;
+    document.title = pageTitle(`${t('account.forgot.title')}`);
   }, [t]);
 
   const submit = async (event: FormEvent) => {

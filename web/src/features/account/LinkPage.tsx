@@ -12,6 +12,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { Link, navigate, useLocation } from '../../app/router';
 import { useSession } from '../../app/session';
 import { confirmEmail } from './api';
+import { pageTitle } from '../account/api';
 
 type State = { kind: 'working' } | { kind: 'done'; email: string } | { kind: 'dead' } | { kind: 'error'; message: string };
 
@@ -23,7 +24,7 @@ function LinkPage({ mode }: { mode: 'activate' | 'verify' }) {
   const [state, setState] = useState<State>({ kind: 'working' });
   const started = useRef(false);
   useEffect(() => {
-    document.title = `${t(`account.${mode}.title`)} · Cirrus`;
+    document.title = pageTitle(t(`account.${mode}.title`));
   }, [t, mode]);
   useEffect(() => {
     // The link works once: use it once, even when React runs effects twice.

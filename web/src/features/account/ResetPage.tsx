@@ -11,6 +11,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../components/PasswordStrength';
 import { Link, useLocation } from '../../app/router';
 import { checkResetLink, completeReset } from './api';
+import { pageTitle } from '../account/api';
 
 export default function ResetPage() {
   const { t } = useTranslation();
@@ -25,7 +26,7 @@ export default function ResetPage() {
   const judgement = usePasswordScore(password);
   const link = useQuery({ queryKey: ['reset-link', token], queryFn: () => checkResetLink(token), enabled: /^[A-Za-z0-9_-]+$/.test(token), retry: false, staleTime: Infinity });
   useEffect(() => {
-    document.title = `${t('account.reset.title')} · Cirrus`;
+    document.title = pageTitle(`${t('account.reset.title')}`);
   }, [t]);
 
   const linkDead = dead || !/^[A-Za-z0-9_-]+$/.test(token) || link.data?.valid === false;

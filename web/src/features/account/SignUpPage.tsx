@@ -12,6 +12,7 @@ import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../co
 import { Link, navigate } from '../../app/router';
 import { useSession } from '../../app/session';
 import i18n from 'i18next';
+import { pageTitle } from '../account/api';
 
 export default function SignUpPage() {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export default function SignUpPage() {
   const [error, setError] = useState<string | null>(null);
   const judgement = usePasswordScore(password, [email]);
   useEffect(() => {
-    document.title = `${t('account.signup.title')} · Cirrus`;
+    document.title = pageTitle(`${t('account.signup.title')}`);
   }, [t]);
 
   const submit = async (event: FormEvent) => {

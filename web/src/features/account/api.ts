@@ -9,6 +9,12 @@ export function getSiteConfig() {
 }
 
 type SiteConfig = Awaited<ReturnType<typeof getSiteConfig>>;
+const DEFAULT_SITE_NAME = 'Cirrus';
+
+/** A page title: `text · <the site's name>` (Dashboard → Settings), Cirrus until the name is known. */
+export function pageTitle(text: string): string {
+  return `${text} · ${siteConfigValue?.site_name ?? DEFAULT_SITE_NAME}`;
+}
 let siteConfig: Promise<SiteConfig> | undefined;
 let siteConfigValue: SiteConfig | undefined;
 
@@ -22,7 +28,14 @@ export function useSiteConfig(): { data: SiteConfig | undefined } {
   useEffect(() => {
     if (siteConfigValue !== undefined) return;
     let alive = true;
-    siteConfig ??= getSiteConfig().then((v) => (siteConfigValue = v));
+    siteConfig ??= getSiteConfig().then((v) => {
+      siteConfigValue = v;
+      // Titles set before the name was known end in the default; give them the site's name.
+      if (v.site_name !== DEFAULT_SITE_NAME && document.title.endsWith(` · ${DEFAULT_SITE_NAME}`)) {
+        document.title = document.title.slice(0, -DEFAULT_SITE_NAME.length) + v.site_name;
+      }
+      return v;
+    });
     siteConfig.then(
       (v) => alive && setValue(v),
       () => {

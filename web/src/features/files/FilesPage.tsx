@@ -25,6 +25,7 @@ import { useFileActions } from './useFileActions';
 import { useFolder } from './useFolder';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
+import { pageTitle } from '../account/api';
 
 const Preview = lazy(() => import('./Preview'));
 
@@ -68,7 +69,7 @@ export default function FilesPage({ params }: PageProps) {
   const folderName = segs[segs.length - 1] ?? t('nav.myFiles');
 
   useEffect(() => {
-    document.title = `${folderName} · Cirrus`;
+    document.title = pageTitle(`${folderName}`);
   }, [folderName]);
   useEffect(() => localStorage.setItem(VIEW_KEY, view), [view]);
   useEffect(() => localStorage.setItem(SORT_KEY, `${sort.key} ${sort.dir}`), [sort]);

@@ -16,6 +16,7 @@ import { FileTable, sortItems, type Sort } from './FileTable';
 import { useFileActions } from './useFileActions';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
+import { pageTitle } from '../account/api';
 
 /** The folder that holds `item`, with the item selected there. */
 function showInFolder(item: FileItem): void {
@@ -60,7 +61,7 @@ export default function SearchPage() {
     </Tooltip>
   );
   useEffect(() => {
-    document.title = `${t('search.title')} · Cirrus`;
+    document.title = pageTitle(`${t('search.title')}`);
   }, [t]);
 
   return (

@@ -17,6 +17,7 @@ import { emptyTrash, listTrash, parentOf, purgeTrash, restoreTrash, type BatchRe
 import { ConfirmDialog } from './dialogs';
 import { FileIcon } from './icons';
 import { useSelection } from './useSelection';
+import { pageTitle } from '../account/api';
 
 export default function TrashPage() {
   const { t } = useTranslation();
@@ -35,7 +36,7 @@ export default function TrashPage() {
   const [confirm, setConfirm] = useState<'purge' | 'empty' | null>(null);
   const [clash, setClash] = useState<{ ids: string[]; names: string[] } | null>(null);
   useEffect(() => {
-    document.title = `${t('nav.trash')} · Cirrus`;
+    document.title = pageTitle(`${t('nav.trash')}`);
   }, [t]);
 
   const done = (r: BatchResult | null, message: string) => {

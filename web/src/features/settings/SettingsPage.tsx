@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
 import type { PageProps } from '../../app/routes';
 import { Busy } from '../../components/Busy';
+import { pageTitle } from '../account/api';
 
 const ProfileTab = lazy(() => import('./ProfileTab'));
 const SecurityTab = lazy(() => import('./SecurityTab'));
@@ -26,7 +27,7 @@ export default function SettingsPage({ params }: PageProps) {
   const { t } = useTranslation();
   const tab = TABS.find((x) => x.value === params.tab) ?? TABS[0];
   useEffect(() => {
-    document.title = `${t(`settings.tabs.${tab.value}`)} · ${t('nav.settings')} · Cirrus`;
+    document.title = pageTitle(`${t(`settings.tabs.${tab.value}`)} · ${t('nav.settings')}`);
   }, [t, tab.value]);
   return (
     <Stack maw={880}>

@@ -18,6 +18,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { FileIcon, kindOf } from '../files/icons';
 import { TextView } from '../files/Preview';
 import { browseShare, shareDownloadUrl, shareInfo, unlockShare, type SharedItem } from './api';
+import { pageTitle } from '../account/api';
 
 const tokenKey = (id: string) => `cirrus.share.${id}`;
 
@@ -72,7 +73,7 @@ export default function PublicSharePage({ params }: PageProps) {
   const open = share && share.unlocked;
 
   useEffect(() => {
-    document.title = share?.name ? `${share.name} · Cirrus` : `${t('publicShare.title')} · Cirrus`;
+    document.title = share?.name ? pageTitle(`${share.name}`) : pageTitle(`${t('publicShare.title')}`);
   }, [share, t]);
 
   const listing = useInfiniteQuery({

@@ -15,6 +15,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { ConfirmDialog } from '../files/dialogs';
 import { deleteShare, listShares, type Share } from './api';
 import { ShareDialog } from './ShareDialog';
+import { pageTitle } from '../account/api';
 
 const STATUS_COLOR: Record<Share['status'], string> = { active: 'teal', expired: 'gray', exhausted: 'orange', unavailable: 'red' };
 
@@ -25,7 +26,7 @@ export default function SharesPage() {
   const [editing, setEditing] = useState<Share | null>(null);
   const [deleting, setDeleting] = useState<Share | null>(null);
   useEffect(() => {
-    document.title = `${t('nav.shares')} · Cirrus`;
+    document.title = pageTitle(`${t('nav.shares')}`);
   }, [t]);
   const shares = data?.shares ?? [];
   const phone = useMediaQuery('(max-width: 48em)');

@@ -17,6 +17,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../../components/icons';
 import { SignInForm } from '../../components/SignInForm';
 import { ConsentPanel } from '../authorize/ConsentPanel';
+import { pageTitle } from '../../features/account/api';
 
 type Step = { kind: 'enter' } | { kind: 'consent'; request: DeviceRequest } | { kind: 'done'; approved: boolean; app: string };
 
@@ -102,7 +103,7 @@ export function DevicePage() {
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    document.title = `${t('device.title')} · Cirrus`;
+    document.title = pageTitle(`${t('device.title')}`);
   }, [t]);
 
   const decide = async (request: DeviceRequest, approve: boolean) => {

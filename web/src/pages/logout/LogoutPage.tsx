@@ -16,6 +16,7 @@ import { Busy } from '../../components/Busy';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
 import { AlertIcon } from '../../components/icons';
+import { pageTitle } from '../../features/account/api';
 
 type State =
   | { kind: 'loading' }
@@ -54,7 +55,7 @@ export function LogoutPage() {
   };
 
   useEffect(() => {
-    document.title = `${t('logout.title')} · Cirrus`;
+    document.title = pageTitle(`${t('logout.title')}`);
   }, [t]);
 
   useEffect(() => {
