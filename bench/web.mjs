@@ -111,11 +111,11 @@ async function bigFolder(browser, url, pair) {
     if (i === 0) {
       // Scroll to the end of what loads and keep counting rows in the DOM.
       for (let step = 0; step < 40; step++) {
-        await page.locator('.cirrus-scroll').evaluate((el) => el.scrollBy(0, el.clientHeight * 3));
+        await page.locator('.cirrus-grid').evaluate((el) => el.scrollBy(0, el.clientHeight * 3));
         await page.waitForTimeout(50);
         maxRows = Math.max(maxRows, await page.locator('[role="row"][data-path]').count());
       }
-      await page.locator('.cirrus-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await page.locator('.cirrus-grid').evaluate((el) => (el.scrollTop = el.scrollHeight));
       await page.waitForTimeout(300);
       maxRows = Math.max(maxRows, await page.locator('[role="row"][data-path]').count());
     }
