@@ -32,7 +32,8 @@ export default defineConfig({
             { name: 'consent', test: /[\\/]web[\\/]src[\\/](?:pages[\\/](?:AuthorizePage|authorize[\\/])|oauth[\\/])/, priority: 15 },
             // The shell and the file manager (the first signed-in page) with their
             // own dependencies: a handful of files instead of sixty.
-            { name: 'shell', test: /@tanstack[\\/]|[\\/]web[\\/]src[\\/](?:app[\\/](?:AppLayout|QueryProvider|queryClient)|features[\\/](?:files|uploads)[\\/])/, priority: 10 },
+            // Not the lazy parts (the preview and its highlighter, other pages).
+            { name: 'shell', test: /@tanstack[\\/]|[\\/]web[\\/]src[\\/](?:app[\\/](?:AppLayout|QueryProvider|queryClient)|features[\\/]files[\\/](?!Preview|highlight|SearchPage|TrashPage)|features[\\/]uploads[\\/])/, priority: 10 },
           ],
         },
         chunkFileNames: (chunk) => {
