@@ -126,6 +126,12 @@ describe('every page, both sizes, both languages, light and dark: axe-core and a
             await page.goto(server.url + s.path());
             await settle(page);
             await page.screenshot({ path: `${OUT}/${s.name}-${v.name}-${lang.code}-${theme}.png` });
+            if (s.name === 'signin') {
+              // The filled button is filled (Mantine's UnstyledButton rule, loaded
+              // after Button's, once made it transparent).
+              const bg = await page.locator('button[type="submit"]').first().evaluate((el) => getComputedStyle(el).backgroundColor);
+              if (bg === 'rgba(0, 0, 0, 0)') found.push('signin: the sign-in button has no background');
+            }
             for (const violation of await seriousA11yViolations(page)) found.push(`${s.name}: ${violation}`);
             // A page wider than the screen scrolls sideways: something overflows.
             const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
