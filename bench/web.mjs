@@ -11,6 +11,9 @@
 // 3. Upload of one file through the page (tus) against the same upload by
 //    tus-js-client in Node, same server, same chunk size: ratio ≥ 0.8.
 //    CIRRUS_BENCH_WEB_UPLOAD_MIB sets the size (default 1024 = 1 GiB; 0 skips it).
+// CIRRUS_BENCH_WEB_FILES sets the big folder's size (default 100,000);
+// CIRRUS_BENCH_WEB_REQUESTS=1 lists every response of the three first loads
+// (bytes, type, path) on stderr, largest first.
 import { createWriteStream, mkdtempSync, rmSync, statSync, createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -66,12 +69,18 @@ async function transferred(browser, url, target, { pair, ready }) {
     if (!r || !r.url.startsWith(url)) continue;
     result.total += e.encodedDataLength;
     result.files++;
+    result.list = result.list ?? [];
+    result.list.push([e.encodedDataLength, r.type, r.url.slice(url.length)]);
     if (r.type === 'Script') result.scripts += e.encodedDataLength;
     else if (r.type === 'Stylesheet') result.styles += e.encodedDataLength;
     else result.other += e.encodedDataLength;
     if ((r.type === 'Script' || r.type === 'Stylesheet' || r.type === 'Document') && !r.encoding) result.plain.push(r.url);
   }
   await context.close();
+  if (process.env.CIRRUS_BENCH_WEB_REQUESTS === '1') {
+    console.error(`  web: ${target.split('?')[0]}: ${(result.total / 1024).toFixed(1)} KB in ${result.files} responses`);
+    for (const [bytes, type, p] of (result.list ?? []).sort((a, b) => b[0] - a[0])) console.error(`    ${(bytes / 1024).toFixed(1).padStart(7)} KB  ${String(type).padEnd(10)} ${p.slice(0, 100)}`);
+  }
   return result;
 }
 
@@ -102,11 +111,11 @@ async function bigFolder(browser, url, pair) {
     if (i === 0) {
       // Scroll to the end of what loads and keep counting rows in the DOM.
       for (let step = 0; step < 40; step++) {
-        await page.locator('.cirrus-scroll').evaluate((el) => el.scrollBy(0, el.clientHeight * 3));
+        await page.locator('.cirrus-grid').evaluate((el) => el.scrollBy(0, el.clientHeight * 3));
         await page.waitForTimeout(50);
         maxRows = Math.max(maxRows, await page.locator('[role="row"][data-path]').count());
       }
-      await page.locator('.cirrus-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+      await page.locator('.cirrus-grid').evaluate((el) => (el.scrollTop = el.scrollHeight));
       await page.waitForTimeout(300);
       maxRows = Math.max(maxRows, await page.locator('[role="row"][data-path]').count());
     }

@@ -20,6 +20,22 @@ export default defineConfig({
     assetsDir: 'assets',
     rolldownOptions: {
       output: {
+        codeSplitting: {
+          groups: [
+            // Everything the first page needs in one file beside the entry, not
+            // twenty small ones: each response costs ~0.5 KB of headers and a
+            // round trip.
+            { name: 'start', tags: ['$initial'], priority: 20 },
+            // The consent page with what it uses (Mantine parts, app icons' code):
+            // taken before the shell's group, so the consent page never pulls the
+            // shell; the shell loads this file for the parts they share.
+            { name: 'consent', test: /[\\/]web[\\/]src[\\/](?:pages[\\/](?:AuthorizePage|authorize[\\/])|oauth[\\/])/, priority: 15 },
+            // The shell and the file manager (the first signed-in page) with their
+            // own dependencies: a handful of files instead of sixty.
+            // Not the lazy parts (the preview and its highlighter, other pages).
+            { name: 'shell', test: /@tanstack[\\/]|[\\/]web[\\/]src[\\/](?:app[\\/](?:AppLayout|QueryProvider|queryClient)|features[\\/]files[\\/](?!Preview|highlight|SearchPage|TrashPage)|features[\\/]uploads[\\/])/, priority: 10 },
+          ],
+        },
         chunkFileNames: (chunk) => {
           const icons = /^\0virtual:tabler-icons\/(outline|filled)\/(\d+)$/.exec(chunk.facadeModuleId ?? '');
           return icons ? `assets/tabler-${icons[1]}-${icons[2]}-[hash].js` : 'assets/[name]-[hash].js';

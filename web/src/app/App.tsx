@@ -1,7 +1,6 @@
 // Providers and the page for the current URL: theme, notifications, data
 // cache, session; signed-in pages inside the shell, others bare.
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Busy } from '../components/Busy';
 import { NotFoundPage } from '../pages/NotFoundPage';
@@ -18,6 +17,19 @@ import { useTranslation } from 'react-i18next';
 const loadShell = () => import('./AppLayout').then((m) => ({ default: m.AppLayout }));
 const loadQueries = () => import('./QueryProvider');
 const QueryProvider = lazy(loadQueries);
+
+// Notifications (container, transitions, drag, scroll-lock code) come in a
+// chunk of their own, mounted only where a page can show one: the sign-in and
+// consent pages (and the sign-in form) show none and never load it.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+const withNotifications = (node: ReactNode) => (
+  <>
+    <Suspense fallback={null}>
+      <Notifications position="bottom-right" />
+    </Suspense>
+    {node}
+  </>
+);
 
 let shellParts: { Shell: ComponentType<{ children: ReactNode }>; Queries: ComponentType<{ children: ReactNode }> } | undefined;
 const loadedPages = new Map<string, ComponentType<PageProps>>();
@@ -77,10 +89,10 @@ function CurrentPage() {
     if (route.noQueries) return <Suspense fallback={loading}>{page}</Suspense>;
     void loadQueries();
     void route.page.preload();
-    return (
+    return withNotifications(
       <Suspense fallback={loading}>
         <QueryProvider>{page}</QueryProvider>
-      </Suspense>
+      </Suspense>,
     );
   }
   // The shell, the data cache and the page download together, and while the
@@ -96,13 +108,12 @@ function CurrentPage() {
   }
   if (session.status !== 'signed-in') return <SignInPage />;
   if (route.admin && !session.user.is_admin) return <NotFoundPage />;
-  return <ShellPage route={route} params={params} loading={loading} />;
+  return withNotifications(<ShellPage route={route} params={params} loading={loading} />);
 }
 
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="auto">
-      <Notifications position="bottom-right" />
       <SessionProvider>
         <CurrentPage />
       </SessionProvider>

@@ -54,7 +54,7 @@ function NotAllowed() {
         <Title order={1} fz={22}>
           {t('admin.notAllowed.title')}
         </Title>
-        <Text c="gray.7">{t('admin.notAllowed.body')}</Text>
+        <Text c="var(--cirrus-muted)">{t('admin.notAllowed.body')}</Text>
         <Button component={Link} href="/" variant="default">
           {t('admin.nav.back')}
         </Button>

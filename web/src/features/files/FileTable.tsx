@@ -10,7 +10,7 @@ import { useElementSize, useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatSize } from '../../app/format';
 import { thumbBlobUrl, type FileItem } from './api';
@@ -101,8 +101,15 @@ export function FileTable(props: FileTableProps) {
   const cols = view === 'grid' ? Math.max(1, Math.floor((width || 600) / CARD_W)) : 1;
   const rowCount = Math.ceil(items.length / cols);
 
+  // The grid itself scrolls (it is the focusable element, so keyboard users
+  // can scroll it: axe scrollable-region-focusable); its header row sticks
+  // to the top, and the rows start below it (scrollMargin).
+  const headRef = useRef<HTMLDivElement>(null);
+  const [headHeight, setHeadHeight] = useState(0);
+  useLayoutEffect(() => setHeadHeight(view === 'list' ? (headRef.current?.offsetHeight ?? 0) : 0), [view]);
   const virtualizer = useVirtualizer({
     count: rowCount,
+    scrollMargin: headHeight,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => (view === 'grid' ? CARD_H : ROW),
     overscan: 8,
@@ -277,6 +284,7 @@ export function FileTable(props: FileTableProps) {
   if (items.length === 0 && props.empty) return <>{props.empty}</>;
   return (
     <Box
+      ref={mergedRef}
       role="grid"
       aria-label={label}
       aria-multiselectable="true"
@@ -291,7 +299,7 @@ export function FileTable(props: FileTableProps) {
       className="cirrus-grid"
     >
       {view === 'list' && (
-        <div role="rowgroup">
+        <div role="rowgroup" ref={headRef} className="cirrus-head-group">
           <div role="row" aria-rowindex={1} className="cirrus-row cirrus-head">
             <SortHeader
               label={t('common.name')}
@@ -324,7 +332,7 @@ export function FileTable(props: FileTableProps) {
           </div>
         </div>
       )}
-      <div ref={mergedRef} className="cirrus-scroll" role="rowgroup" onClick={(e) => e.target === e.currentTarget && selection.clear()}>
+      <div className="cirrus-scroll" role="rowgroup" onClick={(e) => e.target === e.currentTarget && selection.clear()}>
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
           {virtualRows.map((vr) => {
             const start = vr.index * cols;
@@ -332,7 +340,7 @@ export function FileTable(props: FileTableProps) {
             return (
               <div
                 key={vr.key}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: vr.size, transform: `translateY(${vr.start}px)` }}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: vr.size, transform: `translateY(${vr.start - headHeight}px)` }}
                 {...(view === 'grid' ? { role: 'row', 'aria-rowindex': vr.index + 1, className: 'cirrus-card-row' } : { role: 'presentation' })}
               >
                 {rowItems.map((item, j) => renderItem(item, start + j))}

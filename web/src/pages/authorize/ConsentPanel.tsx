@@ -75,7 +75,7 @@ export function ConsentPanel({ app, user, scopes, redirectHost, notice, busy, er
               {user.email}
             </Text>
           </div>
-          <Anchor component="button" type="button" size="sm" onClick={onSignOut} style={{ whiteSpace: 'nowrap' }}>
+          <Anchor component="button" type="button" size="sm" c="var(--cirrus-link-on-tint)" onClick={onSignOut} style={{ whiteSpace: 'nowrap' }}>
             {t('authorize.notYou')}
           </Anchor>
         </Group>

@@ -97,7 +97,7 @@ export function ListView<T>({
           <Loader aria-label={t('admin.list.loading')} />
         </Center>
       ) : query.data.items.length === 0 ? (
-        <Text c="gray.7" ta="center" py="xl">
+        <Text c="var(--cirrus-muted)" ta="center" py="xl">
           {debounced ? t('admin.list.noMatch', { keyword: debounced }) : emptyText}
         </Text>
       ) : (

@@ -130,7 +130,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
           placeholder="cloud-upload"
         />
         <Stack gap={4} align="center" pt={4}>
-          <Text size="xs" c="gray.7" id="icon-preview-label">
+          <Text size="xs" c="var(--cirrus-muted)" id="icon-preview-label">
             {t('admin.apps.preview')}
           </Text>
           <div aria-labelledby="icon-preview-label" data-testid="icon-preview">

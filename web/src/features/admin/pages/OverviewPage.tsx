@@ -33,7 +33,7 @@ export function OverviewPage() {
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
         {stats.map(([key, value]) => (
           <Card key={key} withBorder padding="md" aria-label={t(`admin.overview.${key}`)}>
-            <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
+            <Text size="xs" c="var(--cirrus-muted)" tt="uppercase" fw={600}>
               {t(`admin.overview.${key}`)}
             </Text>
             <Text fz={26} fw={700} data-stat={key}>

@@ -36,7 +36,7 @@ export function UsersPage() {
           <Text size="sm" fw={500}>
             {u.email}
           </Text>
-          <Text size="xs" c="gray.7">
+          <Text size="xs" c="var(--cirrus-muted)">
             {u.nickname}
           </Text>
         </div>
