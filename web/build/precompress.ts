@@ -13,7 +13,8 @@ const MIN_BYTES = 1024;
 
 export function compressFile(file: string): void {
   const raw = readFileSync(file);
-  if (raw.length < MIN_BYTES) return;
+  // The page itself is compressed whatever its size: every first visit downloads it.
+  if (raw.length < MIN_BYTES && path.basename(file) !== 'index.html') return;
   const br = brotliCompressSync(raw, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
