@@ -27,16 +27,7 @@ const ALPHABET = 'abcdefghijkmnopqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
 /** An opaque, unguessable short id (no look-alike characters), e.g. a user UID. */
 export function shortId(length = 10): string {
-  // Rejection sampling keeps every character equally likely.
-  const out: string[] = [];
-  const limit = 256 - (256 % ALPHABET.length);
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < limit) out.push(ALPHABET[byte % ALPHABET.length]!);
-      if (out.length === length) break;
-    }
-  }
-  return out.join('');
+  return codeFrom(ALPHABET, length);
 }
 
 /** A URL-safe secret with the given number of random bytes (default 32 = 256 bits). */
@@ -61,8 +52,9 @@ export function uuid(): string {
 }
 
 /**
- * `length` characters drawn uniformly from `alphabet` (rejection sampling), for
- * codes a person types, such as the device grant's user code.
+ * `length` characters drawn uniformly from `alphabet` (rejection sampling keeps
+ * every character equally likely): ids, and codes a person types, such as the
+ * device grant's user code.
  */
 export function codeFrom(alphabet: string, length: number): string {
   const out: string[] = [];
@@ -80,13 +72,6 @@ const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
 /** A code a person copies by hand (two-step recovery codes): lower-case letters and digits without look-alikes, as xxxxx-xxxxx (about 50 bits). */
 export function readableCode(): string {
-  const out: string[] = [];
-  const limit = 256 - (256 % CODE_ALPHABET.length);
-  while (out.length < 10) {
-    for (const byte of randomBytes(20)) {
-      if (byte < limit) out.push(CODE_ALPHABET[byte % CODE_ALPHABET.length]!);
-      if (out.length === 10) break;
-    }
-  }
-  return `${out.slice(0, 5).join('')}-${out.slice(5).join('')}`;
+  const code = codeFrom(CODE_ALPHABET, 10);
+  return `${code.slice(0, 5)}-${code.slice(5)}`;
 }
