@@ -148,7 +148,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, config.baseUrl);
-  sharesRoutes(app, services.shares, sendPage);
+  await sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   healthRoutes(app, services.health);
   await webApp(app, config, sendPage);

@@ -200,7 +200,6 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
-  const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle, clock });
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
@@ -210,6 +209,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const outbox = new Outbox(new OutboxRepository(db), smtp, clock, () => void jobs.run('mail_outbox'));
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
+  const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);

@@ -228,6 +228,8 @@ export interface UploadsTable {
   lock_owner: string | null;
   created_at: number;
   expires_at: number;
+  /** The upload-request share it came through (never overwrites; shares/upload-requests.ts). */
+  share_id: string | null;
 }
 
 export interface StorageUsageTable {
@@ -251,6 +253,23 @@ export interface SharesTable {
   views: number;
   created_at: number;
   updated_at: number;
+  /** 1: an upload request (receives files, never lists or serves its folder). */
+  upload_only: Generated<number>;
+  max_file_size: number | null;
+  max_files: number | null;
+}
+
+/** A file sent through an upload-request link: in flight, then received. */
+export interface ShareUploadsTable {
+  id: string;
+  share_id: string;
+  name: string;
+  size: number;
+  uploader: string | null;
+  file_id: string | null;
+  created_at: number;
+  completed_at: number | null;
+  notified_at: number | null;
 }
 
 export interface DavAccountsTable {
@@ -386,6 +405,7 @@ export interface Database {
   server_instances: ServerInstancesTable;
   storage_usage: StorageUsageTable;
   shares: SharesTable;
+  share_uploads: ShareUploadsTable;
   dav_accounts: DavAccountsTable;
   dav_properties: DavPropertiesTable;
   dav_locks: DavLocksTable;

@@ -129,13 +129,18 @@ export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: strin
     // lengths are enforced while streaming. Only to a route that documents a
     // raw body (`x-body`) and in one of its media types: a form sent to tus
     // creation or termination is 415, not ignored (issue 19).
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', (request, _payload, done) => {
-      const raw = (request.routeOptions.schema as { 'x-body'?: { mediaTypes: string[] } } | undefined)?.['x-body'];
-      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-      if (raw && (raw.mediaTypes.includes('*/*') || raw.mediaTypes.includes(type))) return done(null, undefined);
-      done(new DomainError(ErrorCode.ParamError, 'Unsupported Content-Type', { kind: 'unsupported_media_type' }));
-    });
+    acceptRawBodies(scope);
     uploadRoutes(scope, f);
+  });
+}
+
+/** Makes a scope hand raw bodies through unread, to routes that document one (also the share feature's tus endpoint). */
+export function acceptRawBodies(scope: FastifyInstance): void {
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (request, _payload, done) => {
+    const raw = (request.routeOptions.schema as { 'x-body'?: { mediaTypes: string[] } } | undefined)?.['x-body'];
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (raw && (raw.mediaTypes.includes('*/*') || raw.mediaTypes.includes(type))) return done(null, undefined);
+    done(new DomainError(ErrorCode.ParamError, 'Unsupported Content-Type', { kind: 'unsupported_media_type' }));
   });
 }

@@ -412,7 +412,8 @@ export class FileStore {
   readonly uploads: UploadRepository;
 
   constructor(
-    private readonly db: Executor,
+    /** Also for features that write in the same transaction (shares/upload-requests.ts). */
+    readonly db: Executor,
     private readonly inTransaction = false,
   ) {
     this.tree = new TreeRepository(db);

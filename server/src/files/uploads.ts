@@ -11,7 +11,7 @@ import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/
 import { secretToken, shortId } from '../crypto/random.js';
 import { FILE, FOLDER, newBlobId, newFileRow, type FileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
-import { joinPath, parsePath } from './names.js';
+import { joinPath, numberedName, parsePath } from './names.js';
 import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
@@ -80,8 +80,24 @@ interface WriteLimits {
   grow?: (total: number) => Promise<void>;
 }
 
+/**
+ * Uploads through an upload-request link (shares/upload-requests.ts) land in
+ * the share's folder under a fresh name, never overwriting; the share feature
+ * says which folder, may refuse a creation (its limits) and records the file,
+ * each time inside the transaction that creates the upload or places the file.
+ */
+export interface ShareUploadHooks {
+  /** In the creation's transaction (the owner's tree lock held): throws to refuse the upload. */
+  admit(s: FileStore, upload: UploadRow): Promise<void>;
+  /** The id of the folder the upload goes to; throws when the share or its folder is gone. */
+  folderId(s: FileStore, upload: UploadRow): Promise<string>;
+  placed(s: FileStore, upload: UploadRow, file: Entry): Promise<void>;
+}
+
 export class UploadService {
   readonly options: UploadOptions;
+  /** Set by the share feature (shares/module.ts). */
+  shareHooks: ShareUploadHooks | null = null;
 
   constructor(
     private readonly tree: Tree,
@@ -121,8 +137,10 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null): Promise<UploadRow> {
-    await this.checkTarget(ownerId, names);
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, shareId: string | null = null): Promise<UploadRow> {
+    // Through a share the name is only a wish: a clash gets a fresh name when the file is placed.
+    if (shareId === null) await this.checkTarget(ownerId, names);
+    else requirePortableName(names[names.length - 1]!, 'filename');
     const quota = await this.quotas.quotaOf(ownerId);
     const reserve = length ?? 0;
     const now = this.clock.now();
@@ -131,10 +149,12 @@ export class UploadService {
       // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
       reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
       expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
+      share_id: shareId,
     };
     await this.files.mutate(ownerId, async (s) => {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
       await s.uploads.insert(row);
+      if (shareId !== null) await this.sharePort().admit(s, row);
     });
     try {
       await this.tree.storage.createStaging(row.id, row.blob_id);
@@ -314,7 +334,7 @@ export class UploadService {
         if (!lease) throw new LeaseGone();
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
-        return this.place(s, upload.owner_id, names, blob, freed);
+        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed) : this.placeFresh(s, upload, names, blob);
       });
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
@@ -365,6 +385,32 @@ export class UploadService {
       if ((await this.complete(u).catch(() => 'failed')) === 'finished') finished++;
     }
     return { puts, finished };
+  }
+
+  private sharePort(): ShareUploadHooks {
+    if (!this.shareHooks) throw new Error('uploads through shares need the share feature');
+    return this.shareHooks;
+  }
+
+  /** An upload through a share: a new file in the share's folder, under the first free name (`name (1).ext`, ...). */
+  private async placeFresh(s: FileStore, upload: UploadRow, names: string[], blob: { id: string; size: number; crc32: number } | null): Promise<Entry> {
+    const hooks = this.sharePort();
+    const folder = await s.tree.findById(upload.owner_id, await hooks.folderId(s, upload));
+    const folderPath = folder && folder.kind === FOLDER ? await this.tree.pathOf(s, folder) : null;
+    if (!folder || folderPath === null) throw notFound('The folder of this upload request is no longer available');
+    const wanted = names[names.length - 1]!;
+    const name = await this.tree.freeName(s, folder.id, wanted, false, (n) => numberedName(wanted, n, false));
+    const path = joinPath([...parsePath(folderPath), name]);
+    this.tree.ensureFitsWith(path, null, 'filename');
+    const now = this.clock.now();
+    const size = blob?.size ?? 0;
+    if (blob) await s.blobs.insert({ id: blob.id, size, crc32: blob.crc32, ref_count: 1, created_at: now });
+    const row = newFileRow({ owner_id: upload.owner_id, parent_id: folder.id, name, kind: FILE, created_at: now, blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now });
+    await s.tree.insert([row]);
+    await s.usage.adjust(upload.owner_id, { used: size });
+    const entry = { row, path };
+    await hooks.placed(s, upload, entry);
+    return entry;
   }
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */

@@ -14,7 +14,8 @@ export type MailKind =
   | 'password_changed'
   | 'password_reset_done'
   | 'passkey_added'
-  | 'two_factor_changed';
+  | 'two_factor_changed'
+  | 'upload_received';
 
 export interface MailWords {
   subject: string;
@@ -90,6 +91,12 @@ const en: Dictionary = {
       'If this was not you, change your password now.',
     ],
   }),
+  upload_received: (v) => ({
+    subject: v.count === '1' ? `A file arrived through your upload link on ${v.site}` : `${v.count} files arrived through your upload link on ${v.site}`,
+    heading: v.count === '1' ? 'New file received' : 'New files received',
+    lines: [`Your upload link for ${v.folder} received: ${v.files}.`, 'The share’s details list every file received and who sent it.'],
+    action: 'Open the folder',
+  }),
 };
 
 const zh: Dictionary = {
@@ -152,6 +159,12 @@ const zh: Dictionary = {
           : `你的 ${v.site} 账户 ${v.email} 已生成新的恢复码，旧的恢复码不再有效。`,
       '如果这不是你本人的操作，请立即修改密码。',
     ],
+  }),
+  upload_received: (v) => ({
+    subject: v.count === '1' ? `你在 ${v.site} 的上传链接收到了一个文件` : `你在 ${v.site} 的上传链接收到了 ${v.count} 个文件`,
+    heading: '收到新文件',
+    lines: [`你为 ${v.folder} 创建的上传链接收到了：${v.files}。`, '在分享详情中可以看到收到的每个文件及上传者。'],
+    action: '打开文件夹',
   }),
 };
 

@@ -7,7 +7,7 @@
 // folder are resolved by walking child rows down from the shared folder, so
 // no spelling of a path can reach anything outside it.
 import { verifyPassword } from '../crypto/passwords.js';
-import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
+import { DomainError, ErrorCode, badRequest, forbidden, notFound } from '../core/errors.js';
 import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { childPath } from '../files/names.js';
@@ -49,12 +49,14 @@ export class ShareAccess {
     private readonly throttle: Throttle,
     private readonly tokens: UnlockTokens,
     private readonly clock: Clock,
+    /** Slots of an upload request in use (files received and in flight; shares/upload-requests.ts). */
+    private readonly slotsInUse: (shareId: string) => Promise<number> = async () => 0,
   ) {}
 
   async open(id: string, now = this.clock.now()): Promise<OpenShare> {
     const share = await this.repo.find(id);
     if (!share) throw notFound('Share not found');
-    if (share.expires_at !== null && share.expires_at <= now) throw notFound('This share has expired');
+    if (share.expires_at !== null && share.expires_at <= now) throw new DomainError(ErrorCode.NotFound, 'This share has expired', { data: { reason: 'expired' } });
     if (share.download_limit !== null && share.downloads >= share.download_limit) throw notFound('This share has reached its download limit');
     const owner = await this.owners.findById(share.owner_id);
     if (!owner || owner.status !== 'active') throw notFound('Share not found');
@@ -83,12 +85,24 @@ export class ShareAccess {
     return open;
   }
 
-  /** The page data; counts a view. Name and size of a locked share stay hidden. */
+  /**
+   * An upload request that may receive files now (unlocked when it has a
+   * password). Any other share answers 404 here, as a missing one does.
+   */
+  async openForUpload(id: string, token: string | undefined): Promise<OpenShare> {
+    const open = await this.openUnlocked(id, token);
+    if (open.share.upload_only !== 1 || open.root.row.kind !== FOLDER) throw notFound('Share not found');
+    return open;
+  }
+
+  /** The page data; counts a view. Name and size of a locked share stay hidden; an upload request's folder always. */
   async info(id: string, token: string | undefined): Promise<PublicShareView> {
     const open = await this.open(id);
     await this.repo.addView(id);
     const share = { ...open.share, views: open.share.views + 1 };
-    return toPublicView(share, open.root, open.ownerNickname, this.isUnlocked(open.share, token));
+    const max = share.max_files;
+    const accepting = share.upload_only !== 1 || max === null || (await this.slotsInUse(id)) < max;
+    return toPublicView(share, open.root, open.ownerNickname, this.isUnlocked(open.share, token), accepting);
   }
 
   async unlock(id: string, password: string, address: string): Promise<{ token: string; expires_at: string }> {
@@ -110,6 +124,8 @@ export class ShareAccess {
   /** The item at `relativePath` inside the share (`/` or absent: the shared item itself). */
   async item(id: string, relativePath: string | undefined, token: string | undefined): Promise<SharedItem> {
     const open = await this.openUnlocked(id, token);
+    // An upload request never shows or serves what its folder holds.
+    if (open.share.upload_only === 1) throw forbidden('This link only receives files: its folder cannot be listed or downloaded');
     const entry = await this.files.resolveUnder(open.root, relativePath ?? '/');
     // resolveUnder builds paths by appending to the shared item's own path.
     const rel = entry.path === open.root.path ? '/' : entry.path.slice(open.root.path.length);

@@ -7,11 +7,18 @@ import { requireAuth } from '../http/auth.js';
 import { NO_CONTROL } from '../http/schemas.js';
 import { ADMIN_SHARE_ORDER } from './repository.js';
 import type { ShareService } from './service.js';
-import { Body, Envelope, Nullable, Pagination, StringEnum, View, errors } from '../http/contract.js';
+import { Body, DateTime, Envelope, Nullable, Pagination, StringEnum, View, errors } from '../http/contract.js';
 import { AdminShareViewSchema, ShareViewSchema } from './views.js';
 import {
-  ADMIN_READ, ADMIN_WRITE, DownloadLimit, ExpiresAt, ExpiresIn, PageToken, Path, READ, ShareIdParams, SharePassword, WRITE,
+  ADMIN_READ, ADMIN_WRITE, DownloadLimit, ExpiresAt, ExpiresIn, MaxFileSize, MaxFiles, PageToken, Path, READ, ShareIdParams, SharePassword, WRITE,
 } from './schemas.js';
+import type { UploadRequests } from './upload-requests.js';
+
+const ReceivedFileSchema = View(
+  { id: Type.String(), name: Type.String({ description: 'the name the file got in the folder (a clash gets "name (1).ext")' }), size: Type.Integer(), uploader: Nullable('string', { description: 'the name the uploader typed, if any' }), uploaded_at: DateTime },
+  { title: 'ReceivedFile' },
+);
+const ReceivedPage = View({ uploads: Type.Array(ReceivedFileSchema), next_page_token: Nullable('string') }, { title: 'ReceivedFilePage' });
 
 const CreateBody = Body(
   {
@@ -20,6 +27,9 @@ const CreateBody = Body(
     expires_at: Type.Optional(ExpiresAt),
     expires_in: Type.Optional(ExpiresIn),
     download_limit: Type.Optional(DownloadLimit),
+    upload_only: Type.Optional(Type.Boolean({ description: 'an upload request (folders only): people with the link send files in and see nothing of the folder' })),
+    max_file_size: Type.Optional(MaxFileSize),
+    max_files: Type.Optional(MaxFiles),
   },
 );
 
@@ -29,6 +39,8 @@ const ChangeBody = Body(
     expires_at: Type.Optional(Type.Union([ExpiresAt, Type.Null()])),
     expires_in: Type.Optional(ExpiresIn),
     download_limit: Type.Optional(Type.Union([DownloadLimit, Type.Null()])),
+    max_file_size: Type.Optional(Type.Union([MaxFileSize, Type.Null()])),
+    max_files: Type.Optional(Type.Union([MaxFiles, Type.Null()])),
   },
 );
 
@@ -60,8 +72,22 @@ const AdminSharePage = View(
   { title: 'AdminSharePage' },
 );
 
-export function shareRoutes(app: FastifyInstance, shares: ShareService): void {
+export function shareRoutes(app: FastifyInstance, shares: ShareService, requests: UploadRequests): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v4/share/:id/uploads',
+    {
+      config: READ,
+      schema: {
+        description: 'Upload requests: the files received through the link, newest first, with the name each uploader gave.',
+        params: ShareIdParams,
+        querystring: Type.Object({ page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })), next_page_token: Type.Optional(PageToken) }),
+        response: { 200: Envelope(ReceivedPage), ...errors(403, 404) },
+      },
+    },
+    async (request) => ok(await requests.received(requireAuth(request).user.id, request.params.id, request.query.page_size ?? 100, request.query.next_page_token)),
+  );
 
   r.put('/api/v4/share', { config: WRITE, schema: { description: 'Shares a file or folder by path.', body: CreateBody, response: ShareResponse } }, async (request) =>
     ok(await shares.create(requireAuth(request).user.id, request.body)),

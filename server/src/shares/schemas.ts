@@ -3,6 +3,7 @@
 import { Type } from 'typebox';
 import { Path } from '../files/schemas.js';
 import { MAX_DOWNLOAD_LIMIT, MAX_EXPIRY_SECONDS } from './service.js';
+import { MAX_FILES_LIMIT, MAX_FILE_SIZE_LIMIT } from './upload-requests.js';
 
 export { Path };
 
@@ -22,3 +23,7 @@ export const ExpiresIn = Type.Integer({ minimum: 1, maximum: MAX_EXPIRY_SECONDS 
 export const DownloadLimit = Type.Integer({ minimum: 1, maximum: MAX_DOWNLOAD_LIMIT });
 export const UnlockToken = Type.String({ minLength: 1, maxLength: 128 });
 export const PageToken = Type.String({ minLength: 1, maxLength: 4096 });
+/** Upload requests: the largest file accepted, in bytes (at most 1 TiB). */
+export const MaxFileSize = Type.Integer({ minimum: 1, maximum: MAX_FILE_SIZE_LIMIT });
+/** Upload requests: how many files the link accepts in all. */
+export const MaxFiles = Type.Integer({ minimum: 1, maximum: MAX_FILES_LIMIT });

@@ -4,7 +4,7 @@
 import { hashPassword } from '../crypto/passwords.js';
 import { shortId } from '../crypto/random.js';
 import { DomainError, badRequest, notFound } from '../core/errors.js';
-import type { FilesService } from '../files/service.js';
+import { FOLDER, type FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { AdminShareQuery, ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
 import { toShareView, type AdminShareView, type ShareView } from './views.js';
@@ -30,12 +30,31 @@ export interface NewShare extends ExpiryInput {
   path: string;
   password?: string;
   download_limit?: number | null;
+  /** An upload request (folders only): people with the link send files in and see nothing. */
+  upload_only?: boolean;
+  max_file_size?: number;
+  max_files?: number;
 }
 
 export interface ShareChange extends ExpiryInput {
   /** A new password, or null to remove it. */
   password?: string | null;
   download_limit?: number | null;
+  max_file_size?: number | null;
+  max_files?: number | null;
+}
+
+/** How many files each share received (upload requests); the default counts none. */
+export type ReceivedCounts = (shareIds: readonly string[]) => Promise<Map<string, number>>;
+
+/** The rules of an upload request's settings; throws on a combination that makes no sense. */
+function checkUploadSettings(input: NewShare, entry: Entry): void {
+  if (input.upload_only === true) {
+    if (entry.row.kind !== FOLDER) throw badRequest('upload_only: only a folder can receive uploads; share the folder that should receive them');
+    if (input.download_limit !== undefined && input.download_limit !== null) throw badRequest('download_limit: an upload request serves no downloads');
+    return;
+  }
+  if (input.max_file_size !== undefined || input.max_files !== undefined) throw badRequest('max_file_size, max_files: only for upload requests (upload_only: true)');
 }
 
 /** 128-bit-ish share ids: 16 characters of a 57-letter alphabet (about 93 bits). */
@@ -80,6 +99,7 @@ export class ShareService {
     private readonly owners: OwnersPort,
     private readonly baseUrl: string,
     private readonly clock: Clock,
+    private readonly receivedCounts: ReceivedCounts = async () => new Map(),
   ) {}
 
   /** The shared item as its owner sees it now; null while it is in the trash. */
@@ -92,8 +112,14 @@ export class ShareService {
     }
   }
 
-  private async view(share: ShareRow): Promise<ShareView> {
-    return toShareView(share, await this.entryOf(share), this.baseUrl, this.clock.now());
+  private async view(share: ShareRow, received?: Map<string, number>): Promise<ShareView> {
+    const counts = received ?? (share.upload_only === 1 ? await this.receivedCounts([share.id]) : new Map<string, number>());
+    return toShareView(share, await this.entryOf(share), this.baseUrl, this.clock.now(), counts.get(share.id) ?? 0);
+  }
+
+  private async views(rows: ShareRow[]): Promise<ShareView[]> {
+    const received = await this.receivedCounts(rows.filter((r) => r.upload_only === 1).map((r) => r.id));
+    return Promise.all(rows.map((r) => this.view(r, received)));
   }
 
   async create(ownerId: string, input: NewShare): Promise<ShareView> {
@@ -102,6 +128,7 @@ export class ShareService {
     const entry = await this.files.resolve(ownerId, input.path);
     // Sharing the root would publish the whole account, trash restores included.
     if (entry.row.parent_id === null) throw badRequest('path: the root folder cannot be shared');
+    checkUploadSettings(input, entry);
     const row: ShareRow = {
       id: newShareId(),
       owner_id: ownerId,
@@ -113,6 +140,9 @@ export class ShareService {
       views: 0,
       created_at: now,
       updated_at: now,
+      upload_only: input.upload_only === true ? 1 : 0,
+      max_file_size: input.max_file_size ?? null,
+      max_files: input.max_files ?? null,
     };
     await this.repo.insert(row);
     return toShareView(row, entry, this.baseUrl, now);
@@ -126,7 +156,7 @@ export class ShareService {
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
-      shares: await Promise.all(page.map((r) => this.view(r))),
+      shares: await this.views(page),
       next_page_token: rows.length > pageSize && last ? encodeCursor(last) : null,
     };
   }
@@ -143,8 +173,14 @@ export class ShareService {
   }
 
   async update(ownerId: string, id: string, change: ShareChange): Promise<ShareView> {
-    await this.owned(ownerId, id);
+    const current = await this.owned(ownerId, id);
     const patch: SharePatch = {};
+    if (change.max_file_size !== undefined || change.max_files !== undefined) {
+      if (current.upload_only !== 1) throw badRequest('max_file_size, max_files: only for upload requests');
+      if (change.max_file_size !== undefined) patch.max_file_size = change.max_file_size;
+      if (change.max_files !== undefined) patch.max_files = change.max_files;
+    }
+    if (current.upload_only === 1 && change.download_limit !== undefined && change.download_limit !== null) throw badRequest('download_limit: an upload request serves no downloads');
     const expiresAt = parseExpiry(change, this.clock.now());
     if (expiresAt !== undefined) patch.expires_at = expiresAt;
     if (change.download_limit !== undefined) patch.download_limit = change.download_limit;

@@ -23,6 +23,10 @@ const shareFields = {
   downloads: Type.Integer(),
   views: Type.Integer(),
   status: StringEnum(SHARE_STATUSES),
+  upload_only: Type.Boolean({ description: 'an upload request: people with the link send files into the folder and see nothing of it' }),
+  max_file_size: Nullable('integer', { description: 'upload requests: the largest file accepted, in bytes' }),
+  max_files: Nullable('integer', { description: 'upload requests: how many files the link accepts in all' }),
+  uploads: Type.Integer({ description: 'upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them)' }),
   created_at: DateTime,
   updated_at: DateTime,
 };
@@ -52,6 +56,10 @@ export const PublicShareViewSchema = View(
     download_limit: Nullable('integer'),
     downloads: Type.Integer(),
     views: Type.Integer(),
+    upload_only: Type.Boolean({ description: 'an upload request: the page offers to send files and shows nothing of the folder (name withheld)' }),
+    max_file_size: Nullable('integer'),
+    max_files: Nullable('integer'),
+    accepting: Type.Boolean({ description: 'upload requests: false once the link has received (or is receiving) max_files files' }),
     created_at: DateTime,
   },
   { title: 'PublicShare' },
@@ -84,7 +92,7 @@ export function statusOf(share: ShareRow, entry: Entry | null, now: number): Sha
   return 'active';
 }
 
-export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: string, now: number): ShareView {
+export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: string, now: number, uploads = 0): ShareView {
   return {
     id: share.id,
     url: `${baseUrl}/s/${share.id}`,
@@ -97,13 +105,18 @@ export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: strin
     downloads: share.downloads,
     views: share.views,
     status: statusOf(share, entry, now),
+    upload_only: share.upload_only === 1,
+    max_file_size: share.max_file_size,
+    max_files: share.max_files,
+    uploads,
     created_at: iso(share.created_at)!,
     updated_at: iso(share.updated_at)!,
   };
 }
 
-export function toPublicView(share: ShareRow, root: Entry, ownerNickname: string, unlocked: boolean): PublicShareView {
-  const reveal = share.password_hash === null || unlocked;
+export function toPublicView(share: ShareRow, root: Entry, ownerNickname: string, unlocked: boolean, accepting = true): PublicShareView {
+  const uploadOnly = share.upload_only === 1;
+  const reveal = (share.password_hash === null || unlocked) && !uploadOnly;
   return {
     id: share.id,
     type: kindOf(root),
@@ -112,11 +125,15 @@ export function toPublicView(share: ShareRow, root: Entry, ownerNickname: string
     mime_type: reveal && root.row.kind !== FOLDER ? root.row.mime_type : null,
     owner: { nickname: ownerNickname },
     has_password: share.password_hash !== null,
-    unlocked: reveal,
+    unlocked: share.password_hash === null || unlocked,
     expires_at: iso(share.expires_at),
     download_limit: share.download_limit,
     downloads: share.downloads,
     views: share.views,
+    upload_only: uploadOnly,
+    max_file_size: uploadOnly ? share.max_file_size : null,
+    max_files: uploadOnly ? share.max_files : null,
+    accepting: uploadOnly ? accepting : false,
     created_at: iso(share.created_at)!,
   };
 }

@@ -1,0 +1,118 @@
+// The only place with SQL for upload requests: the files sent through a link
+// (share_uploads) and the uploads in flight that came through one. Methods
+// that take an executor run in the caller's transaction (the upload service's,
+// which holds the owner's tree lock).
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, ShareUploadsTable } from '../db/schema.js';
+import type { UploadRow } from '../files/upload-repository.js';
+
+export type ShareUploadRow = Selectable<ShareUploadsTable>;
+type Executor = Kysely<Database>;
+
+export interface ReceivedCursor {
+  completedAt: number;
+  id: string;
+}
+
+export class UploadRequestRepository {
+  constructor(private readonly db: Executor) {}
+
+  /** An upload in flight that came through this share. */
+  findUpload(shareId: string, uploadId: string): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).where('share_id', '=', shareId).executeTakeFirst();
+  }
+
+  /** The share's folder and limits, read in the caller's transaction. */
+  shareOf(tx: Executor, shareId: string) {
+    return tx.selectFrom('shares').select(['id', 'file_id', 'upload_only', 'max_files', 'max_file_size']).where('id', '=', shareId).executeTakeFirst();
+  }
+
+  /**
+   * Forgets uploads that will never finish (cancelled or expired: their
+   * upload row is gone and no file was placed), then counts the link's used
+   * slots: files received plus uploads still in flight.
+   */
+  async usedSlots(tx: Executor, shareId: string): Promise<number> {
+    await tx
+      .deleteFrom('share_uploads')
+      .where('share_id', '=', shareId)
+      .where('completed_at', 'is', null)
+      .where((eb) => eb.not(eb.exists(eb.selectFrom('uploads').select('uploads.id').whereRef('uploads.id', '=', 'share_uploads.id'))))
+      .execute();
+    const row = await tx
+      .selectFrom('share_uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('share_id', '=', shareId)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** Files received plus uploads in flight (read only: what the public page says). */
+  async slotsInUse(shareId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('share_uploads')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('share_id', '=', shareId)
+      .where((eb) => eb.or([eb('completed_at', 'is not', null), eb.exists(eb.selectFrom('uploads').select('uploads.id').whereRef('uploads.id', '=', 'share_uploads.id'))]))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  async insert(tx: Executor, row: ShareUploadRow): Promise<void> {
+    await tx.insertInto('share_uploads').values(row).execute();
+  }
+
+  async markReceived(tx: Executor, id: string, file: { id: string; name: string; size: number }, now: number): Promise<void> {
+    await tx.updateTable('share_uploads').set({ file_id: file.id, name: file.name, size: file.size, completed_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Received files, newest first, strictly after `after`. */
+  received(shareId: string, after: ReceivedCursor | null, limit: number): Promise<ShareUploadRow[]> {
+    return this.db
+      .selectFrom('share_uploads')
+      .selectAll()
+      .where('share_id', '=', shareId)
+      .where('completed_at', 'is not', null)
+      .$if(after !== null, (q) => q.where((eb) => eb(eb.refTuple('completed_at', 'id'), '<', eb.tuple(after!.completedAt, after!.id))))
+      .orderBy('completed_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
+  /** How many files each share received (for the owner's share views). */
+  async receivedCounts(shareIds: readonly string[]): Promise<Map<string, number>> {
+    if (shareIds.length === 0) return new Map();
+    const rows = await this.db
+      .selectFrom('share_uploads')
+      .select(['share_id', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('share_id', 'in', shareIds)
+      .where('completed_at', 'is not', null)
+      .groupBy('share_id')
+      .execute();
+    return new Map(rows.map((r) => [r.share_id, Number(r.n)]));
+  }
+
+  /** Received files no notice mail covered yet (oldest first). */
+  unnotified(limit: number): Promise<ShareUploadRow[]> {
+    return this.db
+      .selectFrom('share_uploads')
+      .selectAll()
+      .where('notified_at', 'is', null)
+      .where('completed_at', 'is not', null)
+      .orderBy('completed_at')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Claims rows for one notice (compare-and-set: two instances never both mail the same file); the ids actually claimed. */
+  async claimNotice(ids: readonly string[], now: number): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const claimed: string[] = [];
+    for (const id of ids) {
+      const res = await this.db.updateTable('share_uploads').set({ notified_at: now }).where('id', '=', id).where('notified_at', 'is', null).executeTakeFirst();
+      if (Number(res.numUpdatedRows) === 1) claimed.push(id);
+    }
+    return claimed;
+  }
+}

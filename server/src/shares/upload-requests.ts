@@ -1,0 +1,188 @@
+// Upload requests (api-contract §13): a share with upload_only on a folder.
+// Anyone with the link (and the password) sends files into the folder with
+// tus, and sees nothing of it. The bytes go through the file feature's upload
+// machinery (files/uploads.ts) under the owner's quota; this module adds what
+// the link decides:
+// - admission, in the transaction that creates the upload under the owner's
+//   tree lock: max_files counts files received plus uploads in flight, so
+//   parallel creations cannot pass it; a cancelled or expired upload frees
+//   its slot;
+// - max_file_size against Upload-Length (and the upload machinery never takes
+//   a byte past Upload-Length);
+// - the share's state (expiry, password, owner banned, folder trashed) at
+//   every request, so an expired link refuses the next PATCH;
+// - the file's place: the share's folder, under the first free name, chosen
+//   in the transaction that creates the file; and the record the owner sees.
+import type { Readable } from 'node:stream';
+import { DomainError, ErrorCode, badRequest, conflict, forbidden, notFound } from '../core/errors.js';
+import type { Clock } from '../core/clock.js';
+import type { FileStore } from '../files/repository.js';
+import type { Entry } from '../files/tree.js';
+import { parseName } from '../files/names.js';
+import { parseMetadata } from '../files/tus.js';
+import type { ShareUploadHooks, UploadService } from '../files/uploads.js';
+import type { UploadRow } from '../files/upload-repository.js';
+import type { ShareAccess } from './access.js';
+import type { ShareRepository } from './repository.js';
+import type { ReceivedCursor, ShareUploadRow, UploadRequestRepository } from './upload-request-repository.js';
+
+/** Longest uploader name kept (characters). */
+export const MAX_UPLOADER_LENGTH = 100;
+/** The most files one link may be set to accept, and the largest per-file limit (1 TiB). */
+export const MAX_FILES_LIMIT = 100_000;
+export const MAX_FILE_SIZE_LIMIT = 2 ** 40;
+
+/** Why an upload was refused, in the error envelope's data: the page words it in the visitor's language. */
+export type RefusalReason = 'file_too_large' | 'limit_reached' | 'expired';
+
+function refusal(code: number, message: string, reason: RefusalReason, extra: Record<string, unknown> = {}): DomainError {
+  return new DomainError(code as typeof ErrorCode.TooLarge, message, { data: { reason, ...extra }, bodyUnread: true });
+}
+
+/** The uploader's optional name: trimmed, no control characters, bounded. */
+export function parseUploader(raw: string | undefined): string | null {
+  if (raw === undefined) return null;
+  const name = raw.normalize('NFC').trim();
+  if (name === '') return null;
+  // eslint-disable-next-line no-control-regex -- control characters are what is refused
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(name)) throw badRequest('Upload-Metadata uploader: must not contain control characters');
+  if ([...name].length > MAX_UPLOADER_LENGTH) throw badRequest(`Upload-Metadata uploader: at most ${MAX_UPLOADER_LENGTH} characters`);
+  return name;
+}
+
+export interface ReceivedFile {
+  id: string;
+  name: string;
+  size: number;
+  uploader: string | null;
+  uploaded_at: string;
+}
+
+export function toReceived(row: ShareUploadRow): ReceivedFile {
+  return { id: row.id, name: row.name, size: row.size, uploader: row.uploader, uploaded_at: new Date(row.completed_at ?? row.created_at).toISOString() };
+}
+
+function encodeCursor(row: ShareUploadRow): string {
+  return Buffer.from(JSON.stringify([row.completed_at, row.id]), 'utf8').toString('base64url');
+}
+
+function decodeCursor(token: string): ReceivedCursor {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (Array.isArray(parsed) && parsed.length === 2 && Number.isSafeInteger(parsed[0]) && typeof parsed[1] === 'string' && !parsed[1].includes('\u0000')) {
+      return { completedAt: parsed[0] as number, id: parsed[1] };
+    }
+  } catch {
+    /* fall through */
+  }
+  throw badRequest('next_page_token: is not a token from this listing');
+}
+
+export class UploadRequests {
+  constructor(
+    private readonly repo: UploadRequestRepository,
+    private readonly shares: ShareRepository,
+    private readonly access: ShareAccess,
+    private readonly uploads: UploadService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** What the upload service calls back (registered by shares/module.ts). */
+  hooks(): ShareUploadHooks {
+    return {
+      admit: async (s: FileStore, upload: UploadRow) => {
+        const share = await this.repo.shareOf(s.db, upload.share_id!);
+        if (!share || share.upload_only !== 1) throw notFound('Share not found');
+        if (share.max_files !== null && (await this.repo.usedSlots(s.db, share.id)) >= share.max_files) {
+          throw refusal(ErrorCode.Forbidden, `This link has received all the files it accepts (${share.max_files})`, 'limit_reached', { max_files: share.max_files });
+        }
+        const meta = parseMetadata(upload.metadata ?? undefined);
+        await this.repo.insert(s.db, {
+          id: upload.id, share_id: share.id, name: upload.target_path.slice(1), size: upload.length ?? 0, uploader: parseUploader(meta.get('uploader')),
+          file_id: null, created_at: upload.created_at, completed_at: null, notified_at: null,
+        });
+      },
+      folderId: async (s: FileStore, upload: UploadRow) => {
+        const share = await this.repo.shareOf(s.db, upload.share_id!);
+        if (!share) throw notFound('This upload link no longer exists');
+        return share.file_id;
+      },
+      placed: async (s: FileStore, upload: UploadRow, file: Entry) => {
+        await this.repo.markReceived(s.db, upload.id, { id: file.row.id, name: file.row.name, size: file.row.size }, this.clock.now());
+      },
+    };
+  }
+
+  /** tus creation through the link: Upload-Metadata `filename` (required) and `uploader` (optional). */
+  async create(shareId: string, token: string | undefined, length: number, metadataHeader: string | undefined): Promise<UploadRow> {
+    const { share } = await this.access.openForUpload(shareId, token);
+    const meta = parseMetadata(metadataHeader);
+    const filename = meta.get('filename');
+    if (filename === undefined) throw badRequest('Upload-Metadata: needs "filename"');
+    const name = parseName(filename, 'Upload-Metadata filename');
+    parseUploader(meta.get('uploader'));
+    if (share.max_file_size !== null && length > share.max_file_size) {
+      throw refusal(ErrorCode.TooLarge, `The file is larger than this link accepts (at most ${share.max_file_size} bytes)`, 'file_too_large', { max_file_size: share.max_file_size });
+    }
+    const upload = await this.uploads.begin(share.owner_id, [name], 'tus', length, metadataHeader ?? null, share.id);
+    // An empty upload is complete at creation; clients send no PATCH for it.
+    if (length === 0) await this.completeNow(upload);
+    return upload;
+  }
+
+  /** The link is usable now and the upload came through it (404 for any other upload id). */
+  private async inFlight(shareId: string, token: string | undefined, uploadId: string): Promise<UploadRow> {
+    const { share } = await this.access.openForUpload(shareId, token);
+    const upload = await this.repo.findUpload(shareId, uploadId);
+    if (!upload || upload.kind !== 'tus' || upload.expires_at < this.clock.now()) throw notFound('Upload not found');
+    // The owner may lower the limit while an upload is under way.
+    if (share.max_file_size !== null && (upload.length ?? 0) > share.max_file_size) {
+      throw refusal(ErrorCode.TooLarge, `The file is larger than this link accepts (at most ${share.max_file_size} bytes)`, 'file_too_large', { max_file_size: share.max_file_size });
+    }
+    return upload;
+  }
+
+  private async completeNow(upload: UploadRow): Promise<void> {
+    const outcome = await this.uploads.complete(upload);
+    if (outcome === 'locked') throw new DomainError(ErrorCode.Conflict, 'The upload is being finished by another request; try again', { kind: 'locked' });
+    if (outcome === 'gone') throw notFound('Upload not found');
+  }
+
+  async head(shareId: string, token: string | undefined, uploadId: string): Promise<UploadRow> {
+    const upload = await this.inFlight(shareId, token, uploadId);
+    if (upload.upload_offset === upload.length) await this.completeNow(upload);
+    return upload;
+  }
+
+  async patch(shareId: string, token: string | undefined, uploadId: string, offset: number, source: Readable, contentLength: number | null): Promise<UploadRow> {
+    const upload = await this.inFlight(shareId, token, uploadId);
+    if (offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${upload.upload_offset}, not ${offset}`);
+    const length = upload.length!;
+    if (contentLength !== null && offset + contentLength > length) {
+      throw new DomainError(ErrorCode.ParamError, 'The body goes past Upload-Length', { bodyUnread: true });
+    }
+    if (offset === length) {
+      await this.completeNow(upload);
+      return upload;
+    }
+    const { state, token: lock } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
+    if (state.offset === length) await this.uploads.finish(upload, state, lock);
+    return upload;
+  }
+
+  async terminate(shareId: string, token: string | undefined, uploadId: string): Promise<void> {
+    await this.inFlight(shareId, token, uploadId);
+    await this.uploads.abort(uploadId);
+  }
+
+  /** The owner's view: files received through the link, newest first. */
+  async received(ownerId: string, shareId: string, pageSize: number, pageToken?: string): Promise<{ uploads: ReceivedFile[]; next_page_token: string | null }> {
+    const share = await this.shares.findOwned(ownerId, shareId);
+    if (!share) throw notFound('Share not found');
+    if (share.upload_only !== 1) throw forbidden('This share is not an upload request');
+    const rows = await this.repo.received(shareId, pageToken ? decodeCursor(pageToken) : null, pageSize + 1);
+    const page = rows.slice(0, pageSize);
+    const last = page[page.length - 1];
+    return { uploads: page.map(toReceived), next_page_token: rows.length > pageSize && last ? encodeCursor(last) : null };
+  }
+}
