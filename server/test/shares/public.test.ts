@@ -41,7 +41,7 @@ describe('shares: public access', () => {
     assert.equal(d.downloads, 0);
     assert.equal(d.views, 1);
     assert.equal(d.mime_type, 'text/plain', 'the page picks its preview from the type');
-    assert.deepEqual(Object.keys(d).sort(), ['created_at', 'download_limit', 'downloads', 'expires_at', 'has_password', 'id', 'mime_type', 'name', 'owner', 'size', 'type', 'unlocked', 'views']);
+    assert.deepEqual(Object.keys(d).sort(), ['accepting', 'created_at', 'download_limit', 'downloads', 'expires_at', 'has_password', 'id', 'max_file_size', 'max_files', 'mime_type', 'name', 'owner', 'size', 'type', 'unlocked', 'upload_only', 'views']);
     for (const leak of [alice.email, alice.id, '/public', s.path!]) assert.ok(!res.text.includes(leak), `no ${leak} in ${res.text}`);
     assert.equal((await info(s.id)).body.data.views, 2);
     assert.equal((await ownerView(s.id)).views, 2);

@@ -393,7 +393,7 @@ export default function FilesPage({ params }: PageProps) {
           if (dialog?.kind === 'delete') await actions.remove(dialog.items);
         }}
       />
-      {dialog?.kind === 'share' && <ShareDialog path={dialog.item.path} name={dialog.item.name} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'share' && <ShareDialog path={dialog.item.path} name={dialog.item.name} folder={dialog.item.type === 'folder'} onClose={() => setDialog(null)} />}
       <DetailsDialog item={dialog?.kind === 'details' ? dialog.item : null} onClose={() => setDialog(null)} />
       {dialog?.kind === 'preview' && (
         <Suspense fallback={null}>

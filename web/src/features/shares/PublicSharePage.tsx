@@ -6,7 +6,7 @@ import '../../styles/mantine-rest.css';
 import { ActionIcon, Alert, Anchor, Box, Breadcrumbs, Button, Card, Center, Group, Loader, Modal, PasswordInput, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconDownload, IconFileZip, IconLock } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDate, formatSize } from '../../app/format';
@@ -21,6 +21,8 @@ import { browseShare, shareDownloadUrl, shareInfo, unlockShare, type SharedItem 
 import { pageTitle } from '../account/api';
 
 const tokenKey = (id: string) => `cirrus.share.${id}`;
+// Upload requests only: their page and tus-js-client load when one is opened.
+const UploadRequest = lazy(() => import('./UploadRequest'));
 
 /** What the page can show of a file, as the signed-in preview does. */
 function PreviewBody({ item, url }: { item: SharedItem; url: string }) {
@@ -81,7 +83,7 @@ export default function PublicSharePage({ params }: PageProps) {
     queryFn: ({ pageParam }) => browseShare(id, folder, token, pageParam),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.next_page_token,
-    enabled: Boolean(open && share?.type === 'folder'),
+    enabled: Boolean(open && share?.type === 'folder' && !share.upload_only),
   });
   const items = useMemo(() => listing.data?.pages.flatMap((p) => p.files) ?? [], [listing.data]);
 
@@ -103,7 +105,7 @@ export default function PublicSharePage({ params }: PageProps) {
 
   const previewKind = share?.type === 'file' ? kindOf({ type: 'file', name: share.name ?? '', mime_type: share.mime_type ?? guessMime(share.name ?? '') }) : null;
   // A folder, or a file shown on the page (image, text, code), gets the wide card.
-  const wide = Boolean(open && (share?.type === 'folder' || previewKind === 'image' || previewKind === 'text' || previewKind === 'code'));
+  const wide = Boolean(open && (share?.type === 'folder' || share?.upload_only || previewKind === 'image' || previewKind === 'text' || previewKind === 'code'));
   const goFolder = (p: string) => navigate(`/s/${encodeURIComponent(id)}${p === '/' ? '' : `?folder=${encodeURIComponent(p)}`}`);
   const segs = folder.split('/').filter(Boolean);
 
@@ -138,6 +140,20 @@ export default function PublicSharePage({ params }: PageProps) {
           </Button>
         </Stack>
       </form>
+    );
+  } else if (share.upload_only) {
+    body = (
+      <Suspense fallback={<Center py="xl"><Loader aria-label={t('common.loading')} /></Center>}>
+        <UploadRequest
+          id={id}
+          share={share}
+          token={token}
+          onLocked={() => {
+            sessionStorage.removeItem(tokenKey(id));
+            setToken(null);
+          }}
+        />
+      </Suspense>
     );
   } else {
     const meta = (

@@ -1,15 +1,17 @@
 // Share an item by link, like Google Drive and Nextcloud: an item that
 // already has a link opens that link (copy, change its settings, or stop
 // sharing) instead of a blank form that would make a second one; an item
-// without one gets the form (password, expiry, download limit).
-import { Alert, Button, Center, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+// without one gets the form (password, expiry, download limit). A folder can
+// instead get an upload request (api-contract §13): people with the link send
+// files into it and see nothing of it; its details list what was received.
+import { Alert, Button, Center, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../app/format';
+import { formatDate, formatSize } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
-import { createShare, deleteShare, sharesOf, updateShare, type Share, type ShareOptions } from './api';
+import { createShare, deleteShare, receivedFiles, sharesOf, updateShare, type Share, type ShareOptions } from './api';
 
 const EXPIRY = [
   { value: 'never', seconds: 0 },
@@ -19,11 +21,15 @@ const EXPIRY = [
   { value: '30d', seconds: 30 * 86400 },
 ];
 const MAX_LIMIT = 1_000_000;
+const MAX_FILES = 100_000;
+const MB = 1024 * 1024;
 
 export interface ShareDialogProps {
   /** Share this path (or open its existing link)… */
   path?: string;
   name?: string;
+  /** Whether the item at `path` is a folder (it may then become an upload request). */
+  folder?: boolean;
   /** …or edit this share. */
   share?: Share;
   onClose(): void;
@@ -32,14 +38,20 @@ export interface ShareDialogProps {
 interface FormProps {
   share: Share | null;
   path?: string;
+  folder?: boolean;
   onDone(result: Share): void;
   onCancel(): void;
 }
 
 /** The settings of a new link, or of an existing one. */
-function ShareForm({ share, path, onDone, onCancel }: FormProps) {
+function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
   const { t } = useTranslation();
   const qc = useQueryClient();
+  const [mode, setMode] = useState<'view' | 'upload'>(share?.upload_only ? 'upload' : 'view');
+  const uploadOnly = mode === 'upload';
+  const [maxFiles, setMaxFiles] = useState<number | ''>(share?.max_files ?? '');
+  const [maxMb, setMaxMb] = useState<number | ''>(share?.max_file_size ? Math.round(share.max_file_size / MB) : '');
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const [usePassword, setUsePassword] = useState(share?.has_password ?? false);
   const [password, setPassword] = useState('');
   const [expiry, setExpiry] = useState<string>(share ? 'keep' : 'never');
@@ -58,9 +70,14 @@ function ShareForm({ share, path, onDone, onCancel }: FormProps) {
     const badPassword = needsPassword && password.length < 4 ? t('shares.passwordShort') : null;
     // 0 (or less) is refused, never rounded up to 1: leave it empty for no limit.
     const badLimit = limit !== '' && (limit < 1 || limit > MAX_LIMIT || !Number.isInteger(limit)) ? t('shares.limitRange') : null;
+    const badUpload =
+      uploadOnly && ((maxFiles !== '' && (maxFiles < 1 || maxFiles > MAX_FILES || !Number.isInteger(maxFiles))) || (maxMb !== '' && (maxMb < 1 || maxMb > 1024 * 1024 || !Number.isInteger(maxMb))))
+        ? t('uploadLinks.range')
+        : null;
     setPasswordError(badPassword);
-    setLimitError(badLimit);
-    if (badPassword || badLimit) return;
+    setLimitError(uploadOnly ? null : badLimit);
+    setUploadError(badUpload);
+    if (badPassword || (!uploadOnly && badLimit) || badUpload) return;
     setBusy(true);
     try {
       const opts: ShareOptions = {};
@@ -70,13 +87,20 @@ function ShareForm({ share, path, onDone, onCancel }: FormProps) {
         else if (password) opts.password = password;
         if (expiry === 'never') opts.expires_at = null;
         else if (expiry !== 'keep') opts.expires_in = EXPIRY.find((x) => x.value === expiry)!.seconds;
-        opts.download_limit = limit === '' ? null : limit;
+        if (share.upload_only) {
+          opts.max_files = maxFiles === '' ? null : maxFiles;
+          opts.max_file_size = maxMb === '' ? null : maxMb * MB;
+        } else opts.download_limit = limit === '' ? null : limit;
         result = await updateShare(share.id, opts);
       } else {
         if (usePassword) opts.password = password;
         const secs = EXPIRY.find((x) => x.value === expiry)?.seconds ?? 0;
         if (secs) opts.expires_in = secs;
-        if (limit !== '') opts.download_limit = limit;
+        if (uploadOnly) {
+          opts.upload_only = true;
+          if (maxFiles !== '') opts.max_files = maxFiles;
+          if (maxMb !== '') opts.max_file_size = maxMb * MB;
+        } else if (limit !== '') opts.download_limit = limit;
         result = await createShare(path!, opts);
       }
       void qc.invalidateQueries({ queryKey: ['shares'] });
@@ -92,6 +116,22 @@ function ShareForm({ share, path, onDone, onCancel }: FormProps) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack>
+        {folder && !share && (
+          <SegmentedControl
+            aria-label={t('uploadLinks.kind')}
+            value={mode}
+            onChange={(v) => setMode(v as 'view' | 'upload')}
+            data={[
+              { value: 'view', label: t('uploadLinks.viewLink') },
+              { value: 'upload', label: t('uploadLinks.uploadRequest') },
+            ]}
+          />
+        )}
+        {uploadOnly && (
+          <Text size="sm" c="dimmed">
+            {t('uploadLinks.explain')}
+          </Text>
+        )}
         <Switch label={t('shares.protect')} checked={usePassword} onChange={(e) => setUsePassword(e.currentTarget.checked)} />
         {usePassword && (
           <PasswordInput
@@ -105,18 +145,45 @@ function ShareForm({ share, path, onDone, onCancel }: FormProps) {
           />
         )}
         <Select label={t('shares.expires')} data={expiryOptions} value={expiry} onChange={(v) => setExpiry(v ?? 'never')} allowDeselect={false} />
-        <NumberInput
-          label={t('shares.limit')}
-          description={t('shares.limitHint')}
-          min={1}
-          max={MAX_LIMIT}
-          clampBehavior="none"
-          value={limit}
-          onChange={(v) => setLimit(typeof v === 'number' ? v : '')}
-          allowDecimal={false}
-          allowNegative={false}
-          error={limitError}
-        />
+        {uploadOnly ? (
+          <>
+            <NumberInput
+              label={t('uploadLinks.maxFiles')}
+              description={t('shares.limitHint')}
+              min={1}
+              max={MAX_FILES}
+              clampBehavior="none"
+              value={maxFiles}
+              onChange={(v) => setMaxFiles(typeof v === 'number' ? v : '')}
+              allowDecimal={false}
+              allowNegative={false}
+            />
+            <NumberInput
+              label={t('uploadLinks.maxSize')}
+              description={t('shares.limitHint')}
+              min={1}
+              clampBehavior="none"
+              value={maxMb}
+              onChange={(v) => setMaxMb(typeof v === 'number' ? v : '')}
+              allowDecimal={false}
+              allowNegative={false}
+              error={uploadError}
+            />
+          </>
+        ) : (
+          <NumberInput
+            label={t('shares.limit')}
+            description={t('shares.limitHint')}
+            min={1}
+            max={MAX_LIMIT}
+            clampBehavior="none"
+            value={limit}
+            onChange={(v) => setLimit(typeof v === 'number' ? v : '')}
+            allowDecimal={false}
+            allowNegative={false}
+            error={limitError}
+          />
+        )}
         {error && (
           <Alert color="red" role="alert" p="xs">
             {error}
@@ -151,9 +218,17 @@ function ShareLink({ share, note, onEdit, onStopped, onClose }: LinkProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const facts = [
+    ...(share.upload_only ? [t('uploadLinks.uploadRequest')] : []),
     share.has_password ? t('shares.facts.password') : t('shares.facts.noPassword'),
     share.expires_at ? t('shares.facts.expires', { date: formatDate(share.expires_at) }) : t('shares.facts.noExpiry'),
-    share.download_limit !== null ? t('shares.facts.downloadsOf', { n: share.downloads, limit: share.download_limit }) : t('shares.facts.downloads', { n: share.downloads }),
+    share.upload_only
+      ? share.max_files !== null
+        ? t('uploadLinks.receivedOf', { n: share.uploads, limit: share.max_files })
+        : t('uploadLinks.receivedCount', { n: share.uploads })
+      : share.download_limit !== null
+        ? t('shares.facts.downloadsOf', { n: share.downloads, limit: share.download_limit })
+        : t('shares.facts.downloads', { n: share.downloads }),
+    ...(share.upload_only && share.max_file_size !== null ? [t('uploadLinks.eachAtMost', { size: formatSize(share.max_file_size) })] : []),
   ];
   const stop = async () => {
     setBusy(true);
@@ -184,6 +259,7 @@ function ShareLink({ share, note, onEdit, onStopped, onClose }: LinkProps) {
       <Text size="xs" c="dimmed" data-testid="share-facts">
         {facts.join(' · ')}
       </Text>
+      {share.upload_only && <ReceivedList share={share} />}
       {share.status !== 'active' && (
         <Alert color="orange" p="xs">
           {t(`shares.statusName.${share.status}`)}
@@ -223,9 +299,43 @@ function ShareLink({ share, note, onEdit, onStopped, onClose }: LinkProps) {
   );
 }
 
+/** What an upload request received: name, size, time and who sent it, newest first. */
+function ReceivedList({ share }: { share: Share }) {
+  const { t } = useTranslation();
+  const received = useQuery({ queryKey: ['shares', 'received', share.id], queryFn: () => receivedFiles(share.id), staleTime: 0 });
+  if (received.isLoading) return <Loader size="sm" aria-label={t('common.loading')} />;
+  if (received.error) return <Alert color="red" role="alert" p="xs">{errorMessage(received.error, t)}</Alert>;
+  const files = received.data?.uploads ?? [];
+  return (
+    <Stack gap={4} data-testid="received-files">
+      <Text size="sm" fw={600}>
+        {t('uploadLinks.received')}
+      </Text>
+      {files.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {t('uploadLinks.nothingYet')}
+        </Text>
+      ) : (
+        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 220, overflowY: 'auto' }}>
+          {files.map((f) => (
+            <li key={f.id}>
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {f.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {[formatSize(f.size), formatDate(f.uploaded_at), f.uploader ? t('uploadLinks.from', { name: f.uploader }) : t('uploadLinks.anonymous')].join(' · ')}
+              </Text>
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}
+
 type View = { kind: 'form' } | { kind: 'link'; note: 'existing' | 'created' | 'saved' };
 
-export function ShareDialog({ path, name, share, onClose }: ShareDialogProps) {
+export function ShareDialog({ path, name, folder, share, onClose }: ShareDialogProps) {
   const { t } = useTranslation();
   // An item opened from the file manager: its existing link, if it has one.
   const existing = useQuery({ queryKey: ['shares', 'of', path], queryFn: () => sharesOf(path!), enabled: !share && path !== undefined, retry: false, staleTime: 0, gcTime: 0 });
@@ -261,6 +371,7 @@ export function ShareDialog({ path, name, share, onClose }: ShareDialogProps) {
       <ShareForm
         share={current}
         path={path}
+        folder={folder}
         onDone={(result) => {
           setView({ kind: 'link', note: current ? 'saved' : 'created' });
           setCurrent(result);

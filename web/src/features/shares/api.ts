@@ -9,10 +9,19 @@ export interface ShareOptions {
   expires_in?: number;
   expires_at?: string | null;
   download_limit?: number | null;
+  upload_only?: boolean;
+  max_files?: number | null;
+  max_file_size?: number | null;
 }
 
 export const createShare = (path: string, opts: ShareOptions) =>
-  data(api().PUT('/api/v4/share', { body: { path, ...opts, password: opts.password ?? undefined, expires_at: opts.expires_at ?? undefined, download_limit: opts.download_limit ?? undefined } }));
+  data(
+    api().PUT('/api/v4/share', {
+      body: { path, ...opts, password: opts.password ?? undefined, expires_at: opts.expires_at ?? undefined, download_limit: opts.download_limit ?? undefined, max_files: opts.max_files ?? undefined, max_file_size: opts.max_file_size ?? undefined },
+    }),
+  );
+/** What an upload request received, newest first. */
+export const receivedFiles = (id: string) => data(api().GET('/api/v4/share/{id}/uploads', { params: { path: { id }, query: { page_size: 200 } } }));
 export const listShares = (token?: string | null) =>
   data(api().GET('/api/v4/share', { params: { query: { page_size: 100, ...(token ? { next_page_token: token } : {}) } } }));
 /** The owner's links to the item at `path` (newest first): the share dialog opens the existing one. */
