@@ -184,6 +184,7 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
             error={limitError}
           />
         )}
+        {share?.upload_only && <ReceivedList share={share} />}
         {error && (
           <Alert color="red" role="alert" p="xs">
             {error}
@@ -353,7 +354,9 @@ export function ShareDialog({ path, name, folder, share, onClose }: ShareDialogP
 
   const itemName = current?.name ?? name ?? '';
   const title = view?.kind === 'form' && !current ? t('shares.createTitle', { name: itemName }) : current && view?.kind === 'form' ? t('shares.editTitle', { name: itemName }) : t('shares.linkTitle', { name: itemName });
-  const notes = { existing: t('shares.existing'), created: t('shares.created'), saved: t('shares.saved') };
+  const notes = current?.upload_only
+    ? { existing: t('uploadLinks.existing'), created: t('uploadLinks.created'), saved: t('shares.saved') }
+    : { existing: t('shares.existing'), created: t('shares.created'), saved: t('shares.saved') };
 
   let body;
   if (view === null) {

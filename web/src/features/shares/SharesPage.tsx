@@ -4,7 +4,7 @@
 import { ActionIcon, Alert, Badge, Center, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { IconCheck, IconCopy, IconLock, IconPencil, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconCheck, IconCopy, IconLock, IconPencil, IconShare, IconTrash, IconCloudUpload } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +34,7 @@ export default function SharesPage() {
   const nameOf = (s: Share) => (
     <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
       {s.has_password && <IconLock size={14} aria-label={t('shares.hasPassword')} style={{ flex: 'none' }} />}
+      {s.upload_only && <IconCloudUpload size={14} aria-label={t('uploadLinks.uploadRequest')} style={{ flex: 'none' }} />}
       {s.path ? (
         <Text component={Link} href={filesUrl(s.path.slice(0, s.path.lastIndexOf('/')) || '/')} size="sm" c="var(--mantine-color-anchor)" style={{ overflowWrap: 'anywhere' }}>
           {s.name}
@@ -50,7 +51,7 @@ export default function SharesPage() {
       {t(`shares.statusName.${s.status}`)}
     </Badge>
   );
-  const downloadsOf = (s: Share) => (s.download_limit ? `${s.downloads} / ${s.download_limit}` : String(s.downloads));
+  const downloadsOf = (s: Share) => (s.upload_only ? t('uploadLinks.receivedShort', { n: s.uploads }) : s.download_limit ? `${s.downloads} / ${s.download_limit}` : String(s.downloads));
   const expiresOf = (s: Share) => (s.expires_at ? formatDate(s.expires_at) : t('shares.expiresNever'));
   const actionsOf = (s: Share) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">

@@ -73,7 +73,6 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
       void start(it);
     }
     // start() reads the current name and token; a new file starts with what is typed then.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [items]);
 
   async function start(it: Item): Promise<void> {
@@ -243,8 +242,8 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
                         <IconRefresh size={16} aria-hidden="true" />
                       </ActionIcon>
                     )}
-                    {(it.status === 'uploading' || it.status === 'queued') && (
-                      <ActionIcon variant="subtle" color="gray" onClick={() => cancel(it)} aria-label={t('uploadRequest.cancelOf', { name: it.file.name })}>
+                    {(it.status === 'uploading' || it.status === 'queued' || it.status === 'error') && (
+                      <ActionIcon variant="subtle" color="gray" onClick={() => cancel(it)} aria-label={t(it.status === 'error' ? 'uploadRequest.removeOf' : 'uploadRequest.cancelOf', { name: it.file.name })}>
                         <IconX size={16} aria-hidden="true" />
                       </ActionIcon>
                     )}
