@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { secretToken, shortId } from '../crypto/random.js';
-import { FILE, FOLDER, newBlobId, newFileRow, type FileRow, type FileStore } from './repository.js';
+import { FILE, FOLDER, newBlobId, newFileRow, type Executor, type FileRow, type FileStore } from './repository.js';
 import type { UploadRow } from './upload-repository.js';
 import { joinPath, numberedName, parsePath } from './names.js';
 import { requirePortableName } from './name-rules.js';
@@ -80,6 +80,10 @@ interface WriteLimits {
   grow?: (total: number) => Promise<void>;
 }
 
+export type { UploadRow };
+/** The transaction a share hook runs in (handed on to the share feature's repository). */
+export type UploadTx = Executor;
+
 /**
  * Uploads through an upload-request link (shares/upload-requests.ts) land in
  * the share's folder under a fresh name, never overwriting; the share feature
@@ -87,11 +91,11 @@ interface WriteLimits {
  * each time inside the transaction that creates the upload or places the file.
  */
 export interface ShareUploadHooks {
-  /** In the creation's transaction (the owner's tree lock held): throws to refuse the upload. */
-  admit(s: FileStore, upload: UploadRow): Promise<void>;
+  /** In the creation's transaction (the owner's tree lock held; `tx` is its executor): throws to refuse the upload. */
+  admit(tx: UploadTx, upload: UploadRow): Promise<void>;
   /** The id of the folder the upload goes to; throws when the share or its folder is gone. */
-  folderId(s: FileStore, upload: UploadRow): Promise<string>;
-  placed(s: FileStore, upload: UploadRow, file: Entry): Promise<void>;
+  folderId(tx: UploadTx, upload: UploadRow): Promise<string>;
+  placed(tx: UploadTx, upload: UploadRow, file: Entry): Promise<void>;
 }
 
 export class UploadService {
@@ -154,7 +158,7 @@ export class UploadService {
     await this.files.mutate(ownerId, async (s) => {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
       await s.uploads.insert(row);
-      if (shareId !== null) await this.sharePort().admit(s, row);
+      if (shareId !== null) await this.sharePort().admit(s.db, row);
     });
     try {
       await this.tree.storage.createStaging(row.id, row.blob_id);
@@ -395,7 +399,7 @@ export class UploadService {
   /** An upload through a share: a new file in the share's folder, under the first free name (`name (1).ext`, ...). */
   private async placeFresh(s: FileStore, upload: UploadRow, names: string[], blob: { id: string; size: number; crc32: number } | null): Promise<Entry> {
     const hooks = this.sharePort();
-    const folder = await s.tree.findById(upload.owner_id, await hooks.folderId(s, upload));
+    const folder = await s.tree.findById(upload.owner_id, await hooks.folderId(s.db, upload));
     const folderPath = folder && folder.kind === FOLDER ? await this.tree.pathOf(s, folder) : null;
     if (!folder || folderPath === null) throw notFound('The folder of this upload request is no longer available');
     const wanted = names[names.length - 1]!;
@@ -409,7 +413,7 @@ export class UploadService {
     await s.tree.insert([row]);
     await s.usage.adjust(upload.owner_id, { used: size });
     const entry = { row, path };
-    await hooks.placed(s, upload, entry);
+    await hooks.placed(s.db, upload, entry);
     return entry;
   }
 

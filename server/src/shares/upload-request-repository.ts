@@ -3,11 +3,11 @@
 // that take an executor run in the caller's transaction (the upload service's,
 // which holds the owner's tree lock).
 import type { Kysely, Selectable } from 'kysely';
-import type { Database, ShareUploadsTable } from '../db/schema.js';
-import type { UploadRow } from '../files/upload-repository.js';
+import type { Database, ShareUploadsTable, UploadsTable } from '../db/schema.js';
 
 export type ShareUploadRow = Selectable<ShareUploadsTable>;
 type Executor = Kysely<Database>;
+type UploadRow = Selectable<UploadsTable>;
 
 export interface ReceivedCursor {
   completedAt: number;

@@ -16,12 +16,10 @@
 import type { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, forbidden, notFound } from '../core/errors.js';
 import type { Clock } from '../core/clock.js';
-import type { FileStore } from '../files/repository.js';
 import type { Entry } from '../files/tree.js';
 import { parseName } from '../files/names.js';
 import { parseMetadata } from '../files/tus.js';
-import type { ShareUploadHooks, UploadService } from '../files/uploads.js';
-import type { UploadRow } from '../files/upload-repository.js';
+import type { ShareUploadHooks, UploadRow, UploadService, UploadTx as Executor } from '../files/uploads.js';
 import type { ShareAccess } from './access.js';
 import type { ShareRepository } from './repository.js';
 import type { ReceivedCursor, ShareUploadRow, UploadRequestRepository } from './upload-request-repository.js';
@@ -90,25 +88,25 @@ export class UploadRequests {
   /** What the upload service calls back (registered by shares/module.ts). */
   hooks(): ShareUploadHooks {
     return {
-      admit: async (s: FileStore, upload: UploadRow) => {
-        const share = await this.repo.shareOf(s.db, upload.share_id!);
+      admit: async (tx: Executor, upload: UploadRow) => {
+        const share = await this.repo.shareOf(tx, upload.share_id!);
         if (!share || share.upload_only !== 1) throw notFound('Share not found');
-        if (share.max_files !== null && (await this.repo.usedSlots(s.db, share.id)) >= share.max_files) {
+        if (share.max_files !== null && (await this.repo.usedSlots(tx, share.id)) >= share.max_files) {
           throw refusal(ErrorCode.Forbidden, `This link has received all the files it accepts (${share.max_files})`, 'limit_reached', { max_files: share.max_files });
         }
         const meta = parseMetadata(upload.metadata ?? undefined);
-        await this.repo.insert(s.db, {
+        await this.repo.insert(tx, {
           id: upload.id, share_id: share.id, name: upload.target_path.slice(1), size: upload.length ?? 0, uploader: parseUploader(meta.get('uploader')),
           file_id: null, created_at: upload.created_at, completed_at: null, notified_at: null,
         });
       },
-      folderId: async (s: FileStore, upload: UploadRow) => {
-        const share = await this.repo.shareOf(s.db, upload.share_id!);
+      folderId: async (tx: Executor, upload: UploadRow) => {
+        const share = await this.repo.shareOf(tx, upload.share_id!);
         if (!share) throw notFound('This upload link no longer exists');
         return share.file_id;
       },
-      placed: async (s: FileStore, upload: UploadRow, file: Entry) => {
-        await this.repo.markReceived(s.db, upload.id, { id: file.row.id, name: file.row.name, size: file.row.size }, this.clock.now());
+      placed: async (tx: Executor, upload: UploadRow, file: Entry) => {
+        await this.repo.markReceived(tx, upload.id, { id: file.row.id, name: file.row.name, size: file.row.size }, this.clock.now());
       },
     };
   }

@@ -10,7 +10,7 @@ import { DomainError, ErrorCode, badRequest } from '../core/errors.js';
 import { HttpError } from '../http/errors.js';
 import { NoBody, RawBody, errors } from '../http/contract.js';
 import { TUS_VERSION } from '../files/tus.js';
-import type { UploadRow } from '../files/upload-repository.js';
+import type { UploadRow } from '../files/uploads.js';
 import { PUBLIC, ShareIdParams } from './schemas.js';
 import type { UploadRequests } from './upload-requests.js';
 
