@@ -200,7 +200,8 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
           >
             <Stack align="center" gap="xs">
               <IconCloudUpload size={40} aria-hidden="true" />
-              <Text>{t('uploadRequest.drop')}</Text>
+              {/* A phone has nothing to drag from: the button alone. */}
+              <Text visibleFrom="sm">{t('uploadRequest.drop')}</Text>
               <Button onClick={() => input.current?.click()}>{t('uploadRequest.choose')}</Button>
               <input
                 ref={input}
