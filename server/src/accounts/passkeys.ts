@@ -4,16 +4,12 @@
 // by one DELETE (single use across instances); a registration challenge is
 // bound to the user who asked for it. The signature counter is kept
 // (WebAuthn §6.1.1: a non-zero counter that does not move forward is refused).
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type AuthenticatorTransportFuture,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportFuture,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { badRequest, notFound } from '../core/errors.js';
 import type { Clock } from '../core/clock.js';
@@ -22,6 +18,9 @@ import { sha256Hex } from '../crypto/compare.js';
 import type { UserWithGroup } from '../db/schema.js';
 import type { PasskeyRepository, PasskeyRow } from './passkey-repository.js';
 import { rfc3339 } from './views.js';
+
+/** @simplewebauthn/server and its ASN.1 stack are about 4 MB of heap: loaded with the first ceremony, not at start-up (issue 19's memory target). */
+const webauthn = () => import('@simplewebauthn/server');
 
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60_000;
 
@@ -79,7 +78,7 @@ export class Passkeys {
   /** Options for navigator.credentials.create(); the challenge is stored (hashed) for this user. */
   async registrationOptions(user: UserWithGroup): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.repo.listByUser(user.id);
-    const options = await generateRegistrationOptions({
+    const options = await (await webauthn()).generateRegistrationOptions({
       rpName: await this.siteName(),
       rpID: this.rp.id,
       userName: user.email,
@@ -103,7 +102,7 @@ export class Passkeys {
     if (!stored) throw refused('its challenge is unknown, used, expired or was not issued to you; start again');
     let verified;
     try {
-      verified = await verifyRegistrationResponse({
+      verified = await (await webauthn()).verifyRegistrationResponse({
         response,
         expectedChallenge: stored.challenge,
         expectedOrigin: this.rp.origin,
@@ -145,7 +144,7 @@ export class Passkeys {
 
   /** Options for navigator.credentials.get() with discoverable credentials, and the id to answer with. */
   async authenticationOptions(): Promise<{ id: string; options: PublicKeyCredentialRequestOptionsJSON }> {
-    const options = await generateAuthenticationOptions({ rpID: this.rp.id, allowCredentials: [], userVerification: 'required' });
+    const options = await (await webauthn()).generateAuthenticationOptions({ rpID: this.rp.id, allowCredentials: [], userVerification: 'required' });
     const id = secretToken(24);
     await this.repo.insertChallenge({ id, kind: 'authenticate', challenge: options.challenge, user_id: null, expires_at: this.clock.now() + PASSKEY_CHALLENGE_TTL_MS });
     return { id, options };
@@ -162,7 +161,7 @@ export class Passkeys {
     if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== passkey.user_id) throw refused('the passkey belongs to another account');
     let verified;
     try {
-      verified = await verifyAuthenticationResponse({
+      verified = await (await webauthn()).verifyAuthenticationResponse({
         response,
         expectedChallenge: stored.challenge,
         expectedOrigin: this.rp.origin,

@@ -7,7 +7,6 @@ import type { SettingsService } from '../site/settings.js';
 import type { AccountRepository, UserListQuery, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
 import type { Clock } from '../core/clock.js';
-import { checkPasswordStrength } from './password-strength.js';
 import { RECOVERY_CODE_INPUT, type RecoveryCodes } from './recovery-codes.js';
 
 export const ADMIN_GROUP_ID = 1;
@@ -126,6 +125,8 @@ export class AccountService {
 
   /** 400/40001 with the reason when a new password is too easy to guess (password-strength.ts). */
   async checkNewPassword(password: string, userInputs: string[] = []): Promise<void> {
+    // zxcvbn's dictionaries are about 11 MB of heap: loaded with the first new password, not at start-up.
+    const { checkPasswordStrength } = await import('./password-strength.js');
     checkPasswordStrength(password, userInputs);
   }
 

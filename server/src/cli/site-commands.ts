@@ -4,7 +4,7 @@ import { buildApp } from '../app.js';
 import { defaultBaseUrl } from '../config.js';
 import { installShutdown } from '../ops/shutdown.js';
 import { freePort } from '../ops/free-port.js';
-import { tuneHeapForStreaming } from '../ops/heap.js';
+import { enableTransferScavenges, tuneHeapForStreaming } from '../ops/heap.js';
 import type { Services } from '../services.js';
 import type { CommandSpec } from './command.js';
 import { withServices } from './services.js';
@@ -30,6 +30,7 @@ const serve: CommandSpec = {
   options: {},
   async run({ config, out }) {
     tuneHeapForStreaming();
+    enableTransferScavenges();
     // With CIRRUS_PORT=0 the port is chosen now, before the build: the issuer and links must name it.
     if (config.port === 0) {
       config.port = await freePort(config.host);

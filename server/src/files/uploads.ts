@@ -6,6 +6,7 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
+import { transferred } from '../ops/heap.js';
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { secretToken, shortId } from '../crypto/random.js';
@@ -302,6 +303,7 @@ export class UploadService {
         timer.refresh();
         const buf = chunk as Buffer;
         received += buf.length;
+        transferred(buf.length);
         if (received > limits.max) {
           throw upload.kind === 'tus'
             ? new DomainError(ErrorCode.ParamError, 'The body goes past Upload-Length', { bodyUnread: true })

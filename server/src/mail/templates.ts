@@ -1,9 +1,6 @@
 // Every mail as HTML and plain text, built with react-email (React elements
 // without JSX). React escapes every text it is given, so what users typed
 // (names, site names) can never become markup in the HTML part.
-import { createElement as h } from 'react';
-import { Body, Button, Container, Head, Heading, Hr, Html, Link, Section, Text } from '@react-email/components';
-import { render } from '@react-email/render';
 import { mailWords, type MailKind, type MailLanguage } from './messages.js';
 
 export interface RenderedMail {
@@ -28,7 +25,24 @@ const bodyStyle = { backgroundColor: '#f6f8fa', fontFamily: '-apple-system, "Seg
 const cardStyle = { backgroundColor: '#ffffff', borderRadius: '8px', margin: '24px auto', padding: '24px 32px', maxWidth: '520px' };
 const buttonStyle = { backgroundColor: '#228be6', borderRadius: '6px', color: '#ffffff', fontWeight: 600, padding: '12px 20px' };
 
+/**
+ * react-email, React and what @react-email/components brings along
+ * (Tailwind, Prettier, marked, Prism) are about 12 MB of heap, held for the
+ * life of the process once loaded. Mail is rare, so they load with the first
+ * one instead of at start-up (issue 19's memory target; docs/benchmarks.md).
+ */
+let toolkit: Promise<typeof import('@react-email/components') & { h: typeof import('react').createElement; render: typeof import('@react-email/render').render }> | undefined;
+function loadToolkit() {
+  toolkit ??= Promise.all([import('react'), import('@react-email/components'), import('@react-email/render')]).then(([react, components, { render }]) => ({
+    ...components,
+    h: react.createElement,
+    render,
+  }));
+  return toolkit;
+}
+
 export async function renderMail(input: MailInput): Promise<RenderedMail> {
+  const { h, render, Body, Button, Container, Head, Heading, Hr, Html, Link, Section, Text } = await loadToolkit();
   const words = mailWords(input.language, input.kind, { site: input.site, email: input.email, ...input.vars });
   const element = h(
     Html,

@@ -3,7 +3,7 @@
 // smtp_*, mail_from; a field left empty there falls back to the environment).
 // One nodemailer transport is kept per effective configuration and rebuilt
 // when the settings change.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailEnvConfig } from '../config.js';
 
 export type SmtpSecurity = MailEnvConfig['security'];
@@ -78,7 +78,7 @@ export class SmtpSender implements MailSender {
   async send(mail: OutgoingMail): Promise<SendResult> {
     const config = await this.config();
     if (!config) throw new Error('no SMTP transport is configured');
-    const info = (await this.transport(config).sendMail({
+    const info = (await (await this.transport(config)).sendMail({
       from: config.from,
       to: mail.to,
       subject: mail.subject,
@@ -94,8 +94,11 @@ export class SmtpSender implements MailSender {
     this.cached = undefined;
   }
 
-  private transport(config: EffectiveMailConfig): Transporter {
+  private async transport(config: EffectiveMailConfig): Promise<Transporter> {
     const key = JSON.stringify(config);
+    if (this.cached?.key === key) return this.cached.transport;
+    // nodemailer (about 2 MB of heap) loads with the first mail sent, not at start-up (issue 19's memory target).
+    const { default: nodemailer } = await import('nodemailer');
     if (this.cached?.key === key) return this.cached.transport;
     this.cached?.transport.close();
     const transport = nodemailer.createTransport({

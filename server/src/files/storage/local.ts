@@ -5,7 +5,8 @@
 import { constants } from 'node:fs';
 import { access, mkdir, open, readdir, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
+import { countTransferred } from '../../ops/heap.js';
 import { crc32 } from 'node:zlib';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
 
@@ -173,7 +174,11 @@ export class LocalStorage implements StorageDriver {
       await handle.close();
       return Readable.from([]);
     }
-    return handle.createReadStream({ start, end, highWaterMark: Math.min(IO_CHUNK, end - start + 1), autoClose: true });
+    const file = handle.createReadStream({ start, end, highWaterMark: Math.min(IO_CHUNK, end - start + 1), autoClose: true });
+    // Each read is a fresh buffer: counted, so their garbage is collected as it goes (ops/heap.ts).
+    const counted = countTransferred();
+    pipeline(file, counted, () => undefined);
+    return counted;
   }
 
   async deleteBlob(blobId: string): Promise<void> {

@@ -10,7 +10,8 @@
 // or abandoned upload never leaves a visible file.
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { PassThrough, Transform, pipeline, type Readable } from 'node:stream';
+import { Transform, pipeline, type Readable } from 'node:stream';
+import { countTransferred } from '../../ops/heap.js';
 import { crc32 } from 'node:zlib';
 import {
   AbortMultipartUploadCommand,
@@ -81,7 +82,8 @@ const READ_AHEAD = 1024 * 1024;
  * response stream's own buffer) whenever the client is a little behind.
  */
 function ahead(body: Readable): Readable {
-  const buffer = new PassThrough({ highWaterMark: READ_AHEAD });
+  // Counted: every piece of the store's answer is a fresh buffer (ops/heap.ts).
+  const buffer = countTransferred({ highWaterMark: READ_AHEAD });
   pipeline(body, buffer, () => undefined);
   return buffer;
 }
