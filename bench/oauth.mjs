@@ -39,6 +39,8 @@ const OPERATIONS = [
 // DPoP: the Cirrus figure must stay within +20 % of its Bearer refresh and ≥ 2× oidc-provider's DPoP refresh.
 const DPOP_MAX_COST = 1.2;
 const DPOP_TARGET_RATIO = 2;
+/** Proofs signed ahead of each DPoP window (more are signed on demand should they run out). */
+const DPOP_POOL = 8000;
 
 /** One ES256 key for the run; a fresh proof per request, as a client makes them. */
 const DPOP_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -278,13 +280,16 @@ export async function exchangeWindow(t, codes, duration) {
  */
 export async function refreshWindow(t, starts, duration, extra = {}, dpop = false) {
   const post = formPoster(t.tokenUrl);
+  // Proofs are signed before the window (each has its own jti; its iat stays well inside the
+  // servers' 60 s windows), so that the load generator's signing does not set the pace.
+  const proofs = dpop ? Array.from({ length: DPOP_POOL }, () => dpopProof(t.tokenUrl)) : [];
   const cpu0 = cpuSnapshot(await t.cpuPids());
   const r = await chainLoad({
     workers: CONNECTIONS,
     duration,
     async step(i, state) {
       state.token ??= starts[i];
-      const res = await post(refreshForm(t, state.token, extra), dpop ? { dpop: dpopProof(t.tokenUrl) } : {});
+      const res = await post(refreshForm(t, state.token, extra), dpop ? { dpop: proofs.pop() ?? dpopProof(t.tokenUrl) } : {});
       if (res.status !== 200) return false;
       const body = JSON.parse(res.text);
       if (dpop && String(body.token_type).toLowerCase() !== 'dpop') return false;
