@@ -67,7 +67,7 @@ export class DpopService implements ResourceProofCheck {
     if (typeof header !== 'string') throw refuse('invalid_dpop_proof', 'exactly one DPoP header is allowed');
     let proof: VerifiedProof;
     try {
-      proof = this.verifier.verify(header, { ...expect, nowS: nowSeconds(this.clock) });
+      proof = await this.verifier.verify(header, { ...expect, nowS: nowSeconds(this.clock) });
     } catch (err) {
       if (err instanceof ProofError) throw refuse('invalid_dpop_proof', err.message);
       throw err;
