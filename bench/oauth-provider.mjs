@@ -47,6 +47,7 @@ const provider = new Provider(issuer, {
   issueRefreshToken: async (_ctx, client, source) => client.grantTypeAllowed('refresh_token') && source.scopes.has('offline_access'),
   // Cirrus's defaults: access 1 h, refresh 90 days, codes 5 min.
   ttl: { AccessToken: 3600, IdToken: 3600, AuthorizationCode: 300, RefreshToken: 90 * 86400, Grant: 90 * 86400 },
+  // DPoP (RFC 9449) needs no switch in oidc-provider 9: it is always on (the DPoP refresh case of bench/oauth.mjs).
   features: { devInteractions: { enabled: false } },
   cookies: { keys: ['bench-cookie-key-not-secret-0123456789'] },
 });

@@ -8,7 +8,7 @@
 // through the consent API, oidc-provider's inside its process, all before the
 // window starts. A short calibration window per server sizes the supply.
 import { fork } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes, randomUUID, sign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
@@ -34,17 +34,32 @@ const OPERATIONS = [
   { key: 'exchange', label: 'code exchange' },
   { key: 'refresh', label: 'refresh (rotation)' },
   { key: 'refreshNoIdToken', label: 'refresh, `scope=offline_access` (no id_token)' },
+  { key: 'refreshDpop', label: 'refresh with a DPoP proof (ES256, RFC 9449)' },
 ];
+// DPoP: the Cirrus figure must stay within +20 % of its Bearer refresh and ≥ 2× oidc-provider's DPoP refresh.
+const DPOP_MAX_COST = 1.2;
+const DPOP_TARGET_RATIO = 2;
+/** Proofs signed ahead of each DPoP window (more are signed on demand should they run out). */
+const DPOP_POOL = 8000;
+
+/** One ES256 key for the run; a fresh proof per request, as a client makes them. */
+const DPOP_KEY = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+const DPOP_HEADER = Buffer.from(JSON.stringify({ typ: 'dpop+jwt', alg: 'ES256', jwk: DPOP_KEY.publicKey.export({ format: 'jwk' }) })).toString('base64url');
+function dpopProof(htu) {
+  const payload = Buffer.from(JSON.stringify({ jti: randomUUID(), htm: 'POST', htu, iat: Math.floor(Date.now() / 1000) })).toString('base64url');
+  const input = `${DPOP_HEADER}.${payload}`;
+  return `${input}.${sign('sha256', Buffer.from(input), { key: DPOP_KEY.privateKey, dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+}
 
 /** A keep-alive form poster (node:http, one socket per worker): the load generator for every server. */
 function formPoster(url) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
   const u = new URL(url);
-  return (form) =>
+  return (form, extraHeaders = {}) =>
     new Promise((resolve, reject) => {
       const body = new URLSearchParams(form).toString();
       const req = http.request(
-        { agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) } },
+        { agent, host: u.hostname, port: u.port, path: u.pathname, method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body), ...extraHeaders } },
         (res) => {
           const chunks = [];
           res.on('data', (c) => chunks.push(c));
@@ -263,17 +278,21 @@ export async function exchangeWindow(t, codes, duration) {
  * Refresh window: each worker rotates its own chain, presenting the token the
  * previous answer returned. `extra` adds form fields (scope narrowing).
  */
-export async function refreshWindow(t, starts, duration, extra = {}) {
+export async function refreshWindow(t, starts, duration, extra = {}, dpop = false) {
   const post = formPoster(t.tokenUrl);
+  // Proofs are signed before the window (each has its own jti; its iat stays well inside the
+  // servers' 60 s windows), so that the load generator's signing does not set the pace.
+  const proofs = dpop ? Array.from({ length: DPOP_POOL }, () => dpopProof(t.tokenUrl)) : [];
   const cpu0 = cpuSnapshot(await t.cpuPids());
   const r = await chainLoad({
     workers: CONNECTIONS,
     duration,
     async step(i, state) {
       state.token ??= starts[i];
-      const res = await post(refreshForm(t, state.token, extra));
+      const res = await post(refreshForm(t, state.token, extra), dpop ? { dpop: proofs.pop() ?? dpopProof(t.tokenUrl) } : {});
       if (res.status !== 200) return false;
       const body = JSON.parse(res.text);
+      if (dpop && String(body.token_type).toLowerCase() !== 'dpop') return false;
       if (!body.access_token || !body.refresh_token || body.refresh_token === state.token) return false;
       if (extra === NO_ID_TOKEN && body.id_token) return false;
       state.token = body.refresh_token;
@@ -350,6 +369,7 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
       }
       rate.set(t, c.rate);
       await refreshWindow(t, c.tokens.slice(0, CONNECTIONS), 2);
+      await refreshWindow(t, c.tokens.slice(2 * CONNECTIONS, 3 * CONNECTIONS), 2, {}, true);
       if (!t.ours) await refreshWindow(t, c.tokens.slice(CONNECTIONS, 2 * CONNECTIONS), 2, NO_ID_TOKEN);
       console.error(`  ${t.name}: calibrated at ${fmt(c.rate)} exchanges/s`);
     }
@@ -367,6 +387,7 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
         r.exchange.push(ex);
         r.refresh.push(await refreshWindow(t, ex.refreshTokens.slice(-CONNECTIONS), duration));
         if (!t.ours) r.refreshNoIdToken.push(await refreshWindow(t, ex.refreshTokens.slice(-2 * CONNECTIONS, -CONNECTIONS), duration, NO_ID_TOKEN));
+        r.refreshDpop.push(await refreshWindow(t, ex.refreshTokens.slice(0, CONNECTIONS), duration, {}, true));
         const line = OPERATIONS.filter((op) => r[op.key].length > round).map((op) => {
           const w = r[op.key][round];
           return `${op.key} ${fmt(w.rps)}/s (${w.failed} failed, ${fmt(w.cpu ?? 0, 2)} ms CPU/req)`;
@@ -416,6 +437,11 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
         vsMemory.push(`${s.t.name} ${op} ${fmt(s[op].rps / memory[op].rps, 2)}×`);
       }
       vsNoIdToken.push(`${s.t.name} ${fmt(s.refresh.rps / pair.refreshNoIdToken.rps, 2)}× (CPU/req ${ratio(pair.refreshNoIdToken.cpu, s.refresh.cpu)})`);
+      // DPoP: its cost over Cirrus's own Bearer refresh (time per request), and the ratio to oidc-provider's DPoP refresh.
+      const cost = s.refresh.rps / s.refreshDpop.rps;
+      (cost > DPOP_MAX_COST ? misses : met).push(`${s.t.name} DPoP refresh costs ${fmt((cost - 1) * 100, 0)} % over Bearer`);
+      const vsProvider = s.refreshDpop.rps / pair.refreshDpop.rps;
+      (vsProvider < DPOP_TARGET_RATIO ? misses : met).push(`${s.t.name} DPoP refresh: ${fmt(vsProvider, 2)}× oidc-provider's DPoP refresh`);
     }
     const failed = summary.reduce((n, s) => n + OPERATIONS.reduce((k, op) => k + (s[op.key]?.failed ?? 0), 0), 0);
     const md =
@@ -424,7 +450,7 @@ export async function run({ duration = 5, rounds = 3 } = {}) {
         ['operation', 'server', 'req/s', 'per round', 'p50 ms', 'p99 ms', 'server CPU ms/req', 'failed', 'req/s vs oidc-provider (same database)', 'CPU/req vs oidc-provider (same database)', 'req/s vs oidc-provider (memory, reference)'],
         rows,
       ) +
-      `\n\nTarget: Cirrus ≥ ${TARGET_RATIO}× oidc-provider's throughput on both operations, each database against oidc-provider on the same database (same requests). ` +
+      `\n\nTarget: Cirrus ≥ ${TARGET_RATIO}× oidc-provider's throughput on both operations, each database against oidc-provider on the same database (same requests); a DPoP refresh at most ${Math.round((DPOP_MAX_COST - 1) * 100)} % slower than Cirrus's Bearer refresh and ≥ ${DPOP_TARGET_RATIO}× oidc-provider's DPoP refresh (confidential client: the proof binds the access token). ` +
       (misses.length ? `**Missed**: ${misses.join('; ')}.${met.length ? ` Met: ${met.join('; ')}.` : ''}` : `**Met** on both databases: ${met.join('; ')}.`) +
       ` Against oidc-provider's in-memory store (reference, not the target's comparison): ${vsMemory.join('; ')}.` +
       ` Cirrus's refresh against oidc-provider's refresh without an id_token on the same database: ${vsNoIdToken.join('; ')}.` +

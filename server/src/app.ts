@@ -115,7 +115,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   services.metrics.register(app, config.metricsToken);
   // Before the guard and every /api/v4 route: see registerOpenApi.
   await registerOpenApi(app);
-  registerAuthGuard(app, services.verifier);
+  registerAuthGuard(app, services.verifier, services.dpop);
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   // JSON only (issue 19): Fastify parses text/plain by default, and no form

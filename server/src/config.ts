@@ -60,6 +60,8 @@ export interface Config {
   mail: MailEnvConfig;
   /** CIRRUS_SIGNUP_EMAIL_VERIFICATION: the default of the admin setting signup_email_verification. */
   signupEmailVerification: boolean | undefined;
+  /** CIRRUS_DPOP_NONCES: every DPoP proof must carry a server nonce (RFC 9449 §8, §9). */
+  dpopNonces: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -122,6 +124,7 @@ const Settings = Type.Object({
   CIRRUS_SMTP_PASSWORD: Type.Optional(Type.String({ minLength: 1, maxLength: 256, pattern: '^[^\\u0000-\\u001f\\u007f]*$', description: 'a password without control characters' })),
   CIRRUS_MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\u0000-\\u001f\\u007f]*@[^\\u0000-\\u001f\\u007f]*$', description: 'an address such as "Cirrus <noreply@example.org>" (one line)' })),
   CIRRUS_SIGNUP_EMAIL_VERIFICATION: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
+  CIRRUS_DPOP_NONCES: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
 
@@ -195,6 +198,7 @@ export function loadConfig(env: Source = process.env): Config {
       from: merged.CIRRUS_MAIL_FROM,
     },
     signupEmailVerification: merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION === undefined ? undefined : truthy(merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION),
+    dpopNonces: truthy(merged.CIRRUS_DPOP_NONCES),
   };
 }
 

@@ -56,6 +56,8 @@ import { AccountNotices } from './accounts/notices.js';
 import { Passkeys } from './accounts/passkeys.js';
 import { PasskeyRepository } from './accounts/passkey-repository.js';
 import { EmailFlows } from './accounts/email-flows.js';
+import { createDpop } from './oauth/dpop/module.js';
+import type { DpopService } from './oauth/dpop/service.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -82,6 +84,8 @@ export interface Services {
   throttleStore: ThrottleStore;
   issuer: TokenIssuer;
   verifier: AccessTokenVerifier;
+  /** DPoP proofs (RFC 9449) at the token endpoint, on protected routes and on WebDAV. */
+  dpop: DpopService;
   oauth: OAuth;
   files: Files;
   shares: Shares;
@@ -198,10 +202,11 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'), clock);
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
-  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock });
+  const dpop = createDpop({ baseUrl: config.baseUrl, masterKey: secret, requireNonces: config.dpopNonces, redis, clock });
+  const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock, dpop });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
-  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle, clock });
+  const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind }, clock);
@@ -246,6 +251,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     throttleStore,
     issuer,
     verifier,
+    dpop,
     oauth,
     files,
     shares,

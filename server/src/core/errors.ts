@@ -129,7 +129,10 @@ export type OAuthErrorCode =
   // RFC 8628 §3.5 (device authorization grant, at the token endpoint).
   | 'authorization_pending'
   | 'slow_down'
-  | 'expired_token';
+  | 'expired_token'
+  // RFC 9449 §5, §8 (DPoP, at the token endpoint).
+  | 'invalid_dpop_proof'
+  | 'use_dpop_nonce';
 
 /**
  * An error in the OAuth standards' own terms. `basicChallenge` records that
@@ -141,7 +144,7 @@ export class OAuthError extends Error {
   constructor(
     readonly error: OAuthErrorCode,
     readonly description: string,
-    readonly options: { basicChallenge?: boolean; retryAfterSeconds?: number } = {},
+    readonly options: { basicChallenge?: boolean; retryAfterSeconds?: number; dpopNonce?: string } = {},
   ) {
     super(description);
     this.name = 'OAuthError';

@@ -110,6 +110,8 @@ export interface OAuthClientsTable {
   grant_types: string;
   /** 1: authorization requests must be pushed first (RFC 9126 §5). */
   require_par: number;
+  /** 1: every token request must carry a DPoP proof (RFC 9449; migration 024). */
+  require_dpop: number;
   /** JSON array of exact post-logout redirect URIs. */
   post_logout_redirect_uris: string;
   created_at: number;

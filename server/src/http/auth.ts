@@ -9,6 +9,7 @@ import { DomainError, ErrorCode } from '../core/errors.js';
 import { HttpError } from './errors.js';
 import { missingScopes } from '../core/scopes.js';
 import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
+import { boundKey, dpopChallenge, DpopRefusal, type ResourceProofCheck } from '../core/dpop.js';
 
 export type AuthMode = 'none' | 'required' | 'optional';
 
@@ -47,6 +48,13 @@ function invalidToken(description: string): HttpError {
   });
 }
 
+/** RFC 9449 §7.1: 401 with a DPoP challenge (and the nonce to use, §9). */
+function dpopRefused(refusal: DpopRefusal): HttpError {
+  const headers: Record<string, string> = { 'WWW-Authenticate': dpopChallenge(refusal) };
+  if (refusal.nonce !== undefined) headers['DPoP-Nonce'] = refusal.nonce;
+  return new HttpError(ErrorCode.LoginRequired, 'Invalid DPoP-bound access token or proof', headers);
+}
+
 /** RFC 6750 §3.1: insufficient_scope, 403, naming the scope needed. */
 export function insufficientScope(scopes: string[]): HttpError {
   return new HttpError(ErrorCode.InsufficientScope, `This token lacks the scope ${scopes.join(' ')}`, {
@@ -71,8 +79,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
 /**
  * Attaches the guard to each route as it is registered, according to its
  * declared config; routes with `auth: 'none'` get no hook at all.
+ * `proofs` checks DPoP proofs (RFC 9449 §7): without it the DPoP scheme is
+ * refused like any unknown one.
  */
-export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier): void {
+export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier, proofs?: ResourceProofCheck): void {
   app.decorateRequest('auth', null);
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as FastifyContextConfig;
@@ -87,7 +97,20 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
       if (config.scopes?.length) requireScopes(request, ...config.scopes);
       if (config.admin && !auth.user.isAdmin) throw new DomainError(ErrorCode.Forbidden, 'Administrators only');
     };
-    const refuse = (err: unknown): Error => (err instanceof InvalidToken ? invalidToken(err.message) : (err as Error));
+    const refuse = (err: unknown): Error => (err instanceof InvalidToken ? invalidToken(err.message) : err instanceof DpopRefusal ? dpopRefused(err) : (err as Error));
+    /** §7.1: a DPoP-bound token with a proof of its key, for this method and URL, hashing this token. */
+    const viaDpop = async (request: FastifyRequest, token: string): Promise<AuthContext> => {
+      let auth: AuthContext;
+      try {
+        auth = await verifier.check(token);
+      } catch (err) {
+        throw err instanceof InvalidToken ? new DpopRefusal('invalid_token', err.message) : err;
+      }
+      const jkt = boundKey(auth.claims);
+      if (jkt === null) throw new DpopRefusal('invalid_token', 'this access token is not DPoP-bound: send it as Bearer');
+      await proofs!.checkResource({ method: request.method, url: request.url, proof: request.headers.dpop, token, jkt });
+      return auth;
+    };
     // Callback style, not async: when the verifier answers from memory (the
     // usual case) the request goes on in the same tick, without a promise and
     // its microtasks per request (the user/me hot path, docs/benchmarks.md).
@@ -95,7 +118,22 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
       const header = request.headers.authorization;
       if (header === undefined) return done(mode === 'required' ? loginRequired() : undefined);
       const match = BEARER.exec(header);
-      if (!match) return done(invalidToken('malformed Authorization header'));
+      if (!match) {
+        const dpop = proofs ? DPOP.exec(header) : null;
+        if (!dpop) return done(invalidToken('malformed Authorization header'));
+        viaDpop(request, dpop[1]!).then(
+          (auth) => {
+            try {
+              admit(request, auth);
+            } catch (err) {
+              return done(err as Error);
+            }
+            done();
+          },
+          (err: unknown) => done(refuse(err)),
+        );
+        return;
+      }
       let verified: AuthContext | Promise<AuthContext>;
       try {
         verified = verifier.check(match[1]!);
@@ -103,6 +141,8 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
         return done(refuse(err));
       }
       if (!(verified instanceof Promise)) {
+        // §7.2 of RFC 9449: a DPoP-bound token is no bearer token (one property read on the hot path).
+        if (verified.claims.cnf !== undefined) return done(boundAsBearer());
         try {
           admit(request, verified);
         } catch (err) {
@@ -112,6 +152,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
       }
       verified.then(
         (auth) => {
+          if (auth.claims.cnf !== undefined) return done(boundAsBearer());
           try {
             admit(request, auth);
           } catch (err) {
@@ -128,3 +169,6 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier)
 }
 
 const BEARER = /^Bearer +([A-Za-z0-9._~+/=-]+)\s*$/i;
+const DPOP = /^DPoP +([A-Za-z0-9._~+/=-]+)\s*$/i;
+
+const boundAsBearer = (): HttpError => dpopRefused(new DpopRefusal('invalid_token', 'this access token is DPoP-bound: send it with the DPoP scheme and a proof'));

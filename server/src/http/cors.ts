@@ -39,16 +39,17 @@ export interface CorsOrigins {
 }
 
 const API_REQUEST_HEADERS = [
-  'Authorization', 'Content-Type', 'Range', 'If-Match', 'If-None-Match', 'If-Modified-Since', 'If-Unmodified-Since', 'If-Range',
+  'Authorization', 'DPoP', 'Content-Type', 'Range', 'If-Match', 'If-None-Match', 'If-Modified-Since', 'If-Unmodified-Since', 'If-Range',
   // tus 1.0 (resumable uploads, /api/v4/file/upload)
   'Tus-Resumable', 'Upload-Length', 'Upload-Offset', 'Upload-Metadata', 'Upload-Defer-Length', 'Upload-Concat',
 ].join(', ');
 const API_EXPOSED_HEADERS = [
-  'WWW-Authenticate', 'Retry-After', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'ETag', 'Location',
+  'WWW-Authenticate', 'DPoP-Nonce', 'Retry-After', 'Content-Disposition', 'Content-Range', 'Accept-Ranges', 'ETag', 'Location',
   'Tus-Resumable', 'Tus-Version', 'Tus-Extension', 'Tus-Max-Size', 'Upload-Offset', 'Upload-Length', 'Upload-Metadata', 'Upload-Expires',
 ].join(', ');
-const CLIENT_REQUEST_HEADERS = 'Authorization, Content-Type';
-const CLIENT_EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After';
+// DPoP (RFC 9449 §4.1, §8): browser apps send proofs and read server nonces.
+const CLIENT_REQUEST_HEADERS = 'Authorization, Content-Type, DPoP';
+const CLIENT_EXPOSED_HEADERS = 'WWW-Authenticate, Retry-After, DPoP-Nonce';
 /** How long a browser may reuse a preflight answer. Actual answers are checked every time. */
 const PREFLIGHT_MAX_AGE = '600';
 

@@ -16,6 +16,8 @@ export function toOAuthAnswer(err: OAuthError | DomainError): HttpAnswer<OAuthEr
   if (err instanceof OAuthError) {
     const headers: Record<string, string> = {};
     if (err.options.retryAfterSeconds !== undefined) headers['Retry-After'] = String(err.options.retryAfterSeconds);
+    // RFC 9449 §8: the nonce the client must put in its next proof.
+    if (err.options.dpopNonce !== undefined) headers['DPoP-Nonce'] = err.options.dpopNonce;
     // RFC 6749 §5.2: a client that tried Basic gets 401 with a Basic challenge.
     if (err.error === 'invalid_client' && err.options.basicChallenge) headers['WWW-Authenticate'] = BASIC_CHALLENGE;
     const status = err.error === 'invalid_client' ? 401 : err.error === 'server_error' ? 500 : err.error === 'temporarily_unavailable' ? 429 : 400;

@@ -37,6 +37,7 @@ const fields = {
     Type.Array(Type.String({ minLength: 1, maxLength: MAX_REDIRECT_URI_LENGTH }), { maxItems: 20, description: 'where an RP-initiated logout may send the browser (exact match); default none' }),
   ),
   require_par: Type.Optional(Type.Boolean({ description: 'authorization requests must be pushed first (RFC 9126); default false' })),
+  require_dpop: Type.Optional(Type.Boolean({ description: 'every token request must carry a DPoP proof, so every token is sender-constrained (RFC 9449); default false' })),
 };
 const CreateBody = Body({ client: Body(fields) });
 const UpdateBody = Body({
@@ -64,6 +65,7 @@ const ClientViewSchema = View(
     refresh_token_ttl: Nullable('integer', { description: 'seconds; null: the site setting' }),
     grant_types: Type.Array(StringEnum(GRANT_TYPES)),
     require_par: Type.Boolean(),
+    require_dpop: Type.Boolean(),
     post_logout_redirect_uris: Type.Array(Type.String()),
     created_at: DateTime,
     updated_at: DateTime,

@@ -30,6 +30,8 @@ export interface Client {
   grantTypes: GrantType[];
   /** Authorization requests must come through PAR (RFC 9126 §5). */
   requirePar: boolean;
+  /** Every token request must carry a DPoP proof (RFC 9449 §5.2's dpop_bound_access_tokens). */
+  requireDpop: boolean;
   /** Where an RP-initiated logout may send the browser (exact match). */
   postLogoutRedirectUris: string[];
   createdAt: number;
@@ -49,6 +51,7 @@ export interface ClientFields {
   refresh_token_ttl?: number | null;
   grant_types?: string[];
   require_par?: boolean;
+  require_dpop?: boolean;
   post_logout_redirect_uris?: string[];
 }
 
@@ -67,6 +70,7 @@ export interface ClientView {
   refresh_token_ttl: number | null;
   grant_types: GrantType[];
   require_par: boolean;
+  require_dpop: boolean;
   post_logout_redirect_uris: string[];
   created_at: string;
   updated_at: string;
@@ -96,6 +100,7 @@ function fromRow(row: ClientRow): Client {
     refreshTokenTtl: row.refresh_token_ttl,
     grantTypes: row.grant_types.split(' ').filter(isGrantType),
     requirePar: row.require_par === 1,
+    requireDpop: row.require_dpop === 1,
     postLogoutRedirectUris: JSON.parse(row.post_logout_redirect_uris) as string[],
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -116,6 +121,7 @@ export function toClientView(c: Client, secret?: string): ClientView {
     refresh_token_ttl: c.refreshTokenTtl,
     grant_types: c.grantTypes,
     require_par: c.requirePar,
+    require_dpop: c.requireDpop,
     post_logout_redirect_uris: c.postLogoutRedirectUris,
     created_at: rfc3339(c.createdAt),
     updated_at: rfc3339(c.updatedAt),
@@ -307,6 +313,7 @@ export class ClientService {
       refresh_token_ttl: input.refresh_token_ttl ?? null,
       grant_types: checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]),
       require_par: input.require_par ? 1 : 0,
+      require_dpop: input.require_dpop ? 1 : 0,
       post_logout_redirect_uris: checkedLogoutUris(input.post_logout_redirect_uris ?? []),
       created_at: now,
       updated_at: now,
@@ -343,6 +350,7 @@ export class ClientService {
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
       ...(patch.grant_types !== undefined ? { grant_types: checkedGrantTypes(patch.grant_types) } : {}),
       ...(patch.require_par !== undefined ? { require_par: patch.require_par ? 1 : 0 } : {}),
+      ...(patch.require_dpop !== undefined ? { require_dpop: patch.require_dpop ? 1 : 0 } : {}),
       ...(patch.post_logout_redirect_uris !== undefined ? { post_logout_redirect_uris: checkedLogoutUris(patch.post_logout_redirect_uris) } : {}),
       updated_at: this.clock.now(),
     });

@@ -6,6 +6,7 @@ import { ALL_SCOPES } from './scopes.js';
 import { ID_TOKEN_ALG } from './id-tokens.js';
 import { CLIENT_AUTH_METHODS } from './token/client-auth.js';
 import { SUPPORTED_PROMPTS } from './authorization-request.js';
+import { DPOP_ALGS } from '../core/dpop.js';
 
 export const USERINFO_CLAIMS = ['sub', 'name', 'nickname', 'picture', 'updated_at', 'email', 'email_verified'] as const;
 
@@ -32,6 +33,8 @@ export function serverMetadata(issuer: string, grantTypes: readonly string[]): R
     revocation_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     introspection_endpoint_auth_methods_supported: CLIENT_AUTH_METHODS,
     code_challenge_methods_supported: ['S256'],
+    // RFC 9449 §5.1: proofs are accepted at the token endpoint and on every protected route.
+    dpop_signing_alg_values_supported: [...DPOP_ALGS],
     subject_types_supported: ['public'],
     id_token_signing_alg_values_supported: [ID_TOKEN_ALG],
     claims_supported: ['iss', 'aud', 'exp', 'iat', 'auth_time', 'nonce', ...USERINFO_CLAIMS],

@@ -41,6 +41,7 @@ import { DeviceFlowService } from './device/service.js';
 import { deviceRoutes } from './device/routes.js';
 import { deviceCodeGrant } from './token/device-code.js';
 import { AUTHORIZATION_CODE, DEVICE_CODE, REFRESH_TOKEN } from './grant-types.js';
+import type { DpopService } from './dpop/service.js';
 
 const PRUNE_MS = 3600_000;
 
@@ -62,6 +63,8 @@ export interface OAuthDeps {
   invalidations?: Invalidations;
   jobs: Jobs;
   clock: Clock;
+  /** RFC 9449 proofs (dpop/module.ts). */
+  dpop: DpopService;
 }
 
 export interface OAuth {
@@ -79,6 +82,7 @@ export interface OAuth {
   accounts: AccountService;
   /** For GET /api/v4/user/setting (`oauth_grants`). */
   grantLister: { list(userId: string): Promise<GrantView[]> };
+  dpop: DpopService;
 }
 
 export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
@@ -122,6 +126,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     issuer,
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
+    dpop: deps.dpop,
   };
 }
 
@@ -131,5 +136,5 @@ export async function oauthRoutes(app: FastifyInstance, oauth: OAuth, sendPage: 
   oauthPublicRoutes(app, { issuer: oauth.issuer, grantTypes: Object.keys(oauth.grants), signer: oauth.signer, accounts: oauth.accounts });
   logoutRoutes(app, { logout: oauth.logout, sendPage });
   deviceRoutes(app, { devices: oauth.devices, consent: oauth.consent, sendPage });
-  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope), push: (client, form) => oauth.pushed.push(client, form) });
+  await tokenEndpoints(app, { clientAuth: oauth.clientAuth, grants: oauth.grants, inspection: oauth.inspection, startDevice: (client, scope) => oauth.devices.start(client, scope), push: (client, form) => oauth.pushed.push(client, form), dpop: oauth.dpop });
 }

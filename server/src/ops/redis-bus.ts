@@ -63,6 +63,20 @@ export class RedisBus {
     }
   }
 
+  /**
+   * Sets `key` only if it is absent, expiring after `ttlMs` (SET NX PX): true
+   * when this call set it, false when it was there, undefined when Redis is
+   * unavailable (the caller falls back to what it can check alone).
+   */
+  async claim(key: string, ttlMs: number): Promise<boolean | undefined> {
+    if (!this.pub.isReady) return undefined;
+    try {
+      return (await withTimeout(this.pub.set(this.prefix + key, '1', { NX: true, PX: Math.max(1, Math.ceil(ttlMs)) }))) === 'OK';
+    } catch {
+      return undefined;
+    }
+  }
+
   /** Calls `handler` for each message on `channel` (resubscribed by the client after a reconnect). */
   async subscribe(channel: string, handler: Handler): Promise<void> {
     const name = this.prefix + channel;

@@ -11,7 +11,8 @@ import type { SessionRepository, SessionRow } from './repository.js';
 
 export type { SessionRow };
 import type { RevocationService } from './revocation.js';
-import type { TokenIssuer, TokenPair } from './token-issuer.js';
+import type { TokenBinding, TokenIssuer, TokenPair } from './token-issuer.js';
+import { boundKey } from '../core/dpop.js';
 import type { ChallengeRepository } from './challenge-repository.js';
 import { nowSeconds, type Clock } from '../core/clock.js';
 
@@ -123,17 +124,17 @@ export class SessionService {
     return this.repo.find(id);
   }
 
-  async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
+  async startFamily(userId: string, opts: { clientId?: string; scopes?: string[]; refreshTtl?: number; binding?: TokenBinding } = {}): Promise<{ family: SessionRow; pair: TokenPair; accessTtl: number; refreshExpiresAt: number }> {
     const s = await this.settings.current();
     const now = this.clock.now();
     const family = newFamilyRow({ userId, clientId: opts.clientId ?? null, scopes: opts.scopes ? opts.scopes.join(' ') : null, refreshTtl: opts.refreshTtl ?? null }, s.refresh_token_ttl, now);
     await this.repo.insert(family);
-    return { family, pair: this.firstPair(family, s.access_token_ttl, now), accessTtl: s.access_token_ttl, refreshExpiresAt: family.expires_at };
+    return { family, pair: this.firstPair(family, s.access_token_ttl, now, opts.binding), accessTtl: s.access_token_ttl, refreshExpiresAt: family.expires_at };
   }
 
   /** The first token pair of a family already stored (by startFamily, or by another feature's statement). */
-  firstPair(family: SessionRow, accessTtl: number, now: number): TokenPair {
-    return this.issuer.pair(subjectOf(family), family.current_jti, accessTtl, family.expires_at, now);
+  firstPair(family: SessionRow, accessTtl: number, now: number, binding?: TokenBinding): TokenPair {
+    return this.issuer.pair(subjectOf(family), family.current_jti, accessTtl, family.expires_at, now, binding);
   }
 
   /** Verifies a refresh token's signature and claims; no state is read. */
@@ -154,10 +155,23 @@ export class SessionService {
    * Rotation (api-contract §3): the current token moves the family on; the
    * one just replaced is honoured for REUSE_GRACE_MS; anything else is reuse
    * and revokes the whole family.
+   *
+   * DPoP (RFC 9449 §5): a refresh token bound to a key (`cnf.jkt`) is
+   * honoured only with a proof of that key (`proofJkt`, checked by the
+   * caller), before anything else, so a stolen bound token cannot even set
+   * off reuse detection; the new refresh token keeps the binding, and an
+   * unbound one gets bound when `bindRefresh` (public clients) and a proof
+   * is given. The access token is bound to the proof's key, if any.
    */
-  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number; client?: { id: string } } = {}): Promise<RefreshResult> {
+  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number; client?: { id: string }; proofJkt?: string | null; bindRefresh?: boolean } = {}): Promise<RefreshResult> {
     const claims = this.parseRefreshToken(token);
     if (opts.clientId !== undefined && (claims.client_id ?? null) !== opts.clientId) throw credentialInvalid('Refresh token was not issued to this client');
+    const proofJkt = opts.proofJkt ?? null;
+    const bound = boundKey(claims);
+    if (bound !== null && bound !== proofJkt) {
+      throw credentialInvalid(proofJkt === null ? 'This refresh token is DPoP-bound: send a DPoP proof of its key' : 'This refresh token is bound to another DPoP key');
+    }
+    const binding: TokenBinding = { access: proofJkt, refresh: bound ?? (opts.bindRefresh ? proofJkt : null) };
     let family = await this.repo.find(claims.sid);
     if (!family || family.revoked_at !== null || family.user_id !== claims.sub) throw credentialInvalid('Session has ended');
     if (family.expires_at < this.clock.now()) throw credentialInvalid('Session has expired');
@@ -189,7 +203,7 @@ export class SessionService {
       await this.revocation.revokeFamily(family.id, 'refresh_token_reuse');
       throw credentialInvalid('Refresh token was already used; the session has been ended');
     }
-    const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now);
+    const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now, binding);
     return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt, issuedAt: now };
   }
 

@@ -20,6 +20,7 @@ import { KEY_ID_LENGTH } from './accounts.js';
 import type { DavRepository } from './repository.js';
 import { ACCOUNT_POLICY, ADDRESS_POLICY, type Throttle } from '../throttle/service.js';
 import type { Clock } from '../core/clock.js';
+import { boundKey, dpopChallenge, DpopRefusal, type ResourceProofCheck, type ResourceRequest } from '../core/dpop.js';
 
 /** The guess limit Basic passwords go through (throttle/service.ts): reserve, check, keep or give back. */
 export type CredentialThrottle = Pick<Throttle, 'attempt'>;
@@ -57,6 +58,7 @@ export class DavAuthenticator {
     private readonly verifier: AccessTokenVerifier,
     private readonly throttle: CredentialThrottle,
     private readonly clock: Clock,
+    private readonly proofs?: ResourceProofCheck,
   ) {}
 
   /** Drops remembered credentials of an account (changed or deleted here). */
@@ -64,23 +66,38 @@ export class DavAuthenticator {
     for (const [k, v] of this.verified) if (v.accountId === accountId) this.verified.delete(k);
   }
 
-  async authenticate(header: string | undefined, address: string, write: boolean): Promise<DavPrincipal> {
+  /** `request`: what a DPoP proof is checked against (method, URL, the DPoP header). */
+  async authenticate(header: string | undefined, address: string, write: boolean, request?: Omit<ResourceRequest, 'token' | 'jkt'>): Promise<DavPrincipal> {
     if (header === undefined) throw unauthorized();
     const space = header.indexOf(' ');
     const scheme = (space < 0 ? header : header.slice(0, space)).toLowerCase();
     const value = space < 0 ? '' : header.slice(space + 1).trim();
     if (scheme === 'basic') return this.basic(value, address);
-    if (scheme === 'bearer') return this.bearer(value, write);
+    if (scheme === 'bearer') return this.bearer(value, write, null);
+    if (scheme === 'dpop' && request && this.proofs) return this.bearer(value, write, request);
     throw unauthorized('Unsupported authorization scheme');
   }
 
-  private async bearer(token: string, write: boolean): Promise<DavPrincipal> {
+  /** Bearer (RFC 6750) or, with `dpop`, a DPoP-bound token and its proof (RFC 9449 §7.1). */
+  private async bearer(token: string, write: boolean, dpop: Omit<ResourceRequest, 'token' | 'jkt'> | null): Promise<DavPrincipal> {
     if (!/^[A-Za-z0-9._~+/=-]+$/.test(token)) throw unauthorized('Invalid access token', 'invalid_token');
     let auth;
     try {
       auth = await this.verifier.verify(token);
     } catch (err) {
       if (err instanceof InvalidToken) throw unauthorized('Invalid or expired access token', 'invalid_token');
+      throw err;
+    }
+    const jkt = boundKey(auth.claims);
+    try {
+      // §7.2: a bound token is no bearer token; §7.1: and a DPoP one needs its proof.
+      if (dpop === null && jkt !== null) throw new DpopRefusal('invalid_token', 'this access token is DPoP-bound: send it with the DPoP scheme and a proof');
+      if (dpop !== null && jkt === null) throw new DpopRefusal('invalid_token', 'this access token is not DPoP-bound: send it as Bearer');
+      if (dpop !== null && jkt !== null) await this.proofs!.checkResource({ ...dpop, token, jkt });
+    } catch (err) {
+      if (err instanceof DpopRefusal) {
+        throw new DavError(401, err.message, undefined, { 'WWW-Authenticate': [CHALLENGE[0]!, dpopChallenge(err)], ...(err.nonce !== undefined ? { 'DPoP-Nonce': err.nonce } : {}) });
+      }
       throw err;
     }
     // Files.Write covers Files.Read (oauth/scopes.ts); first-party tokens are unscoped.

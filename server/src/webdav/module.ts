@@ -13,6 +13,7 @@ import { LockService } from './locks.js';
 import { davAccountRoutes } from './accounts-routes.js';
 import { davRoutes } from './routes.js';
 import type { Clock } from '../core/clock.js';
+import type { ResourceProofCheck } from '../core/dpop.js';
 
 export interface DavDeps {
   db: Db;
@@ -21,6 +22,8 @@ export interface DavDeps {
   users: { findByLogin(login: string): Promise<{ id: string; status: string } | undefined> };
   userCache: UserCache;
   verifier: AccessTokenVerifier;
+  /** DPoP proofs for bound tokens (RFC 9449 §7). */
+  proofs: ResourceProofCheck;
   throttle: CredentialThrottle;
   clock: Clock;
 }
@@ -37,7 +40,7 @@ export interface Dav {
 export function createDav(deps: DavDeps): Dav {
   const repo = new DavRepository(deps.db);
   const accounts = new DavAccountService(repo, deps.files, deps.clock);
-  const auth = new DavAuthenticator(repo, deps.users, deps.userCache, deps.verifier, deps.throttle, deps.clock);
+  const auth = new DavAuthenticator(repo, deps.users, deps.userCache, deps.verifier, deps.throttle, deps.clock, deps.proofs);
   accounts.onChange((id) => auth.forget(id));
   return { repo, accounts, auth, locks: new LockService(repo, deps.clock), files: deps.files, uploads: deps.uploads };
 }

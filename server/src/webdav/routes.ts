@@ -79,7 +79,7 @@ export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
         return reply.code(200).header('Allow', ALLOW).header('Content-Length', '0').send();
       }
       const write = !READS.has(method);
-      const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write);
+      const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
       if (write && principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
       const ctx = new DavContext(request, principal, dav.files, dav.locks);
       if (!(await ctx.rootExists())) throw new DavError(404, "The account's folder no longer exists");

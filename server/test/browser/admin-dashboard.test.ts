@@ -128,6 +128,8 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     await page.getByRole('checkbox', { name: /^openid / }).check();
     await page.getByRole('radio', { name: 'Supply my own secret' }).check();
     await page.locator('input[type="password"]').fill('my-own-secret-0123456789');
+    // RFC 9449 (api-contract §12): the per-app switch, saved as require_dpop.
+    await page.getByRole('checkbox', { name: /^Require DPoP/ }).check();
     await page.getByRole('button', { name: 'Create app' }).click();
     await page.getByText(/^Line 2: /).waitFor();
     await screenshot(page, 'admin-app-bad-redirect');
@@ -137,6 +139,7 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     const id = await page.getByLabel('Client ID', { exact: true }).first().inputValue();
     assert.equal(await page.getByLabel('Client Secret', { exact: true }).inputValue(), 'my-own-secret-0123456789');
     assert.ok(await secretWorks(id, 'my-own-secret-0123456789'));
+    assert.equal((await api.get<{ require_dpop: boolean }>(`/api/v4/admin/oauthClient/${id}`, { token: adminToken })).body.data.require_dpop, true);
 
     await page.getByRole('button', { name: 'Regenerate secret' }).click();
     await page.getByRole('dialog').getByText('The old secret stops working at once').waitFor();

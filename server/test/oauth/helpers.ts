@@ -35,10 +35,10 @@ export interface OAuthTestContext {
  * build. Requests go through app.inject unless `transport` is 'socket' (for
  * OAuth client libraries that talk to a URL).
  */
-export async function startOAuthServer(options: StartOptions & { transport?: 'inject' | 'socket' } = {}): Promise<OAuthTestContext> {
+export async function startOAuthServer(options: StartOptions & { transport?: 'inject' | 'socket'; env?: Record<string, string> } = {}): Promise<OAuthTestContext> {
   const webDir = mkdtempSync(path.join(tmpdir(), 'cirrus-web-'));
   writeFileSync(path.join(webDir, 'index.html'), `<!doctype html><title>${PAGE_MARKER}</title>`);
-  const env = { CIRRUS_WEB_DIR: webDir };
+  const env = { ...options.env, CIRRUS_WEB_DIR: webDir };
   const server = options.transport === 'socket' ? await startServer(env, { clock: options.clock }) : await startInjectedServer(env, { clock: options.clock });
   const api = new Api(server);
   const adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;

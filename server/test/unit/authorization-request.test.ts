@@ -26,6 +26,7 @@ function client(overrides: Partial<Client> = {}): Client {
     refreshTokenTtl: null,
     grantTypes: ['authorization_code', 'refresh_token'],
     requirePar: false,
+    requireDpop: false,
     postLogoutRedirectUris: [],
     createdAt: 0,
     updatedAt: 0,

@@ -8,7 +8,7 @@ import { challengeFor, isWellFormedVerifier } from '../pkce.js';
 import { OFFLINE_ACCESS, scopeList } from '../scopes.js';
 import { planFamily, type TokenMinter } from './minter.js';
 import type { Client } from '../clients.js';
-import type { Form, GrantHandler, TokenResponse } from './types.js';
+import { bindingFor, type Form, type GrantContext, type GrantHandler, type TokenResponse } from './types.js';
 import type { Clock } from '../../core/clock.js';
 
 const invalidGrant = (description: string) => new OAuthError('invalid_grant', description);
@@ -67,7 +67,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
    * tokens are signed from the returned row. Undefined when the code did not
    * match (the fallback then names the failure or detects the replay).
    */
-  async function usualExchange(client: Client, hash: string, match: CodeMatch): Promise<TokenResponse | undefined> {
+  async function usualExchange(client: Client, hash: string, match: CodeMatch, context: GrantContext): Promise<TokenResponse | undefined> {
     const plan = await minter.plan(client);
     const off = planFamily(plan, '', OFFLINE_ACCESS);
     const on = planFamily(plan, '', '');
@@ -81,10 +81,10 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
       await grants.discardFamily(plan.sid);
       throw invalidGrant('The user is no longer active');
     }
-    return minter.respond(planFamily(plan, row.user_id, row.scopes), plan.accessTtl, { nonce: row.nonce, authTimeMs: row.auth_time }, plan.now);
+    return minter.respond(planFamily(plan, row.user_id, row.scopes), plan.accessTtl, { nonce: row.nonce, authTimeMs: row.auth_time, binding: bindingFor(client, context) }, plan.now);
   }
 
-  return async (client, form) => {
+  return async (client, form, context) => {
     const code = form.get('code');
     if (code === undefined) throw new OAuthError('invalid_request', 'code: is required');
     if (code.length > 256) throw invalidGrant('The authorization code is invalid or expired');
@@ -96,7 +96,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     const wellFormed = verifier === undefined || isWellFormedVerifier(verifier);
     const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : challengeFor(verifier) };
     if (wellFormed) {
-      const response = await usualExchange(client, hash, match);
+      const response = await usualExchange(client, hash, match, context);
       if (response) return response;
     }
 
@@ -106,7 +106,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     const user = await accounts.cache.get(row.user_id);
     if (!user?.active) throw invalidGrant('The user is no longer active');
 
-    const { sid, response } = await minter.mint(client, row.user_id, scopeList(row.scopes), { nonce: row.nonce, authTimeMs: row.auth_time });
+    const { sid, response } = await minter.mint(client, row.user_id, scopeList(row.scopes), { nonce: row.nonce, authTimeMs: row.auth_time, binding: bindingFor(client, context) });
     // A replay that raced this exchange found no family to revoke yet: revoke it here.
     if ((await grants.attachFamily(row.code_hash, sid)) !== null) {
       await revocation.revokeFamily(sid, 'code_reuse');

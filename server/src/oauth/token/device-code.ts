@@ -10,11 +10,11 @@ import type { DeviceCodeRepository } from '../device/repository.js';
 import { SLOW_DOWN_S } from '../device/service.js';
 import { scopeList } from '../scopes.js';
 import type { TokenMinter } from './minter.js';
-import type { GrantHandler } from './types.js';
+import { bindingFor, type GrantHandler } from './types.js';
 
 export function deviceCodeGrant(deps: { devices: DeviceCodeRepository; accounts: AccountService; minter: TokenMinter; clock: Clock }): GrantHandler {
   const { devices, accounts, minter, clock } = deps;
-  return async (client, form) => {
+  return async (client, form, context) => {
     const code = form.get('device_code');
     if (code === undefined) throw new OAuthError('invalid_request', 'device_code: is required');
     const hash = sha256Hex(code);
@@ -43,7 +43,7 @@ export function deviceCodeGrant(deps: { devices: DeviceCodeRepository; accounts:
     if (!(await devices.consume(hash))) throw new OAuthError('invalid_grant', 'The device code was already used');
     const user = polled.user_id !== null ? await accounts.cache.get(polled.user_id) : undefined;
     if (!user?.active) throw new OAuthError('invalid_grant', 'The user is no longer active');
-    const { response } = await minter.mint(client, user.id, scopeList(polled.scopes), { nonce: null, authTimeMs: polled.auth_time });
+    const { response } = await minter.mint(client, user.id, scopeList(polled.scopes), { nonce: null, authTimeMs: polled.auth_time, binding: bindingFor(client, context) });
     return response;
   };
 }

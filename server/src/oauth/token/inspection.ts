@@ -9,6 +9,7 @@ import type { ConsentService } from '../consent.js';
 import { OAuthError } from '../../core/errors.js';
 import type { FamilyLookup } from './types.js';
 import { nowSeconds, type Clock } from '../../core/clock.js';
+import { boundKey } from '../../core/dpop.js';
 
 export type Introspection = { active: false } | ({ active: true } & Record<string, unknown>);
 
@@ -51,11 +52,13 @@ export class TokenInspection {
     } catch {
       return INACTIVE;
     }
-    const common = { client_id: client.id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: this.issuer };
+    // RFC 9449 §6.2: a bound token's key, so that a resource server can check the proof.
+    const jkt = boundKey(claims);
+    const common = { client_id: client.id, sub: claims.sub, exp: claims.exp, iat: claims.iat, iss: this.issuer, ...(jkt !== null ? { cnf: { jkt } } : {}) };
     if (claims.token_type === 'access') {
       const auth = await this.verifier.verify(token).catch(() => null);
       if (!auth) return INACTIVE;
-      return { active: true, ...common, scope: (auth.scopes ?? []).join(' '), token_type: 'Bearer', nbf: claims.nbf, jti: claims.jti };
+      return { active: true, ...common, scope: (auth.scopes ?? []).join(' '), token_type: jkt !== null ? 'DPoP' : 'Bearer', nbf: claims.nbf, jti: claims.jti };
     }
     if (claims.token_type === 'refresh' && typeof claims.sid === 'string') {
       const family = await this.families.findFamily(claims.sid);

@@ -3,7 +3,7 @@
 // token, the refresh token only with offline_access, the id_token only with openid.
 import { secretToken, timeOrderedId } from '../../crypto/random.js';
 import { newFamilyRow, type SessionService } from '../../sessions/service.js';
-import type { TokenPair } from '../../sessions/token-issuer.js';
+import type { TokenBinding, TokenPair } from '../../sessions/token-issuer.js';
 import type { SessionRow } from '../../sessions/service.js';
 import type { SettingsService } from '../../site/settings.js';
 import type { Client } from '../clients.js';
@@ -15,6 +15,8 @@ import type { Clock } from '../../core/clock.js';
 export interface MintOptions {
   nonce: string | null;
   authTimeMs: number | null;
+  /** DPoP keys the tokens are bound to (types.ts bindingFor); undefined: Bearer tokens. */
+  binding?: TokenBinding;
 }
 
 /**
@@ -71,7 +73,7 @@ export class TokenMinter {
   async mint(client: Client, userId: string, scopes: string[], opts: MintOptions): Promise<{ sid: string; response: TokenResponse }> {
     const offline = grantsOfflineAccess(scopes);
     const refreshTtl = offline ? (client.refreshTokenTtl ?? undefined) : (await this.settings.current()).access_token_ttl;
-    const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl });
+    const { family, pair, accessTtl } = await this.sessions.startFamily(userId, { clientId: client.id, scopes, refreshTtl, binding: opts.binding });
     // The family was stamped with its creation time; answer with the pair startFamily already signed.
     return { sid: family.id, response: await this.respond(family, accessTtl, opts, family.created_at, pair) };
   }
@@ -92,9 +94,10 @@ export class TokenMinter {
   }
 
   /** The token response for a family already stored (no statement): signatures only. */
-  async respond(family: SessionRow, accessTtl: number, opts: MintOptions, now: number, pair: TokenPair = this.sessions.firstPair(family, accessTtl, now)): Promise<TokenResponse> {
+  async respond(family: SessionRow, accessTtl: number, opts: MintOptions, now: number, pair: TokenPair = this.sessions.firstPair(family, accessTtl, now, opts.binding)): Promise<TokenResponse> {
     const scopes = scopeList(family.scopes);
-    const response: TokenResponse = { access_token: pair.access_token, token_type: 'Bearer', expires_in: accessTtl, scope: scopes.join(' ') };
+    const tokenType = opts.binding?.access ? 'DPoP' : 'Bearer';
+    const response: TokenResponse = { access_token: pair.access_token, token_type: tokenType, expires_in: accessTtl, scope: scopes.join(' ') };
     if (scopes.includes(OFFLINE_ACCESS)) {
       response.refresh_token = pair.refresh_token;
       response.refresh_token_expires_in = secondsFromIssue(pair.refresh_expires, now);

@@ -31,22 +31,23 @@ export function refreshTokenGrant(deps: { sessions: SessionService; issuer: Toke
     return requested;
   }
 
-  return async (client, form) => {
+  return async (client, form, { jkt }) => {
     const token = form.get('refresh_token');
     if (token === undefined) throw new OAuthError('invalid_request', 'refresh_token: is required');
     const narrowed = await requestedScopes(token, form.get('scope'));
-    const result = await sessions.refresh(token, { clientId: client.id, client }).catch(asInvalidGrant);
+    // RFC 9449 §5: a public client's refresh token is bound to its DPoP key (SessionService.refresh checks and keeps it).
+    const result = await sessions.refresh(token, { clientId: client.id, client, proofJkt: jkt, bindRefresh: client.isPublic }).catch(asInvalidGrant);
     // One instant for everything in the answer: the one the pair was signed at.
     const { family, pair, accessTtl, issuedAt: now } = result;
     let scopes = scopeList(family.scopes);
     let accessToken = pair.access_token;
     if (narrowed && narrowed.length < scopes.length) {
       scopes = narrowed;
-      accessToken = issuer.access({ userId: family.user_id, sid: family.id, clientId: client.id, scopes }, accessTtl, now).token;
+      accessToken = issuer.access({ userId: family.user_id, sid: family.id, clientId: client.id, scopes }, accessTtl, now, jkt).token;
     }
     return {
       access_token: accessToken,
-      token_type: 'Bearer',
+      token_type: jkt === null ? 'Bearer' : 'DPoP',
       expires_in: accessTtl,
       scope: scopes.join(' '),
       refresh_token: pair.refresh_token,

@@ -14,20 +14,21 @@ import type { TokenInspection } from './inspection.js';
 import type { Form, GrantHandler } from './types.js';
 import type { Client } from '../clients.js';
 import type { DeviceAuthorizationResponse } from '../device/service.js';
+import type { DpopService } from '../dpop/service.js';
 
 const FORM_BODY_LIMIT = 64 * 1024;
 
 const OAUTH_ERRORS = [
   'invalid_request', 'invalid_client', 'invalid_grant', 'unauthorized_client', 'unsupported_grant_type', 'invalid_scope',
   'server_error', 'temporarily_unavailable', 'authorization_pending', 'slow_down', 'access_denied', 'expired_token',
-  'unsupported_response_type', 'request_not_supported',
+  'unsupported_response_type', 'request_not_supported', 'invalid_dpop_proof', 'use_dpop_nonce',
 ] as const;
 
 /** RFC 6749 §5.2 (RFC 7009 §2.2.1 and RFC 7662 §2.3 use the same body). */
 const OAuthErrorBody = View({ error: StringEnum(OAUTH_ERRORS), error_description: Type.String() }, { title: 'OAuthErrorBody' });
 const oauthError = (description: string) => View(OAuthErrorBody.properties, { title: 'OAuthErrorBody', description });
 const oauthErrors = {
-  400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client'),
+  400: oauthError('invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449)'),
   401: oauthError('invalid_client (WWW-Authenticate: Basic when Basic was used)'),
   429: oauthError('temporarily_unavailable: client authentication throttled; Retry-After'),
   500: oauthError('server_error'),
@@ -37,7 +38,7 @@ const oauthErrors = {
 const TokenResponseSchema = View(
   {
     access_token: Type.String(),
-    token_type: Type.Literal('Bearer'),
+    token_type: StringEnum(['Bearer', 'DPoP'], { description: 'DPoP when a DPoP proof was sent: the access token is bound to its key (cnf.jkt, RFC 9449 §5)' }),
     expires_in: Type.Integer({ description: 'seconds' }),
     scope: Type.String(),
     refresh_token: Type.Optional(Type.String({ description: 'only with offline_access' })),
@@ -82,6 +83,7 @@ const IntrospectionSchema = Type.Object(
     jti: Type.Optional(Type.String()),
     scope: Type.Optional(Type.String()),
     token_type: Type.Optional(Type.String()),
+    cnf: Type.Optional(Type.Object({ jkt: Type.String() }, { additionalProperties: false, description: 'the DPoP key a bound token needs (RFC 9449 §6.2)' })),
   },
   { additionalProperties: false, title: 'OAuthIntrospection', description: 'RFC 7662 §2.2 introspection response' },
 );
@@ -104,6 +106,8 @@ export interface TokenEndpointDeps {
   startDevice(client: Client, scope: string | undefined): Promise<DeviceAuthorizationResponse>;
   /** RFC 9126 §2: a pushed authorization request. */
   push(client: Client, form: Form): Promise<{ request_uri: string; expires_in: number }>;
+  /** RFC 9449: proofs of token requests. */
+  dpop: DpopService;
 }
 
 /** RFC 6749 §3.2: no parameter may be sent twice. */
@@ -143,7 +147,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     const tokenRoute = {
       config,
       schema: {
-        description: 'RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app\'s grant_types allow. Form body; answers carry Cache-Control: no-store.',
+        description: 'RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app\'s grant_types allow. Form body; answers carry Cache-Control: no-store. An optional DPoP header (RFC 9449 §5) binds the tokens to its key.',
         response: { 200: TokenResponseSchema, ...oauthErrors },
         // Documentation only (http/openapi.ts shows it as the form body): this scope parses and checks forms itself.
         'x-form': formBody(
@@ -179,7 +183,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     };
     const authenticate = (request: FastifyRequest, form: Form) => deps.clientAuth.authenticate(request.headers.authorization, form, request.ip);
 
-    scope.post(OAUTH_PATHS.token, tokenRoute, async (request) => {
+    scope.post(OAUTH_PATHS.token, tokenRoute, async (request, reply) => {
       const form = singleValued(request.body as RequestParams | undefined);
       const grantType = form.get('grant_type');
       if (grantType === undefined) throw new OAuthError('invalid_request', 'grant_type: is required');
@@ -188,7 +192,12 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
       const client = await authenticate(request, form);
       // RFC 6749 §5.2: a client not registered for this grant type.
       if (!(client.grantTypes as readonly string[]).includes(grantType)) throw new OAuthError('unauthorized_client', `This application may not use the ${grantType.slice(0, 64)} grant`);
-      return grant(client, form);
+      // RFC 9449 §5: a proof binds what is issued to its key; an app set to require DPoP sends one every time.
+      const proof = await deps.dpop.tokenRequest(request.headers.dpop);
+      if (proof === null && client.requireDpop) throw new OAuthError('invalid_dpop_proof', 'This application must send a DPoP proof with every token request (RFC 9449)');
+      const nonce = deps.dpop.nonceHeader();
+      if (nonce !== undefined) reply.header('DPoP-Nonce', nonce);
+      return grant(client, form, { jkt: proof?.jkt ?? null });
     });
 
     const deviceRoute = {

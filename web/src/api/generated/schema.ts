@@ -4568,6 +4568,8 @@ export interface paths {
               post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
+              /** every token request must carry a DPoP proof, so every token is sender-constrained (RFC 9449); default false */
+              require_dpop?: boolean;
             };
           };
         };
@@ -4850,6 +4852,8 @@ export interface paths {
               post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
+              /** every token request must carry a DPoP proof, so every token is sender-constrained (RFC 9449); default false */
+              require_dpop?: boolean;
               regenerate_secret?: boolean;
             };
           };
@@ -6028,7 +6032,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store.
+       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store. An optional DPoP header (RFC 9449 §5) binds the tokens to its key.
        *
        * Auth: none.
        */
@@ -6072,7 +6076,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthTokenResponse"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6159,7 +6163,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthDeviceAuthorization"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6257,7 +6261,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthPushedAuthorizationResponse"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6343,7 +6347,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6431,7 +6435,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthIntrospection"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -12108,6 +12112,7 @@ export interface components {
       refresh_token_ttl: number | null;
       grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
       require_par: boolean;
+      require_dpop: boolean;
       post_logout_redirect_uris: string[];
       /** RFC 3339, UTC */
       created_at: string;
@@ -12134,7 +12139,7 @@ export interface components {
       interval: number;
     };
     OAuthErrorBody: {
-      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported";
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported" | "invalid_dpop_proof" | "use_dpop_nonce";
       error_description: string;
     };
     OAuthGrant: {
@@ -12159,6 +12164,10 @@ export interface components {
       jti?: string;
       scope?: string;
       token_type?: string;
+      /** the DPoP key a bound token needs (RFC 9449 §6.2) */
+      cnf?: {
+        jkt: string;
+      };
     };
     OAuthPushedAuthorizationResponse: {
       /** urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once */
@@ -12168,7 +12177,8 @@ export interface components {
     };
     OAuthTokenResponse: {
       access_token: string;
-      token_type: "Bearer";
+      /** DPoP when a DPoP proof was sent: the access token is bound to its key (cnf.jkt, RFC 9449 §5) */
+      token_type: "Bearer" | "DPoP";
       /** seconds */
       expires_in: number;
       scope: string;

@@ -41,6 +41,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
   const [grantTypes, setGrantTypes] = useState<GrantType[]>(app?.grant_types ?? ['authorization_code', 'refresh_token']);
   const [logoutUris, setLogoutUris] = useState((app?.post_logout_redirect_uris ?? []).join('\n'));
   const [requirePar, setRequirePar] = useState(app?.require_par ?? false);
+  const [requireDpop, setRequireDpop] = useState(app?.require_dpop ?? false);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
   const form = useRef<HTMLDivElement>(null);
@@ -81,6 +82,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         refresh_token_ttl: refreshTtl,
         grant_types: GRANTS.map((g) => g.value).filter((g) => grantTypes.includes(g)),
         require_par: requirePar,
+        require_dpop: requireDpop,
         post_logout_redirect_uris: logoutUris.split('\n').map((l) => l.trim()).filter(Boolean),
         ...(!app && !isPublic && secretMode === 'supply' ? { secret } : {}),
       });
@@ -197,6 +199,7 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         spellCheck={false}
       />
       <Checkbox label={t('admin.apps.requirePar')} description={t('admin.apps.requireParHelp')} checked={requirePar} onChange={(e) => setRequirePar(e.currentTarget.checked)} />
+      <Checkbox label={t('admin.apps.requireDpop')} description={t('admin.apps.requireDpopHelp')} checked={requireDpop} onChange={(e) => setRequireDpop(e.currentTarget.checked)} />
       <TextInput label={t('admin.apps.homepage')} value={homepage} error={errors.homepage} onChange={(e) => setHomepage(e.currentTarget.value)} placeholder="https://" />
       <Textarea label={t('admin.apps.description')} value={description} maxLength={2000} autosize minRows={2} onChange={(e) => setDescription(e.currentTarget.value)} />
       <Checkbox label={t('admin.apps.enabled')} description={t('admin.apps.enabledHelp')} checked={enabled} onChange={(e) => setEnabled(e.currentTarget.checked)} />
