@@ -15,6 +15,7 @@ import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
 import type { Clock } from '../core/clock.js';
+import { replaceByMove } from './versions.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -279,10 +280,11 @@ export class FilesService {
     }
   }
 
-  async capacity(ownerId: string): Promise<{ used: number; total: number }> {
+  async capacity(ownerId: string): Promise<{ used: number; total: number; versions: number }> {
     await this.tree.root(ownerId);
     const usage = await this.store.usage.get(ownerId);
-    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId) };
+    // `used` includes the versions; `versions` says how much of it they are.
+    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId), versions: await this.store.versions.bytesOf(ownerId) };
   }
 
   // ---- operations ------------------------------------------------------------
@@ -428,7 +430,9 @@ export class FilesService {
       }
       await this.tree.ensureFits(s, source.row, path, 'destination', source.path);
       const now = this.clock.now();
-      if (existing) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
+      // A file moved over a file (an editor's save: write a temp file, MOVE it over the document) makes the old content a version.
+      const kept = existing && (await replaceByMove(s, existing, source.row, now));
+      if (existing && !kept) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       // The modified time stays (a move or rename is not a change of content).
       const patch = { parent_id: parentRow.id, ...rename };
