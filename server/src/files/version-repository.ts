@@ -84,7 +84,7 @@ export class VersionRepository {
       .innerJoin('users as u', 'u.id', 'v.owner_id')
       .innerJoin('groups as g', 'g.id', 'u.group_id')
       .select(['v.id', 'v.owner_id'])
-      .where((eb) => eb.or([eb('g.max_versions', '=', 0), eb('v.archived_at', '<', sql<number>`${now} - g.version_days * ${DAY_MS}`)]))
+      .where((eb) => eb.or([eb('g.max_versions', '=', 0), eb('v.archived_at', '<', sql<number>`cast(${now} as bigint) - g.version_days * cast(${DAY_MS} as bigint)`)]))
       .orderBy('v.archived_at')
       .limit(limit)
       .execute();
