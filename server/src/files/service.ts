@@ -15,7 +15,7 @@ import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
 import type { Clock } from '../core/clock.js';
-import { replaceByMove } from './versions.js';
+import { replaceByMove } from './version-swap.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };

@@ -18,7 +18,7 @@ import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
-import { supersede } from './versions.js';
+import { supersede } from './version-swap.js';
 import type { Clock } from '../core/clock.js';
 
 export interface UploadOptions {
