@@ -410,6 +410,7 @@ export class FilesService {
     const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
     const name = dstNames[dstNames.length - 1]!;
     const path = joinPath(dstNames);
+    const freed: string[] = [];
     const plan = await this.mutate(ownerId, async (s) => {
       const source = await this.tree.resolveIn(s, ownerId, srcNames);
       const parentRows = await this.tree.walk(s, ownerId, dstNames.slice(0, -1));
@@ -431,7 +432,7 @@ export class FilesService {
       await this.tree.ensureFits(s, source.row, path, 'destination', source.path);
       const now = this.clock.now();
       // A file moved over a file (an editor's save: write a temp file, MOVE it over the document) makes the old content a version.
-      const kept = existing && (await replaceByMove(s, existing, source.row, now));
+      const kept = existing && (await replaceByMove(s, existing, source.row, now, freed));
       if (existing && !kept) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       // The modified time stays (a move or rename is not a change of content).
@@ -439,6 +440,7 @@ export class FilesService {
       await s.tree.update(source.row.id, patch);
       return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
     });
+    if (freed.length) await this.tree.collectGarbage(freed);
     if (plan.kind === 'done') return plan.done;
     const copies = new Map<string, string>();
     const built = await this.tree.batches.buildCopy(ownerId, plan.source, name, quota, {

@@ -34,18 +34,17 @@ export async function supersede(s: FileStore, file: FileRow, now: number, freed:
  * A WebDAV MOVE of the file `source` over the file `target`: the target's
  * versions and its current content become versions of the source, which takes
  * the target's place, and the target's row goes (its blob reference passes to
- * the version, so `used` does not change). False when the group keeps no
+ * the version, so `used` does not change). Blobs of versions pruned meanwhile
+ * go to `freed`, for the caller to collect after its commit. False when the group keeps no
  * versions or either is a folder: the caller trashes the target as before.
  */
-export async function replaceByMove(s: FileStore, target: FileRow, source: FileRow, now: number): Promise<boolean> {
+export async function replaceByMove(s: FileStore, target: FileRow, source: FileRow, now: number, freed: string[]): Promise<boolean> {
   if (target.kind !== FILE || source.kind !== FILE) return false;
   if ((await s.versions.retentionOf(target.owner_id)).maxVersions === 0) return false;
   await s.versions.reparent(target.id, source.id);
-  const freed: string[] = [];
   const released = await supersede(s, target, now, freed, source.id);
   await s.tree.deleteRows([target.id]);
   if (released) await s.usage.adjust(target.owner_id, { used: -released });
-  // Blobs that lost their last reference stay for the sweeper's collection (this runs inside the caller's transaction).
   return true;
 }
 
