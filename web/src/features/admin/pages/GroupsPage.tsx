@@ -23,6 +23,7 @@ export function GroupsPage() {
     { key: 'name', label: t('admin.groups.name'), sortable: true, render: (g) => g.name },
     { key: 'is_admin', label: t('admin.groups.rights'), sortable: true, render: (g) => (g.is_admin ? <Badge color="grape" variant="dot">{t('admin.groups.admin')}</Badge> : <Badge color="gray" variant="dot">{t('admin.groups.member')}</Badge>) },
     { key: 'storage_quota', label: t('admin.groups.quota'), sortable: true, render: (g) => formatBytes(g.storage_quota) },
+    { key: 'max_versions', label: t('admin.groups.versions'), render: (g) => (g.max_versions === 0 ? t('admin.groups.versionsOff') : t('admin.groups.versionsKept', { n: g.max_versions, days: g.version_days })) },
     { key: 'user_count', label: t('admin.groups.users'), sortable: true, render: (g) => g.user_count },
     {
       key: 'actions',
