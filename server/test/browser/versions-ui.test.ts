@@ -134,4 +134,23 @@ describe('web app: file versions', { skip: browserSkip }, () => {
     await dialog.getByRole('listitem').nth(1).waitFor();
     assert.deepEqual(phone.problems, []);
   });
+
+  it('Dashboard → Groups sets a group\'s retention (max_versions, version_days), shown in the list', async () => {
+    const admin = await openAppPage(browser);
+    page = admin.page;
+    await signInThroughForm(page, server.url + '/admin/groups', ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Edit Users' }).click();
+    const form = page.getByRole('dialog');
+    await form.getByLabel('Versions kept per file').fill('3');
+    await form.getByLabel('Days versions are kept').fill('7');
+    await screenshotView(page, 'versions-group-form-1280');
+    await noA11yProblems('the group form');
+    await form.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('cell', { name: '3 for 7 days' }).waitFor();
+    const adminToken = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    const groups = (await api.get<{ name: string; max_versions: number; version_days: number }[]>('/api/v4/admin/group', { token: adminToken })).body.data;
+    const users = groups.find((g) => g.name === 'Users')!;
+    assert.deepEqual([users.max_versions, users.version_days], [3, 7]);
+    assert.deepEqual(admin.problems, []);
+  });
 });
