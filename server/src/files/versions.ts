@@ -27,7 +27,7 @@ export interface VersionList {
   versions: VersionRow[];
 }
 
-  export class VersionService {
+export class VersionService {
   constructor(
     private readonly tree: Tree,
     private readonly files: FilesService,
@@ -110,25 +110,38 @@ export interface VersionList {
 
   /** The jobs runner's pruning: versions past their group's age, and files over their group's count. Returns how many went. */
   async prune(limit = 500): Promise<number> {
+    let removed = 0;
+    // Batch after batch until a round finds less than a full batch (bounded, so a failing delete cannot spin).
+    for (let round = 0; round < 100; round++) {
+      const { count, full } = await this.pruneBatch(limit);
+      removed += count;
+      if (!full) break;
+    }
+    return removed;
+  }
+
+  private async pruneBatch(limit: number): Promise<{ count: number; full: boolean }> {
     const store = this.tree.store;
     const now = this.clock.now();
-    let removed = 0;
+    let count = 0;
     const freed: string[] = [];
     const byOwner = new Map<string, string[]>();
-    for (const v of await store.versions.expired(now, limit)) byOwner.set(v.owner_id, [...(byOwner.get(v.owner_id) ?? []), v.id]);
-    for (const f of await store.versions.overfull(limit)) {
+    const expired = await store.versions.expired(now, limit);
+    for (const v of expired) byOwner.set(v.owner_id, [...(byOwner.get(v.owner_id) ?? []), v.id]);
+    const overfull = await store.versions.overfull(limit);
+    for (const f of overfull) {
       const ids = await store.versions.beyond(f.file_id, f.max_versions);
       byOwner.set(f.owner_id, [...(byOwner.get(f.owner_id) ?? []), ...ids]);
     }
     for (const [ownerId, ids] of byOwner) {
       // Under the owner's tree lock, like every other change of `used`.
-      removed += await this.files.mutate(ownerId, async (s) => {
+      count += await this.files.mutate(ownerId, async (s) => {
         const gone = await s.versions.deleteByIds([...new Set(ids)]);
         await release(s, ownerId, gone, freed);
         return gone.length;
       });
     }
     if (freed.length) await this.tree.collectGarbage(freed);
-    return removed;
+    return { count, full: count > 0 && (expired.length === limit || overfull.length === limit) };
   }
 }
