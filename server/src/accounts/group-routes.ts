@@ -17,6 +17,8 @@ const fields = {
   is_admin: Type.Optional(Type.Boolean()),
   // Up to 1 PiB: large enough for any quota, small enough to stay an exact integer everywhere.
   storage_quota: Type.Optional(Type.Integer({ minimum: 0, maximum: 2 ** 50 })),
+  max_versions: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, description: 'file versions kept per file (default 10); 0 = none' })),
+  version_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 36500, description: 'days a version is kept after it was replaced (default 30)' })),
 };
 const CreateBody = Body(fields);
 const UpdateBody = Body({ ...fields, name: Type.Optional(fields.name) });

@@ -13,6 +13,10 @@ export interface GroupView {
   is_admin: boolean;
   /** Bytes; 0 means no storage. */
   storage_quota: number;
+  /** File versions kept per file; 0 = none (issue 21). */
+  max_versions: number;
+  /** Days a version is kept after it was replaced. */
+  version_days: number;
   user_count: number;
   created_at: string;
 }
@@ -21,6 +25,8 @@ export interface GroupFields {
   name: string;
   is_admin?: boolean;
   storage_quota?: number;
+  max_versions?: number;
+  version_days?: number;
 }
 
 export function toGroupView(g: GroupRow, userCount: number): GroupView {
@@ -29,6 +35,8 @@ export function toGroupView(g: GroupRow, userCount: number): GroupView {
     name: g.name,
     is_admin: g.is_admin === 1,
     storage_quota: Number(g.storage_quota),
+    max_versions: Number(g.max_versions),
+    version_days: Number(g.version_days),
     user_count: userCount,
     created_at: new Date(Number(g.created_at)).toISOString(),
   };
@@ -66,7 +74,7 @@ export class GroupService {
     const name = await this.checkName(input.name);
     let id: number;
     try {
-      id = await this.repo.insert({ name, is_admin: input.is_admin ? 1 : 0, storage_quota: input.storage_quota ?? 0, created_at: this.clock.now() });
+      id = await this.repo.insert({ name, is_admin: input.is_admin ? 1 : 0, storage_quota: input.storage_quota ?? 0, max_versions: input.max_versions ?? 10, version_days: input.version_days ?? 30, created_at: this.clock.now() });
     } catch (err) {
       // Two creations at once: the name's unique index or the id decides.
       if (await this.repo.findByName(name)) throw conflict(`name: a group named ${JSON.stringify(name)} already exists`);
@@ -91,6 +99,8 @@ export class GroupService {
       ...(name !== undefined ? { name } : {}),
       ...(patch.is_admin !== undefined ? { is_admin: patch.is_admin ? 1 : 0 } : {}),
       ...(patch.storage_quota !== undefined ? { storage_quota: patch.storage_quota } : {}),
+      ...(patch.max_versions !== undefined ? { max_versions: patch.max_versions } : {}),
+      ...(patch.version_days !== undefined ? { version_days: patch.version_days } : {}),
     });
     // Members' rights changed: this instance forgets them at once, others through Redis (or within the cache's few seconds).
     if (isAdmin !== wasAdmin) this.users.clear();

@@ -66,8 +66,8 @@ export class AccountService {
 
   /** The two groups every site starts with (idempotent; site initialization). */
   async ensureDefaultGroups(now = this.clock.now()): Promise<void> {
-    await this.repo.insertGroupIfAbsent({ id: ADMIN_GROUP_ID, name: 'Administrators', is_admin: 1, storage_quota: DEFAULT_ADMIN_QUOTA, created_at: now });
-    await this.repo.insertGroupIfAbsent({ id: USER_GROUP_ID, name: 'Users', is_admin: 0, storage_quota: DEFAULT_USER_QUOTA, created_at: now });
+    await this.repo.insertGroupIfAbsent({ id: ADMIN_GROUP_ID, name: 'Administrators', is_admin: 1, storage_quota: DEFAULT_ADMIN_QUOTA, max_versions: 10, version_days: 30, created_at: now });
+    await this.repo.insertGroupIfAbsent({ id: USER_GROUP_ID, name: 'Users', is_admin: 0, storage_quota: DEFAULT_USER_QUOTA, max_versions: 10, version_days: 30, created_at: now });
   }
 
   countUsers(): Promise<number> {

@@ -26,6 +26,8 @@ export const GroupSchema = View(
     name: Type.String(),
     is_admin: Type.Boolean(),
     storage_quota: Type.Integer({ description: 'bytes; 0 = no storage' }),
+    max_versions: Type.Integer({ description: 'file versions kept per file; 0 = none' }),
+    version_days: Type.Integer({ description: 'days a version is kept after it was replaced' }),
     user_count: Type.Integer(),
     created_at: DateTime,
   },

@@ -14,6 +14,10 @@ export interface GroupsTable {
   /** Bytes; 0 means no storage. */
   storage_quota: number;
   created_at: number;
+  /** Versions kept per file; 0 = none (migration 020). */
+  max_versions: Generated<number>;
+  /** Days a version is kept after it was replaced (migration 020). */
+  version_days: Generated<number>;
 }
 
 export interface UsersTable {
@@ -197,6 +201,21 @@ export interface FilesTable {
   trashed_path: string | null;
   /** 0; on a detached root: 1 = its subtree is being deleted in batches, 2 = a copy being built (migration 014). */
   pending: number;
+  /** Who wrote the current content: 'web', 'api', 'webdav:<device>', 'app:<name>', 'restore' (migration 020); null = unknown. */
+  content_source: string | null;
+}
+
+/** A previous content of a file (migration 020): holds one reference on its blob. */
+export interface FileVersionsTable {
+  id: string;
+  owner_id: string;
+  file_id: string;
+  blob_id: string | null;
+  size: number;
+  mime_type: string | null;
+  created_at: number;
+  archived_at: number;
+  source: string | null;
 }
 
 /** Immutable bytes in the storage driver; shared by copies. */
@@ -232,6 +251,8 @@ export interface UploadsTable {
   expires_at: number;
   /** The upload-request share it came through (never overwrites; shares/upload-requests.ts). */
   share_id: string | null;
+  /** Who sends it (files.content_source of the result; migration 020). */
+  source: string | null;
 }
 
 export interface StorageUsageTable {
@@ -403,6 +424,7 @@ export interface Database {
   oauth_par_requests: OAuthParRequestsTable;
   files: FilesTable;
   blobs: BlobsTable;
+  file_versions: FileVersionsTable;
   uploads: UploadsTable;
   server_instances: ServerInstancesTable;
   storage_usage: StorageUsageTable;

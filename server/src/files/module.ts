@@ -25,6 +25,8 @@ import { SearchRepository } from './search-repository.js';
 import { searchRoutes } from './search-routes.js';
 import { Thumbnails } from './thumbnails.js';
 import { thumbRoutes } from './thumb-routes.js';
+import { VersionService } from './versions.js';
+import { versionRoutes } from './version-routes.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -48,6 +50,8 @@ export interface FilesDeps {
   sweepIntervalMs?: number;
   /** How often dead processes' uploads are reclaimed (default 1 s; 0 disables the timer). */
   reclaimIntervalMs?: number;
+  /** How often old versions are pruned (default hourly; 0 disables the timer, `jobs.run('version_prune')` still works). */
+  versionPruneIntervalMs?: number;
   liveness?: Partial<LivenessOptions>;
   clock: Clock;
 }
@@ -75,6 +79,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const uploads = new UploadService(tree, files, quotas, liveness, deps.clock, deps.uploadOptions);
   const trash = new TrashService(tree, files, deps.clock);
   const tus = new TusService(uploads, store, deps.clock);
+  const versions = new VersionService(tree, files, deps.clock);
   deps.accounts.onUserDeleted((userId) => uploads.deleteOwner(userId));
 
   let running: Promise<unknown> | null = null;
@@ -90,8 +95,10 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 1_000, () => uploads.reclaim());
   // Deletions a crash interrupted, copies never revealed (tree-batches.ts): one indexed query that usually finds nothing.
   jobs.every('tree_pending', 60_000, () => tree.batches.processPending(), { firstAfterMs: 5_000 });
+  // Versions past their group's age or count (versions.ts); pruning on write handles the usual case.
+  jobs.every('version_prune', deps.versionPruneIntervalMs ?? 3_600_000, () => versions.prune(), { firstAfterMs: 60_000 });
   return {
-    files, trash, uploads, tus, storage, sweep,
+    files, trash, uploads, tus, storage, sweep, versions,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey, deps.clock),
@@ -122,6 +129,7 @@ export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: strin
   searchRoutes(app, f.search);
   thumbRoutes(app, f.thumbs);
   trashRoutes(app, f.trash);
+  versionRoutes(app, f.versions);
   downloadRoutes(app, f, baseUrl);
   await app.register(async (scope) => {
     // Upload bodies are raw streams of any type and size: this scope's only

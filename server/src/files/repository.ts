@@ -6,6 +6,7 @@ import { shortId } from '../crypto/random.js';
 import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
 import { UploadRepository } from './upload-repository.js';
 import { foldName, sortKey } from './name-rules.js';
+import { VersionRepository } from './version-repository.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
@@ -52,6 +53,7 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_parent_id: null,
     trashed_path: null,
     pending: 0,
+    content_source: null,
     ...rest,
     sort_key: sortKey(name),
     name_fold: foldName(name),
@@ -410,6 +412,7 @@ export class FileStore {
   readonly blobs: BlobRepository;
   readonly usage: UsageRepository;
   readonly uploads: UploadRepository;
+  readonly versions: VersionRepository;
 
   constructor(
     /** Also for features that write in the same transaction (shares/upload-requests.ts). */
@@ -420,6 +423,7 @@ export class FileStore {
     this.blobs = new BlobRepository(db);
     this.usage = new UsageRepository(db);
     this.uploads = new UploadRepository(db);
+    this.versions = new VersionRepository(db);
   }
 
   transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {

@@ -146,6 +146,9 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
     },
   );
 
-  const Capacity = View({ used: Type.Integer({ description: 'bytes' }), total: Type.Integer({ description: 'bytes' }) }, { title: 'Capacity' });
+  const Capacity = View(
+    { used: Type.Integer({ description: 'bytes, versions included' }), total: Type.Integer({ description: 'bytes' }), versions: Type.Integer({ description: 'bytes of file versions (part of used)' }) },
+    { title: 'Capacity' },
+  );
   r.get('/api/v4/user/capacity', { config: READ, schema: { response: { 200: Envelope(Capacity) } } }, async (request) => ok(await files.capacity(requireAuth(request).user.id)));
 }

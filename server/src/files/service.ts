@@ -15,6 +15,7 @@ import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
 import type { Clock } from '../core/clock.js';
+import { replaceByMove } from './version-swap.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -279,10 +280,11 @@ export class FilesService {
     }
   }
 
-  async capacity(ownerId: string): Promise<{ used: number; total: number }> {
+  async capacity(ownerId: string): Promise<{ used: number; total: number; versions: number }> {
     await this.tree.root(ownerId);
     const usage = await this.store.usage.get(ownerId);
-    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId) };
+    // `used` includes the versions; `versions` says how much of it they are.
+    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId), versions: await this.store.versions.bytesOf(ownerId) };
   }
 
   // ---- operations ------------------------------------------------------------
@@ -408,6 +410,7 @@ export class FilesService {
     const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
     const name = dstNames[dstNames.length - 1]!;
     const path = joinPath(dstNames);
+    const freed: string[] = [];
     const plan = await this.mutate(ownerId, async (s) => {
       const source = await this.tree.resolveIn(s, ownerId, srcNames);
       const parentRows = await this.tree.walk(s, ownerId, dstNames.slice(0, -1));
@@ -428,13 +431,16 @@ export class FilesService {
       }
       await this.tree.ensureFits(s, source.row, path, 'destination', source.path);
       const now = this.clock.now();
-      if (existing) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
+      // A file moved over a file (an editor's save: write a temp file, MOVE it over the document) makes the old content a version.
+      const kept = existing && (await replaceByMove(s, existing, source.row, now, freed));
+      if (existing && !kept) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       // The modified time stays (a move or rename is not a change of content).
       const patch = { parent_id: parentRow.id, ...rename };
       await s.tree.update(source.row.id, patch);
       return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
     });
+    if (freed.length) await this.tree.collectGarbage(freed);
     if (plan.kind === 'done') return plan.done;
     const copies = new Map<string, string>();
     const built = await this.tree.batches.buildCopy(ownerId, plan.source, name, quota, {

@@ -151,6 +151,11 @@ export class TreeBatches {
           if (r.kind === FILE) bytes += Number(r.size);
           if (r.blob_id) refs.set(r.blob_id, (refs.get(r.blob_id) ?? 0) + 1);
         }
+        // The deleted files' versions (versions.ts) go with them, references and bytes included.
+        for (const v of await s.versions.deleteOfFiles(gone.length ? batch : [])) {
+          bytes += Number(v.size);
+          if (v.blob_id) refs.set(v.blob_id, (refs.get(v.blob_id) ?? 0) + 1);
+        }
         await s.blobs.dropRefs(refs);
         if (bytes) await s.usage.adjust(ownerId, { used: -bytes });
         for (const id of refs.keys()) freed.add(id);

@@ -63,9 +63,9 @@ export class TusService {
     private readonly clock: Clock,
   ) {}
 
-  async create(ownerId: string, length: number, metadataHeader: string | undefined): Promise<PatchResult> {
+  async create(ownerId: string, length: number, metadataHeader: string | undefined, writer: string | null = null): Promise<PatchResult> {
     const names = targetOf(parseMetadata(metadataHeader));
-    const upload = await this.uploads.begin(ownerId, names, 'tus', length, metadataHeader ?? null);
+    const upload = await this.uploads.begin(ownerId, names, 'tus', length, metadataHeader ?? null, { source: writer });
     // An empty upload is complete at creation; clients send no PATCH for it.
     if (length === 0) await this.completeNow(upload);
     return { upload, file: null };

@@ -8,6 +8,7 @@ import type { Thumbnails } from './thumbnails.js';
 import type { UploadService } from './uploads.js';
 import type { TusService } from './tus.js';
 import type { UrlSigner } from './signed-urls.js';
+import type { VersionService } from './versions.js';
 
 export interface Files {
   files: FilesService;
@@ -17,6 +18,7 @@ export interface Files {
   uploads: UploadService;
   tus: TusService;
   signer: UrlSigner;
+  versions: VersionService;
   /**
    * Whether the owner of a file may still serve it to holders of a signed URL
    * (a banned owner's links stop, as share links do); answered from the

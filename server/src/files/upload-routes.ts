@@ -14,6 +14,7 @@ import type { UploadRow } from './upload-repository.js';
 import { FileViewSchema, toFileView } from './views.js';
 import { Envelope, NoBody, RawBody, errors } from '../http/contract.js';
 import { Path, WRITE } from './schemas.js';
+import { writerOf } from './version-routes.js';
 
 const UPLOAD = '/api/v4/file/upload';
 const TUS_ERRORS = errors(404, 409, 412, 413);
@@ -57,10 +58,11 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
       },
     },
     async (request) => {
-      const owner = requireAuth(request).user.id;
+      const auth = requireAuth(request);
+      const owner = auth.user.id;
       const chunked = request.headers['transfer-encoding'] !== undefined;
       const length = chunked ? null : (intHeader(request, 'content-length') ?? 0);
-      return ok(toFileView(await f.uploads.put(owner, request.query.path, request.raw, length)));
+      return ok(toFileView(await f.uploads.put(owner, request.query.path, request.raw, length, writerOf(auth))));
     },
   );
 
@@ -81,7 +83,8 @@ export function uploadRoutes(app: FastifyInstance, f: Files): void {
     const length = intHeader(request, 'upload-length');
     if (length === null) throw badRequest('Upload-Length: is required');
     const meta = request.headers['upload-metadata'];
-    const { upload } = await f.tus.create(requireAuth(request).user.id, length, typeof meta === 'string' ? meta : undefined);
+    const auth = requireAuth(request);
+    const { upload } = await f.tus.create(auth.user.id, length, typeof meta === 'string' ? meta : undefined, writerOf(auth));
     uploadHeaders(reply.code(201).header('Location', f.tus.location(upload)), { ...upload, upload_offset: length === 0 ? 0 : upload.upload_offset });
     return reply.send();
   });

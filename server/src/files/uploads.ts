@@ -19,6 +19,7 @@ import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
+import { supersede } from './version-swap.js';
 import type { Clock } from '../core/clock.js';
 
 export interface UploadOptions {
@@ -142,7 +143,9 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, shareId: string | null = null): Promise<UploadRow> {
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; shareId?: string | null } = {}): Promise<UploadRow> {
+    const shareId = via.shareId ?? null;
+    const source = via.source ?? null;
     // Through a share the name is only a wish: a clash gets a fresh name when the file is placed.
     if (shareId === null) await this.checkTarget(ownerId, names);
     else requirePortableName(names[names.length - 1]!, 'filename');
@@ -154,7 +157,7 @@ export class UploadService {
       // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
       reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
       expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
-      share_id: shareId,
+      share_id: shareId, source,
     };
     await this.files.mutate(ownerId, async (s) => {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
@@ -177,9 +180,9 @@ export class UploadService {
   }
 
   /** PUT /file/content: streams a whole body into a new file version. */
-  async put(ownerId: string, path: string, source: Readable, declaredLength: number | null): Promise<Entry> {
+  async put(ownerId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
     const names = parsePath(path);
-    const upload = await this.begin(ownerId, names, 'put', declaredLength, null);
+    const upload = await this.begin(ownerId, names, 'put', declaredLength, null, { source: writer });
     let held: HeldWrite;
     try {
       held = await this.write(
@@ -340,7 +343,7 @@ export class UploadService {
         if (!lease) throw new LeaseGone();
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
-        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed) : this.placeFresh(s, upload, names, blob);
+        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source) : this.placeFresh(s, upload, names, blob);
       });
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
@@ -420,7 +423,7 @@ export class UploadService {
   }
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
-  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[]): Promise<Entry> {
+  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[], source: string | null): Promise<Entry> {
     const now = this.clock.now();
     const name = names[names.length - 1]!;
     const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
@@ -428,14 +431,12 @@ export class UploadService {
     if (existing && existing.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
     const size = blob?.size ?? 0;
     if (blob) await s.blobs.insert({ id: blob.id, size, crc32: blob.crc32, ref_count: 1, created_at: now });
-    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now };
+    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now, content_source: source };
     if (existing) {
       await s.tree.update(existing.id, content);
-      if (existing.blob_id) {
-        await s.blobs.dropRefs(new Map([[existing.blob_id, 1]]));
-        freed.push(existing.blob_id);
-      }
-      await s.usage.adjust(ownerId, { used: size - existing.size });
+      // The old content becomes a version (versions.ts), in this same transaction.
+      const released = await supersede(s, existing, now, freed);
+      await s.usage.adjust(ownerId, { used: size - released });
       return { row: { ...existing, ...content }, path: joinPath(names) };
     }
     const row = newFileRow({ owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content });
@@ -485,6 +486,8 @@ export class UploadService {
     for (const u of await this.store.uploads.ofOwner(ownerId)) await this.abort(u.id);
     const freed = await this.store.transaction(async (s) => {
       const refs = await s.tree.blobRefsOfOwner(ownerId);
+      for (const [id, n] of await s.versions.blobRefsOfOwner(ownerId)) refs.set(id, (refs.get(id) ?? 0) + n);
+      await s.versions.deleteOwner(ownerId);
       await s.tree.deleteOwner(ownerId);
       await s.blobs.dropRefs(refs);
       await s.usage.delete(ownerId);

@@ -122,7 +122,7 @@ export class UploadRequests {
     if (share.max_file_size !== null && length > share.max_file_size) {
       throw refusal(ErrorCode.TooLarge, `The file is larger than this link accepts (at most ${share.max_file_size} bytes)`, 'file_too_large', { max_file_size: share.max_file_size });
     }
-    const upload = await this.uploads.begin(share.owner_id, [name], 'tus', length, metadataHeader ?? null, share.id);
+    const upload = await this.uploads.begin(share.owner_id, [name], 'tus', length, metadataHeader ?? null, { shareId: share.id });
     // An empty upload is complete at creation; clients send no PATCH for it.
     if (length === 0) await this.completeNow(upload);
     return upload;

@@ -57,7 +57,8 @@ export async function put(ctx: DavContext, uploads: UploadService): Promise<numb
     if (raw !== undefined && !/^\d{1,16}$/.test(raw)) throw new DavError(400, 'Content-Length must be a non-negative integer');
     length = raw === undefined ? 0 : Number(raw);
   }
-  await uploads.put(ctx.userId, ctx.path, ctx.request.raw, length);
+  // Versions record the device (WebDAV account) that wrote; a bearer token is just 'webdav'.
+  await uploads.put(ctx.userId, ctx.path, ctx.request.raw, length, ctx.principal.accountId ? `webdav:${ctx.principal.accountId}` : 'webdav');
   return existing ? 204 : 201;
 }
 

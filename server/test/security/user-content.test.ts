@@ -69,6 +69,8 @@ const BYTE_ROUTES: Record<string, { own: boolean; fetch: Fetcher }> = {
   'POST /api/v4/file/archive': { own: false, fetch: (c, p) => c.api.raw('POST', '/api/v4/file/archive', { token: c.token, body: JSON.stringify({ paths: [p] }), ...body }) },
   'GET /api/v4/file/archive/signed/{name}': { own: false, fetch: async (c, p) => c.api.raw('GET', await signedArchiveUrl(c, p)) },
   'HEAD /api/v4/file/archive/signed/{name}': { own: false, fetch: async (c, p) => c.api.raw('HEAD', await signedArchiveUrl(c, p)) },
+  'GET /api/v4/file/versions/{id}/content': { own: true, fetch: async (c, p) => c.api.raw('GET', `/api/v4/file/versions/${await versionOf(c, p)}/content?inline=1`, { token: c.token }) },
+  'HEAD /api/v4/file/versions/{id}/content': { own: true, fetch: async (c, p) => c.api.raw('HEAD', `/api/v4/file/versions/${await versionOf(c, p)}/content?inline=1`, { token: c.token }) },
   'GET /api/v4/file/thumb': { own: false, fetch: (c) => c.api.raw('GET', '/api/v4/file/thumb?path=/uc/pic.png', { token: c.token }) },
   'GET /api/v4/user/avatar/{id}': { own: false, fetch: async (c) => c.api.raw('GET', (await c.api.get<{ avatar_url: string }>('/api/v4/user/me', { token: c.token })).body.data.avatar_url) },
 };
@@ -81,6 +83,15 @@ const OTHER_ROUTES: Record<string, Fetcher> = {
   'GET /dav/…': (c, p) => c.api.raw('GET', `/dav${p}`, { token: c.token }),
   'HEAD /dav/…': (c, p) => c.api.raw('HEAD', `/dav${p}`, { token: c.token }),
 };
+
+/** A version of the upload at `path` with its same bytes (written again over itself), answered by its id. */
+async function versionOf(c: Ctx, path: string): Promise<string> {
+  const bytes = Buffer.from(await (await c.api.fetch(`/api/v4/file/content?path=${encodeURIComponent(path)}`, { headers: { authorization: `Bearer ${c.token}` } })).arrayBuffer());
+  const put = await c.api.raw('PUT', `/api/v4/file/content?path=${encodeURIComponent(path)}`, { token: c.token, body: bytes, headers: { 'content-type': 'application/octet-stream' } });
+  assert.equal(put.status, 200, put.text);
+  const list = await c.api.get<{ id: string; current: boolean }[]>(`/api/v4/file/versions?path=${encodeURIComponent(path)}`, { token: c.token });
+  return list.body.data.find((v) => !v.current)!.id;
+}
 
 async function share(c: Ctx, path: string): Promise<string> {
   const res = await c.api.put<{ id: string }>('/api/v4/share', { path }, { token: c.token });

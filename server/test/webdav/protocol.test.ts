@@ -135,7 +135,7 @@ describe('WebDAV protocol', () => {
     assert.equal((await dav(server, 'DELETE', '/dav/', p.basic)).status, 403);
   });
 
-  it('RFC 4918 §9.8, §9.9: COPY and MOVE with Overwrite (412 on F), Depth 0 copies a folder without members, overwritten items go to the trash', async () => {
+  it('RFC 4918 §9.8, §9.9: COPY and MOVE with Overwrite (412 on F), Depth 0 copies a folder without members, a replaced file becomes a version, a replaced folder goes to the trash', async () => {
     await dav(server, 'MKCOL', '/dav/cm', p.basic);
     await dav(server, 'MKCOL', '/dav/cm/src', p.basic);
     await dav(server, 'PUT', '/dav/cm/src/f.txt', p.basic, { body: 'f' });
@@ -147,8 +147,15 @@ describe('WebDAV protocol', () => {
     assert.equal((await dav(server, 'COPY', '/dav/cm/other.txt', p.basic, { headers: { destination: '/dav/cm/src/f.txt', overwrite: 'F' } })).status, 412);
     assert.equal((await dav(server, 'MOVE', '/dav/cm/other.txt', p.basic, { headers: { destination: '/dav/cm/src/f.txt' } })).status, 204);
     assert.equal((await dav(server, 'GET', '/dav/cm/src/f.txt', p.basic)).text, 'other');
+    // A file moved over a file keeps the replaced content as a version of the destination (issue 21), not in the trash.
+    const versions = await api.get<{ size: number; current: boolean }[]>('/api/v4/file/versions?path=%2Fcm%2Fsrc%2Ff.txt', { token: p.token });
+    assert.deepEqual(versions.body.data.map((v) => [v.size, v.current]), [[5, true], [1, false]], 'the replaced file is a version of the destination');
+    // A folder replaced by MOVE goes to the trash.
+    await dav(server, 'MKCOL', '/dav/cm/gone', p.basic);
+    await dav(server, 'MKCOL', '/dav/cm/mover', p.basic);
+    assert.equal((await dav(server, 'MOVE', '/dav/cm/mover/', p.basic, { headers: { destination: '/dav/cm/gone/' } })).status, 204);
     const trash = await api.get<{ files: { name: string }[] }>('/api/v4/file/trash', { token: p.token });
-    assert.ok(trash.body.data.files.some((f) => f.name === 'f.txt'), 'the replaced file is in the trash');
+    assert.ok(trash.body.data.files.some((f) => f.name === 'gone'), 'the replaced folder is in the trash');
     assert.equal((await dav(server, 'MOVE', '/dav/cm/src/', p.basic, { headers: { destination: '/dav/cm/src/inner/' } })).status, 403);
     assert.equal((await dav(server, 'MOVE', '/dav/cm/src/', p.basic, { headers: { destination: '/dav/nowhere/x/' } })).status, 409);
     assert.equal((await dav(server, 'MOVE', '/dav/cm/src/', p.basic, {})).status, 400);

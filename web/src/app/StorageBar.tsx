@@ -26,6 +26,11 @@ export function StorageBar() {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
+      {data.versions > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('storage.versions', { size: formatSize(data.versions) })}
+        </Text>
+      )}
     </Stack>
   );
 }

@@ -4149,6 +4149,10 @@ export interface paths {
             name: string;
             is_admin?: boolean;
             storage_quota?: number;
+            /** file versions kept per file (default 10); 0 = none */
+            max_versions?: number;
+            /** days a version is kept after it was replaced (default 30) */
+            version_days?: number;
           };
         };
       };
@@ -4266,6 +4270,10 @@ export interface paths {
             name?: string;
             is_admin?: boolean;
             storage_quota?: number;
+            /** file versions kept per file (default 10); 0 = none */
+            max_versions?: number;
+            /** days a version is kept after it was replaced (default 30) */
+            version_days?: number;
           };
         };
       };
@@ -7846,6 +7854,546 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The versions of a file, newest first; the first is the current content (`current: true`).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          path: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileVersion"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/{id}/content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * A version's bytes (Range, ETag, conditional requests as for /file/content).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          inline?: "1" | "true" | "0" | "false";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the bytes (Range, ETag, Last-Modified; HEAD: headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head: {
+      /**
+       * A version's bytes (Range, ETag, conditional requests as for /file/content).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          inline?: "1" | "true" | "0" | "false";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the bytes (Range, ETag, Last-Modified; HEAD: headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Makes a version the current content; the current content becomes a version.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            path: string;
+            version_id: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileView"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Deletes a version for good; its bytes stop counting toward the quota at once.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["VersionDeleted"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -11905,10 +12453,12 @@ export interface components {
       results: components["schemas"]["BatchPathResultWithFile"][];
     };
     Capacity: {
-      /** bytes */
+      /** bytes, versions included */
       used: number;
       /** bytes */
       total: number;
+      /** bytes of file versions (part of used) */
+      versions: number;
     };
     ChangedDavAccount: {
       id: string;
@@ -11973,6 +12523,19 @@ export interface components {
     ExistsResults: {
       results: components["schemas"]["ExistsResult"][];
     };
+    FileVersion: {
+      /** a version id; for the current content, the file's id */
+      id: string;
+      /** bytes */
+      size: number;
+      mime_type: string | null;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** when it stopped being current (null for the current content); retention counts from here */
+      replaced_at: string | null;
+      current: boolean;
+      source: components["schemas"]["VersionSource"];
+    };
     FileView: {
       id: string;
       name: string;
@@ -11999,6 +12562,10 @@ export interface components {
       is_admin: boolean;
       /** bytes; 0 = no storage */
       storage_quota: number;
+      /** file versions kept per file; 0 = none */
+      max_versions: number;
+      /** days a version is kept after it was replaced */
+      version_days: number;
       user_count: number;
       /** RFC 3339, UTC */
       created_at: string;
@@ -12506,6 +13073,15 @@ export interface components {
       /** unused two-step recovery codes (0 when two-step verification is off) */
       recovery_codes_left: number;
     };
+    VersionDeleted: {
+      deleted: boolean;
+    };
+    VersionSource: {
+      /** web: the web app or a first-party client; app: an OAuth app; webdav: a WebDAV client */
+      kind: "web" | "app" | "webdav" | "unknown";
+      /** the app's name or the WebDAV device's (account's) name; null for web/unknown or when it was deleted */
+      name: string | null;
+    };
   };
 }
 
@@ -12537,6 +13113,7 @@ export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type ExistsResult = components["schemas"]["ExistsResult"];
 export type ExistsResults = components["schemas"]["ExistsResults"];
+export type FileVersion = components["schemas"]["FileVersion"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
 export type Group = components["schemas"]["Group"];
@@ -12599,6 +13176,8 @@ export type UserInfo = components["schemas"]["UserInfo"];
 export type UserSession = components["schemas"]["UserSession"];
 export type UserSessionList = components["schemas"]["UserSessionList"];
 export type UserSettings = components["schemas"]["UserSettings"];
+export type VersionDeleted = components["schemas"]["VersionDeleted"];
+export type VersionSource = components["schemas"]["VersionSource"];
 
 /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
 export const ErrorCode = {

@@ -2,7 +2,7 @@
 // list or grid, right-click menu, dialogs, drag and drop uploads.
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Center, Group, Menu, Modal, SegmentedControl, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
-  IconArrowsMove, IconCopy, IconDots, IconDownload, IconFolderPlus, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
+  IconArrowsMove, IconCopy, IconDots, IconDownload, IconFolderPlus, IconHistory, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ShareDialog } from '../shares/ShareDialog';
 import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
+import { VersionsDialog } from './VersionsDialog';
 import { filesFromDrop, filesFromInput, type PickedFile } from './drop';
 import { FileTable, type Sort } from './FileTable';
 import { FolderPicker } from './FolderPicker';
@@ -36,6 +37,7 @@ type Dialog =
   | { kind: 'delete'; items: FileItem[] }
   | { kind: 'share'; item: FileItem }
   | { kind: 'details'; item: FileItem }
+  | { kind: 'versions'; item: FileItem }
   | { kind: 'preview'; item: FileItem }
   | { kind: 'conflict'; names: string[]; picked: PickedFile[] }
   | null;
@@ -145,6 +147,7 @@ export default function FilesPage({ params }: PageProps) {
       onClick: () => void actions.move(sel, path, true).catch((err: unknown) => notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) })),
     });
     if (one) menuActions.push({ key: 'details', label: t('files.details'), icon: <IconInfoCircle size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'details', item: one }) });
+    if (one?.type === 'file') menuActions.push({ key: 'versions', label: t('versions.menu'), icon: <IconHistory size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'versions', item: one }) });
     menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
   } else {
     menuActions.push({ key: 'newFolder', label: t('files.newFolder'), icon: <IconFolderPlus size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'newFolder' }) });
@@ -236,6 +239,9 @@ export default function FilesPage({ params }: PageProps) {
                 </Menu.Item>
                 <Menu.Item leftSection={<IconInfoCircle size={16} aria-hidden="true" />} disabled={!one} onClick={() => one && setDialog({ kind: 'details', item: one })}>
                   {t('files.details')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconHistory size={16} aria-hidden="true" />} disabled={one?.type !== 'file'} onClick={() => one && setDialog({ kind: 'versions', item: one })}>
+                  {t('versions.menu')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -394,7 +400,8 @@ export default function FilesPage({ params }: PageProps) {
         }}
       />
       {dialog?.kind === 'share' && <ShareDialog path={dialog.item.path} name={dialog.item.name} folder={dialog.item.type === 'folder'} onClose={() => setDialog(null)} />}
-      <DetailsDialog item={dialog?.kind === 'details' ? dialog.item : null} onClose={() => setDialog(null)} />
+      <DetailsDialog item={dialog?.kind === 'details' ? dialog.item : null} onClose={() => setDialog(null)} onVersions={(item) => setDialog({ kind: 'versions', item })} />
+      <VersionsDialog item={dialog?.kind === 'versions' ? dialog.item : null} onClose={() => setDialog(null)} onChanged={() => actions.refresh(path)} />
       {dialog?.kind === 'preview' && (
         <Suspense fallback={null}>
           <Preview item={dialog.item} siblings={items} onNavigate={(item) => setDialog({ kind: 'preview', item })} onClose={() => setDialog(null)} onDownload={(item) => void actions.download([item])} />

@@ -2,7 +2,7 @@
 // generated from the server's OpenAPI document (types included).
 import { ApiError, ErrorCode, api, data, envelope } from '../../api/client';
 import { tokenStore } from '../../api/tokens';
-import type { FileView, FolderPage, TrashPage, TrashView, paths } from '../../api/generated/schema';
+import type { FileVersion as FileVersionView, FileView, FolderPage, TrashPage, TrashView, paths } from '../../api/generated/schema';
 
 type FolderQuery = NonNullable<paths['/api/v4/file']['get']['parameters']['query']>;
 
@@ -128,4 +128,20 @@ export function parentOf(path: string): string {
 
 export function joinPath(folder: string, name: string): string {
   return folder === '/' ? `/${name}` : `${folder}/${name}`;
+}
+
+// ---- versions (api-contract §13) ----
+export type FileVersion = FileVersionView;
+export const listVersions = (path: string): Promise<FileVersion[]> => data(api().GET('/api/v4/file/versions', { params: { query: { path } } }));
+export const restoreVersion = (path: string, version_id: string) => data(api().POST('/api/v4/file/versions/restore', { body: { path, version_id } }));
+export const deleteVersion = (id: string) => data(api().DELETE('/api/v4/file/versions/{id}', { params: { path: { id } } }));
+
+/** A version's bytes (or the first `limit` of them) as a Blob: a version has no signed URL, so it is fetched with the token. */
+export async function versionBlob(id: string, limit?: number): Promise<Blob> {
+  const token = tokenStore.get()?.access_token;
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  if (limit) headers.range = `bytes=0-${limit - 1}`;
+  const res = await fetch(`/api/v4/file/versions/${encodeURIComponent(id)}/content`, { headers });
+  if (!res.ok) throw new ApiError(res.status, ErrorCode.Internal, `HTTP ${res.status}`);
+  return res.blob();
 }

@@ -107,7 +107,7 @@ export function ConfirmDialog(props: { opened: boolean; title: string; message: 
   );
 }
 
-export function DetailsDialog({ item, onClose }: { item: FileItem | null; onClose(): void }) {
+export function DetailsDialog({ item, onClose, onVersions }: { item: FileItem | null; onClose(): void; onVersions?(item: FileItem): void }) {
   const { t } = useTranslation();
   return (
     <Modal opened={item !== null} onClose={onClose} title={t('files.details')} centered size="lg">
@@ -142,6 +142,16 @@ export function DetailsDialog({ item, onClose }: { item: FileItem | null; onClos
               <Table.Th>{t('common.modified')}</Table.Th>
               <Table.Td>{formatDate(item.updated_at)}</Table.Td>
             </Table.Tr>
+            {item.type === 'file' && onVersions && (
+              <Table.Tr>
+                <Table.Th>{t('versions.menu')}</Table.Th>
+                <Table.Td>
+                  <Button size="compact-sm" variant="light" onClick={() => onVersions(item)}>
+                    {t('versions.show')}
+                  </Button>
+                </Table.Td>
+              </Table.Tr>
+            )}
             <Table.Tr>
               <Table.Th>{t('common.id')}</Table.Th>
               <Table.Td>

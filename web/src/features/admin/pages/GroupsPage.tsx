@@ -1,7 +1,7 @@
 // Groups: name, administrator rights and storage quota; the server refuses
 // deleting a group with users, making the sign-up group an administrator
 // group, and taking rights from the last administrators (its message is shown).
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group as Row, Modal, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Checkbox, Group as Row, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ export function GroupsPage() {
     { key: 'name', label: t('admin.groups.name'), sortable: true, render: (g) => g.name },
     { key: 'is_admin', label: t('admin.groups.rights'), sortable: true, render: (g) => (g.is_admin ? <Badge color="grape" variant="dot">{t('admin.groups.admin')}</Badge> : <Badge color="gray" variant="dot">{t('admin.groups.member')}</Badge>) },
     { key: 'storage_quota', label: t('admin.groups.quota'), sortable: true, render: (g) => formatBytes(g.storage_quota) },
+    { key: 'max_versions', label: t('admin.groups.versions'), render: (g) => (g.max_versions === 0 ? t('admin.groups.versionsOff') : t('admin.groups.versionsKept', { n: g.max_versions, days: g.version_days })) },
     { key: 'user_count', label: t('admin.groups.users'), sortable: true, render: (g) => g.user_count },
     {
       key: 'actions',
@@ -81,13 +82,15 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
   const [name, setName] = useState(group?.name ?? '');
   const [isAdmin, setIsAdmin] = useState(group?.is_admin ?? false);
   const [quota, setQuota] = useState<number | null>(group?.storage_quota ?? 0);
+  const [maxVersions, setMaxVersions] = useState<number | string>(group?.max_versions ?? 10);
+  const [versionDays, setVersionDays] = useState<number | string>(group?.version_days ?? 30);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
     setBusy(true);
     setError(null);
     try {
-      const body = { name, is_admin: isAdmin, storage_quota: quota ?? 0 };
+      const body = { name, is_admin: isAdmin, storage_quota: quota ?? 0, max_versions: Number(maxVersions) || 0, version_days: Number(versionDays) || 1 };
       if (group) await adminApi.updateGroup(group.id, body);
       else await adminApi.createGroup(body);
       await onSaved();
@@ -110,6 +113,8 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
         <TextInput label={t('admin.groups.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
         <Checkbox label={t('admin.groups.isAdmin')} description={t('admin.groups.isAdminHelp')} checked={isAdmin} onChange={(e) => setIsAdmin(e.currentTarget.checked)} />
         <QuotaInput label={t('admin.groups.quota')} description={t('admin.groups.quotaHelp')} value={quota} onChange={setQuota} />
+        <NumberInput label={t('admin.groups.maxVersions')} description={t('admin.groups.maxVersionsHelp')} min={0} max={1000} allowDecimal={false} value={maxVersions} onChange={setMaxVersions} />
+        <NumberInput label={t('admin.groups.versionDays')} description={t('admin.groups.versionDaysHelp')} min={1} max={36500} allowDecimal={false} value={versionDays} onChange={setVersionDays} disabled={Number(maxVersions) === 0} />
         {error && (
           <Alert color="red" role="alert">
             {error}
