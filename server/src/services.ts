@@ -38,6 +38,7 @@ import { ensureDataDir } from './site/data-dir.js';
 import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
+import { createFeed, type Feed } from './files/events/module.js';
 import { createDav, type Dav } from './webdav/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
@@ -84,6 +85,8 @@ export interface Services {
   verifier: AccessTokenVerifier;
   oauth: OAuth;
   files: Files;
+  /** The change feed (files/events/). */
+  feed: Feed;
   shares: Shares;
   dav: Dav;
   groups: GroupService;
@@ -200,6 +203,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
+  const feed = await createFeed({ db, changes: files.changes, verifier, bus: redis, jobs, clock });
   const shares = createShares({ db, files: files.files, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, throttle, clock });
@@ -248,6 +252,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     verifier,
     oauth,
     files,
+    feed,
     shares,
     dav,
     groups,
@@ -273,6 +278,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       clock,
     },
     async close() {
+      feed.hub.close();
       await files.stop();
       await jobs.stop();
       smtp.close();

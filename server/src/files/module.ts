@@ -25,6 +25,7 @@ import { SearchRepository } from './search-repository.js';
 import { searchRoutes } from './search-routes.js';
 import { Thumbnails } from './thumbnails.js';
 import { thumbRoutes } from './thumb-routes.js';
+import { ChangeSignal } from './events/signal.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -60,7 +61,8 @@ export type { Files };
 
 export async function createFiles(deps: FilesDeps): Promise<Files> {
   const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);
-  const store = new FileStore(deps.db);
+  const changes = new ChangeSignal();
+  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners) });
   const quotas: Quotas = {
     async quotaOf(userId) {
       const user = await deps.accounts.findById(userId);
@@ -91,7 +93,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   // Deletions a crash interrupted, copies never revealed (tree-batches.ts): one indexed query that usually finds nothing.
   jobs.every('tree_pending', 60_000, () => tree.batches.processPending(), { firstAfterMs: 5_000 });
   return {
-    files, trash, uploads, tus, storage, sweep,
+    files, trash, uploads, tus, storage, sweep, changes,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey, deps.clock),

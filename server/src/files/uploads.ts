@@ -384,11 +384,13 @@ export class UploadService {
         freed.push(existing.blob_id);
       }
       await s.usage.adjust(ownerId, { used: size - existing.size });
+      await s.events.record(ownerId, 'modified', { ...existing, ...content }, joinPath(names));
       return { row: { ...existing, ...content }, path: joinPath(names) };
     }
     const row = newFileRow({ owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content });
     await s.tree.insert([row]);
     await s.usage.adjust(ownerId, { used: size });
+    await s.events.record(ownerId, 'created', row, joinPath(names));
     return { row, path: joinPath(names) };
   }
 
