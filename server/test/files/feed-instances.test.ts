@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { buildApp, type BuiltApp } from '../../src/app.js';
 import { freePort } from '../../src/ops/free-port.js';
 import { startServer, type TestServer } from '../helpers/harness.js';
-import { Api, createUser } from '../helpers/client.js';
+import { Api, createUser, type ApiResponse, type Envelope } from '../helpers/client.js';
 import { startRedis, type TestRedis } from '../helpers/redis.js';
 import { adminToken, put } from './helpers.js';
 import { openEvents, type SseStream } from './sse.js';
@@ -29,6 +29,7 @@ interface Item {
   dir: boolean;
   size: number;
 }
+type ListPage = { files: Listed[]; next_page_token: string | null };
 interface Listed {
   id: string;
   path: string;
@@ -162,8 +163,8 @@ for (const withRedis of [false, true]) {
 async function listAll(api: Api, token: string, from = '/', into = new Map<string, Item>()): Promise<Map<string, Item>> {
   let next: string | null = null;
   do {
-    const qs = `path=${encodeURIComponent(from)}&page_size=1000${next ? `&next_page_token=${encodeURIComponent(next)}` : ''}`;
-    const res = await api.get<{ files: Listed[]; next_page_token: string | null }>(`/api/v4/file?${qs}`, { token });
+    const qs: string = `path=${encodeURIComponent(from)}&page_size=1000${next ? `&next_page_token=${encodeURIComponent(next)}` : ''}`;
+    const res: ApiResponse<Envelope<ListPage>> = await api.get<ListPage>(`/api/v4/file?${qs}`, { token });
     if (res.status === 404) return into;
     assert.equal(res.status, 200, res.text);
     for (const f of res.body.data.files) {

@@ -64,7 +64,7 @@ describe('change feed', () => {
   };
   const dav = (method: string, path: string, headers: Record<string, string> = {}, body?: string) =>
     fetch(`${server.url}/dav${path}`, { method, headers: { authorization: `Bearer ${token}`, ...headers }, body });
-  const ok = (res: { status: number; text?: string }) => assert.ok(res.status < 300, `${res.status} ${res.text ?? ''}`);
+  const ok = (res: { status: number; text?: unknown }) => assert.ok(res.status < 300, `${res.status} ${typeof res.text === 'string' ? res.text : ''}`);
 
   it('without a cursor, /changes answers the current cursor and no events (start from now)', async () => {
     const first = await changes();

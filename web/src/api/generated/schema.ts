@@ -9808,6 +9808,169 @@ export interface paths {
     };
     trace?: never;
   };
+  "/api/v4/file/changes": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The change feed as pages: the events after `cursor`; without one, the current cursor and no events (start from now).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          /** a cursor this feed handed out (opaque) */
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileChangesPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The change feed as Server-Sent Events. Each event: `id:` its cursor, `data:` a FileEvent. `Last-Event-ID` (or `last_event_id`) replays what followed it; a cursor older than the 7 days kept gets an event `reset` (list again). A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          /** a cursor this feed handed out (opaque) */
+          last_event_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": Blob;
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/share": {
     parameters: {
       query?: never;
@@ -11357,6 +11520,30 @@ export interface components {
     ExistsResults: {
       results: components["schemas"]["ExistsResult"][];
     };
+    FileChangesPage: {
+      events: components["schemas"]["FileEvent"][];
+      /** give it back to get what follows */
+      cursor: string;
+      has_more: boolean;
+      /** the cursor was older than the 7 days kept: list the tree again, then go on from `cursor` */
+      reset: boolean;
+    };
+    FileEvent: {
+      /** the cursor just after this event (opaque, increasing) */
+      id: string;
+      type: "created" | "modified" | "moved" | "deleted" | "restored";
+      /** where the item is now (deleted: where it was) */
+      path: string;
+      /** moved: where it was */
+      old_path?: string;
+      file_id: string;
+      /** a folder: created/restored ones may hold items, list them; deleted/moved ones take their subtree along */
+      is_dir: boolean;
+      /** files: bytes after the change */
+      size?: number;
+      /** RFC 3339, UTC */
+      at: string;
+    };
     FileView: {
       id: string;
       name: string;
@@ -11887,6 +12074,8 @@ export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type ExistsResult = components["schemas"]["ExistsResult"];
 export type ExistsResults = components["schemas"]["ExistsResults"];
+export type FileChangesPage = components["schemas"]["FileChangesPage"];
+export type FileEvent = components["schemas"]["FileEvent"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
 export type Group = components["schemas"]["Group"];
