@@ -39,15 +39,22 @@ export function useFolderFeed(folder: string): void {
     const abort = new AbortController();
     let last: string | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let usageTimer: ReturnType<typeof setTimeout> | undefined;
     // A burst of changes (a folder upload) refreshes once.
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['folder', folder] }), 150);
     };
+    // Any change may change the storage bar's figure; it is refreshed less eagerly.
+    const refreshUsage = () => {
+      clearTimeout(usageTimer);
+      usageTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['capacity'] }), 1000);
+    };
     const onEvent = (id: string | undefined, type: string, data: string) => {
       if (id !== undefined) last = id;
-      if (type === 'reset') return refresh();
+      if (type === 'reset') return (refresh(), refreshUsage());
       if (type !== 'message') return;
+      refreshUsage();
       try {
         const e = JSON.parse(data) as FeedEvent;
         if (touches(folder, e.path) || touches(folder, e.old_path)) refresh();
@@ -117,6 +124,7 @@ export function useFolderFeed(folder: string): void {
     return () => {
       abort.abort();
       clearTimeout(timer);
+      clearTimeout(usageTimer);
     };
   }, [folder, queryClient]);
 }
