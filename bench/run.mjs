@@ -17,6 +17,7 @@ const all = {
   'sqlite-rows': () => import('./sqlite-rows.mjs'),
   'tree-stall': () => import('./tree-stall.mjs'),
   'reset-timing': () => import('./reset-timing.mjs'),
+  feed: () => import('./feed.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
