@@ -269,5 +269,9 @@ describe('change feed', () => {
     const start = (await changes(undefined, bob.token.access_token)).cursor;
     await put(api, token, '/not-bobs.txt', 'x');
     assert.deepEqual((await changes(start, bob.token.access_token)).events, []);
+    // Every stream of this file has been closed by now: the instance holds none (no leak per connection).
+    const hub = server.built.services.feed.hub;
+    for (let i = 0; i < 50 && hub.size > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal(hub.size, 0);
   });
 });

@@ -66,7 +66,8 @@ export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : Number.MAX_SAFE_INTEGER;
       const stream = new FeedStream(userId, start.from, token, exp, out);
-      request.raw.once('close', () => hub.end(stream));
+      // The client went away (or the answer ended): forget the stream.
+      reply.raw.once('close', () => hub.end(stream));
       hub.add(stream);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
