@@ -18,6 +18,7 @@ const all = {
   'tree-stall': () => import('./tree-stall.mjs'),
   'reset-timing': () => import('./reset-timing.mjs'),
   versions: () => import('./versions.mjs'),
+  feed: () => import('./feed.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -38,6 +38,7 @@ import { ensureDataDir } from './site/data-dir.js';
 import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
+import { createFeed, type Feed } from './files/events/module.js';
 import { createDav, type Dav } from './webdav/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
@@ -88,6 +89,8 @@ export interface Services {
   dpop: DpopService;
   oauth: OAuth;
   files: Files;
+  /** The change feed (files/events/). */
+  feed: Feed;
   shares: Shares;
   dav: Dav;
   groups: GroupService;
@@ -205,6 +208,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const dpop = createDpop({ baseUrl: config.baseUrl, masterKey: secret, requireNonces: config.dpopNonces, redis, clock });
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock, dpop });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
+  const feed = await createFeed({ db, changes: files.changes, verifier, bus: redis, jobs, clock });
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
@@ -254,6 +258,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     dpop,
     oauth,
     files,
+    feed,
     shares,
     dav,
     groups,
@@ -279,6 +284,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       clock,
     },
     async close() {
+      feed.hub.close();
       await files.stop();
       await jobs.stop();
       smtp.close();

@@ -263,6 +263,26 @@ export interface StorageUsageTable {
   reserved: number;
 }
 
+/** A user's change-feed head (migration 021): the last cursor handed out and the last one pruned. */
+export interface FileEventHeadsTable {
+  user_id: string;
+  seq: number;
+  pruned_seq: number;
+}
+
+/** One change to a user's tree (migration 021, files/events/). */
+export interface FileEventsTable {
+  user_id: string;
+  seq: number;
+  type: string;
+  path: string;
+  old_path: string | null;
+  file_id: string;
+  is_dir: number;
+  size: number | null;
+  at: number;
+}
+
 /** A share link (server/src/shares): a capability for one file or folder. */
 export interface SharesTable {
   id: string;
@@ -428,6 +448,8 @@ export interface Database {
   uploads: UploadsTable;
   server_instances: ServerInstancesTable;
   storage_usage: StorageUsageTable;
+  file_event_heads: FileEventHeadsTable;
+  file_events: FileEventsTable;
   shares: SharesTable;
   share_uploads: ShareUploadsTable;
   dav_accounts: DavAccountsTable;

@@ -27,6 +27,7 @@ import { Thumbnails } from './thumbnails.js';
 import { thumbRoutes } from './thumb-routes.js';
 import { VersionService } from './versions.js';
 import { versionRoutes } from './version-routes.js';
+import { ChangeSignal } from './events/signal.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -64,7 +65,8 @@ export type { Files };
 
 export async function createFiles(deps: FilesDeps): Promise<Files> {
   const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);
-  const store = new FileStore(deps.db);
+  const changes = new ChangeSignal();
+  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners) });
   const quotas: Quotas = {
     async quotaOf(userId) {
       const user = await deps.accounts.findById(userId);
@@ -98,7 +100,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   // Versions past their group's age or count (versions.ts); pruning on write handles the usual case.
   jobs.every('version_prune', deps.versionPruneIntervalMs ?? 3_600_000, () => versions.prune(), { firstAfterMs: 60_000 });
   return {
-    files, trash, uploads, tus, storage, sweep, versions,
+    files, trash, uploads, tus, storage, sweep, versions, changes,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey, deps.clock),

@@ -7,6 +7,7 @@ import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
 import { UploadRepository } from './upload-repository.js';
 import { foldName, sortKey } from './name-rules.js';
 import { VersionRepository } from './version-repository.js';
+import { EventLog } from './events/repository.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
@@ -406,6 +407,14 @@ export class UsageRepository {
   }
 }
 
+/** What the change feed gives a FileStore: the time of an event, and who to tell once events have committed. */
+export interface FeedHooks {
+  now(): number;
+  committed(owners: ReadonlySet<string>): void;
+}
+
+const NO_FEED: FeedHooks = { now: () => Date.now(), committed: () => undefined };
+
 /** The repositories on one executor; `transaction` rebinds them to a transaction. */
 export class FileStore {
   readonly tree: TreeRepository;
@@ -413,22 +422,30 @@ export class FileStore {
   readonly usage: UsageRepository;
   readonly uploads: UploadRepository;
   readonly versions: VersionRepository;
+  /** The change feed (files/events/): `s.events.record(...)` in the transaction of each change. */
+  readonly events: EventLog;
 
   constructor(
     /** Also for features that write in the same transaction (shares/upload-requests.ts). */
     readonly db: Executor,
     private readonly inTransaction = false,
+    private readonly feed: FeedHooks = NO_FEED,
   ) {
     this.tree = new TreeRepository(db);
     this.blobs = new BlobRepository(db);
     this.usage = new UsageRepository(db);
     this.uploads = new UploadRepository(db);
     this.versions = new VersionRepository(db);
+    this.events = new EventLog(db, feed.now);
   }
 
-  transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {
     if (this.inTransaction) return fn(this);
-    return this.db.transaction().execute((trx) => fn(new FileStore(trx, true)));
+    let inner: FileStore | undefined;
+    const result = await this.db.transaction().execute((trx) => fn((inner = new FileStore(trx, true, this.feed))));
+    // Committed: streams on this instance (and, through the feed, on others) may read the new events now.
+    if (inner && inner.events.owners.size) this.feed.committed(inner.events.owners);
+    return result;
   }
 }
 

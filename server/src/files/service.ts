@@ -318,6 +318,7 @@ export class FilesService {
         owner_id: ownerId, parent_id: parent.row.id, name, kind: type === 'folder' ? FOLDER : FILE, mime_type: type === 'folder' ? null : mimeFor(name), created_at: now,
       });
       await s.tree.insert([row]);
+      await s.events.record(ownerId, 'created', row, joinPath(names));
       return { row, path: joinPath(names) };
     });
   }
@@ -337,6 +338,7 @@ export class FilesService {
       await this.tree.ensureFits(s, entry.row, target, 'new_name', entry.path);
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
+      await s.events.record(ownerId, 'moved', entry.row, target, entry.path);
       return { row: { ...entry.row, ...patch }, path: target };
     });
   }
@@ -379,6 +381,7 @@ export class FilesService {
         // A move changes where the item is, not its content: the modified time stays.
         const patch = { parent_id: target.row.id };
         await s.tree.update(src.row.id, patch);
+        await s.events.record(ownerId, 'moved', src.row, path, src.path);
         return { kind: 'done' as const, done: { row: { ...src.row, ...patch }, path } };
       });
       if (plan.kind === 'done') return plan.done;
@@ -434,10 +437,13 @@ export class FilesService {
       // A file moved over a file (an editor's save: write a temp file, MOVE it over the document) makes the old content a version.
       const kept = existing && (await replaceByMove(s, existing, source.row, now, freed));
       if (existing && !kept) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
+      // Either way the destination's row leaves the tree (trashed, or replaced by the source, which carries its versions).
+      if (existing) await s.events.record(ownerId, 'deleted', existing, childPath(joinPath(dstNames.slice(0, -1)), existing.name));
       const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       // The modified time stays (a move or rename is not a change of content).
       const patch = { parent_id: parentRow.id, ...rename };
       await s.tree.update(source.row.id, patch);
+      await s.events.record(ownerId, 'moved', source.row, path, source.path);
       return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
     });
     if (freed.length) await this.tree.collectGarbage(freed);
@@ -481,9 +487,12 @@ export class FilesService {
           if (!replace) throw conflict(`${path} already exists`);
           if (!replace.overwrite) throw new DomainError(ErrorCode.Conflict, 'The destination exists', { kind: 'precondition_failed' });
           await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
+          await s.events.record(ownerId, 'deleted', existing, childPath(parentPath, existing.name));
         }
         const patch = { parent_id: parent.id, trashed_at: null, pending: 0, updated_at: now };
         if (!(await s.tree.reveal(built.root.id, patch))) throw conflict('The copy was interrupted; try again');
+        // One event for the copy's root: a follower lists a created folder (docs/api.md, change feed).
+        await s.events.record(ownerId, 'created', built.root, path);
         return { entry: { row: { ...built.root, ...patch }, path }, replaced: existing !== undefined };
       });
     } catch (err) {
@@ -499,6 +508,7 @@ export class FilesService {
       if (names.length === 0) throw badRequest('paths: the root folder cannot be deleted');
       const marked = await this.mutate(ownerId, async (s) => {
         const entry = await this.tree.resolveIn(s, ownerId, names);
+        await s.events.record(ownerId, 'deleted', entry.row, entry.path);
         if (permanent) {
           await this.tree.markForPurge(s, entry.row, entry.path);
           return entry.row.id;

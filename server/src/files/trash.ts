@@ -68,6 +68,7 @@ export class TrashService {
           if (existing) {
             const now = this.clock.now();
             await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: childPath(parent.path, existing.name) });
+            await s.events.record(ownerId, 'deleted', existing, childPath(parent.path, existing.name));
           }
         }
         const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
@@ -77,6 +78,7 @@ export class TrashService {
           ...(folder ? {} : { mime_type: mimeFor(name) }),
         };
         await s.tree.update(row.id, patch);
+        await s.events.record(ownerId, 'restored', row, childPath(parent.path, name));
         return { row: { ...row, ...patch }, path: childPath(parent.path, name) };
       }),
     );

@@ -106,6 +106,7 @@ export class Tree {
       requirePortableName(names[i]!, 'path');
       const row = newFileRow({ owner_id: ownerId, parent_id: parent.id, name: names[i]!, kind: FOLDER, created_at: now });
       await s.tree.insert([row]);
+      await s.events.record(ownerId, 'created', row, joinPath(names.slice(0, i + 1)));
       parent = row;
     }
     return { row: parent, path: joinPath(names) };

@@ -9,6 +9,7 @@ import type { UploadService } from './uploads.js';
 import type { TusService } from './tus.js';
 import type { UrlSigner } from './signed-urls.js';
 import type { VersionService } from './versions.js';
+import type { ChangeSignal } from './events/signal.js';
 
 export interface Files {
   files: FilesService;
@@ -26,6 +27,8 @@ export interface Files {
    */
   ownerActive(userId: string): Promise<boolean>;
   storage: StorageDriver;
+  /** Raised after a transaction that recorded change-feed events commits (files/events/). */
+  changes: ChangeSignal;
   /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
   sweep(): Promise<unknown>;
   stop(): Promise<void>;

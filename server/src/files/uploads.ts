@@ -417,6 +417,7 @@ export class UploadService {
     const row = newFileRow({ owner_id: upload.owner_id, parent_id: folder.id, name, kind: FILE, created_at: now, blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now });
     await s.tree.insert([row]);
     await s.usage.adjust(upload.owner_id, { used: size });
+    await s.events.record(upload.owner_id, 'created', row, path);
     const entry = { row, path };
     await hooks.placed(s.db, upload, entry);
     return entry;
@@ -437,11 +438,13 @@ export class UploadService {
       // The old content becomes a version (versions.ts), in this same transaction.
       const released = await supersede(s, existing, now, freed);
       await s.usage.adjust(ownerId, { used: size - released });
+      await s.events.record(ownerId, 'modified', { ...existing, ...content }, joinPath(names));
       return { row: { ...existing, ...content }, path: joinPath(names) };
     }
     const row = newFileRow({ owner_id: ownerId, parent_id: parent.row.id, name, kind: FILE, created_at: now, ...content });
     await s.tree.insert([row]);
     await s.usage.adjust(ownerId, { used: size });
+    await s.events.record(ownerId, 'created', row, joinPath(names));
     return { row, path: joinPath(names) };
   }
 

@@ -90,6 +90,7 @@ export class VersionService {
       if (released) await s.usage.adjust(ownerId, { used: -released });
       const content = { blob_id: version.blob_id, size: Number(version.size), mime_type: file.row.mime_type, updated_at: now, content_source: version.source };
       await s.tree.update(file.row.id, content);
+      await s.events.record(ownerId, 'modified', { ...file.row, ...content }, file.path);
       return { row: { ...file.row, ...content }, path: file.path };
     });
     if (freed.length) await this.tree.collectGarbage(freed);

@@ -18,6 +18,7 @@ import * as m017 from './017_oauth_clients.js';
 import * as m018 from './018_accounts_mail.js';
 import * as m019 from './019_passkeys.js';
 import * as m020 from './020_file_versions.js';
+import * as m021 from './021_file_events.js';
 import * as m023 from './023_upload_requests.js';
 import * as m024 from './024_dpop.js';
 
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '018_accounts_mail': m018,
   '019_passkeys': m019,
   '020_file_versions': m020,
+  '021_file_events': m021,
   '023_upload_requests': m023,
   '024_dpop': m024,
 };

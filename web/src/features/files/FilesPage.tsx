@@ -24,6 +24,7 @@ import { uploads } from './uploads/store';
 import { plan, prepare, type ConflictChoice } from './uploads/prepare';
 import { useFileActions } from './useFileActions';
 import { useFolder } from './useFolder';
+import { useFolderFeed } from './useFeed';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
 import { pageTitle } from '../account/api';
@@ -55,6 +56,8 @@ export default function FilesPage({ params }: PageProps) {
   const { t } = useTranslation();
   const [sort, setSort] = useState<Sort>(readSort);
   const folder = useFolder(path, sort);
+  // Changes from other devices and tabs refresh this listing (the change feed).
+  useFolderFeed(path);
   const [view, setView] = useState<'list' | 'grid'>(() => (localStorage.getItem(VIEW_KEY) === 'grid' ? 'grid' : 'list'));
   // The server sorts (and pages in that order); the list shows what it sends.
   const items = folder.items;

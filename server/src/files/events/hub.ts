@@ -1,0 +1,226 @@
+// The open event streams of this instance, grouped by user, and how new
+// events reach them:
+// - a change committed here wakes its owner's streams at once (ChangeSignal);
+// - a change committed on another instance arrives through Redis (a message
+//   naming the owners) when it is configured, else through one poll of the
+//   users' heads per instance (not per stream) every `pollMs`; with Redis
+//   the poll still runs, slower, to make up for a lost message.
+// Waking a user reads that user's events once for all its streams (from the
+// lowest cursor among them) and writes each stream the ones past its own
+// cursor, so a replay after Last-Event-ID and live delivery are one path and
+// cannot lose or repeat an event. One timer for every stream checks tokens
+// (revoked: through the verifier's in-memory revocation view; expired: by
+// `exp`), one writes the heartbeats: an idle stream costs its socket and one
+// small object, no timer and no query.
+import type { PassThrough } from 'node:stream';
+import { randomUUID } from 'node:crypto';
+import type { TokenVerifier } from '../../core/identity.js';
+import type { Clock } from '../../core/clock.js';
+import { encodeCursor, toEvent, type FeedService } from './feed.js';
+
+export interface HubOptions {
+  /** How often the heads of users with streams are read (the path between instances without Redis). */
+  pollMs: number;
+  /** The same with Redis: only a safety net for lost messages. */
+  pollWithBusMs: number;
+  heartbeatMs: number;
+  /** How often every stream's token is checked (revocation and expiry). */
+  checkMs: number;
+}
+
+export const DEFAULT_HUB: HubOptions = { pollMs: 500, pollWithBusMs: 5_000, heartbeatMs: 30_000, checkMs: 1_000 };
+
+/** What the hub needs of Redis (ops/redis-bus.ts). */
+export interface Bus {
+  publish(channel: string, message: string): Promise<boolean>;
+  subscribe(channel: string, handler: (message: string) => void): Promise<void>;
+}
+
+const CHANNEL = 'file-events';
+const BATCH = 500;
+/** A client that reads slower than this much is behind is cut off (it reconnects with Last-Event-ID). */
+const MAX_BUFFERED = 1024 * 1024;
+
+export class FeedStream {
+  closed = false;
+
+  constructor(
+    readonly userId: string,
+    /** The last event this stream has been given. */
+    public cursor: number,
+    /** The bearer token it was opened with, checked again every second. */
+    readonly token: string,
+    /** Unix ms when the token expires. */
+    readonly expiresAt: number,
+    readonly out: PassThrough,
+  ) {}
+}
+
+export class FeedHub {
+  private readonly streams = new Map<string, Set<FeedStream>>();
+  private readonly pumping = new Map<string, Promise<void>>();
+  private readonly again = new Set<string>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly origin = randomUUID();
+  private polling = false;
+  private count = 0;
+
+  constructor(
+    private readonly feed: FeedService,
+    private readonly verifier: TokenVerifier,
+    private readonly clock: Clock,
+    private readonly bus: Bus | undefined,
+    private readonly options: HubOptions,
+    /** Told of each failed background read (null: success), so failures are logged and counted (core/jobs.ts). */
+    private readonly outcome: (job: string, err: unknown) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    await this.bus?.subscribe(CHANNEL, (message) => this.onMessage(message));
+    const every = (ms: number, fn: () => void) => {
+      const t = setInterval(fn, ms);
+      t.unref();
+      this.timers.push(t);
+    };
+    every(this.bus ? this.options.pollWithBusMs : this.options.pollMs, () => void this.poll());
+    every(this.options.heartbeatMs, () => this.heartbeat());
+    every(this.options.checkMs, () => this.checkTokens());
+  }
+
+  /** Open streams on this instance (metrics, the benchmark). */
+  get size(): number {
+    return this.count;
+  }
+
+  add(stream: FeedStream): void {
+    let set = this.streams.get(stream.userId);
+    if (!set) this.streams.set(stream.userId, (set = new Set()));
+    set.add(stream);
+    this.count++;
+    stream.out.once('close', () => this.remove(stream));
+    // Replays what it missed (Last-Event-ID), through the same path as live events.
+    this.wake(stream.userId);
+  }
+
+  /** Ends a stream, with a last event saying why when there is one (the client reconnects with a fresh token). */
+  end(stream: FeedStream, reason?: string): void {
+    if (stream.closed) return;
+    if (reason && !stream.out.destroyed) stream.out.write(`event: end\ndata: ${JSON.stringify({ reason })}\n\n`);
+    stream.out.end();
+    this.remove(stream);
+  }
+
+  private remove(stream: FeedStream): void {
+    if (stream.closed) return;
+    stream.closed = true;
+    this.count--;
+    const set = this.streams.get(stream.userId);
+    set?.delete(stream);
+    if (set?.size === 0) this.streams.delete(stream.userId);
+  }
+
+  /** Changes committed on this instance: wake local streams, tell the others. */
+  committed(owners: ReadonlySet<string>): void {
+    for (const o of owners) this.wake(o);
+    if (this.bus) void this.bus.publish(CHANNEL, JSON.stringify({ origin: this.origin, users: [...owners] }));
+  }
+
+  private onMessage(message: string): void {
+    const m = JSON.parse(message) as { origin?: unknown; users?: unknown };
+    if (m.origin === this.origin || !Array.isArray(m.users)) return;
+    for (const u of m.users) if (typeof u === 'string') this.wake(u);
+  }
+
+  /** Delivers a user's new events to its streams; runs once at a time per user, again if woken meanwhile. */
+  wake(userId: string): void {
+    if (!this.streams.has(userId)) return;
+    if (this.pumping.has(userId)) {
+      this.again.add(userId);
+      return;
+    }
+    const run = (async () => {
+      try {
+        do {
+          this.again.delete(userId);
+          await this.pump(userId);
+        } while (this.again.has(userId));
+        this.outcome('file_events_delivery', null);
+      } catch (err) {
+        // The next wake (a change, the poll) tries again from the same cursors: nothing is lost.
+        this.outcome('file_events_delivery', err);
+      } finally {
+        this.pumping.delete(userId);
+      }
+    })();
+    this.pumping.set(userId, run);
+  }
+
+  private async pump(userId: string): Promise<void> {
+    for (;;) {
+      const set = this.streams.get(userId);
+      if (!set?.size) return;
+      let from = Infinity;
+      for (const s of set) from = Math.min(from, s.cursor);
+      const rows = await this.feed.repo.after(userId, from, BATCH);
+      if (rows.length === 0) return;
+      const frames = rows.map((r) => ({ seq: Number(r.seq), text: `id: ${encodeCursor(Number(r.seq))}\ndata: ${JSON.stringify(toEvent(r))}\n\n` }));
+      const last = frames[frames.length - 1]!.seq;
+      for (const s of this.streams.get(userId) ?? []) {
+        let chunk = '';
+        for (const f of frames) if (f.seq > s.cursor) chunk += f.text;
+        if (!chunk) continue;
+        s.cursor = Math.max(s.cursor, last);
+        s.out.write(chunk);
+        if (s.out.writableLength > MAX_BUFFERED) this.end(s);
+      }
+      if (rows.length < BATCH) return;
+    }
+  }
+
+  /** One query for every user with a stream here: whose feed moved past what its streams have? */
+  private async poll(): Promise<void> {
+    if (this.polling || this.streams.size === 0) return;
+    this.polling = true;
+    try {
+      const heads = await this.feed.repo.heads([...this.streams.keys()]);
+      for (const [userId, seq] of heads) {
+        const set = this.streams.get(userId);
+        if (set && [...set].some((s) => s.cursor < seq)) this.wake(userId);
+      }
+      this.outcome('file_events_poll', null);
+    } catch (err) {
+      this.outcome('file_events_poll', err);
+    } finally {
+      this.polling = false;
+    }
+  }
+
+  private heartbeat(): void {
+    for (const set of this.streams.values()) for (const s of set) s.out.write(': keep-alive\n\n');
+  }
+
+  /** Ends the streams whose token expired or was revoked (sign-out, password change, grant or app revoked, ban). */
+  private checkTokens(): void {
+    const now = this.clock.now();
+    for (const set of this.streams.values()) {
+      for (const s of set) {
+        if (now >= s.expiresAt) {
+          this.end(s, 'token_expired');
+          continue;
+        }
+        try {
+          const checked = this.verifier.check(s.token);
+          if (checked instanceof Promise) checked.catch(() => this.end(s, 'token_revoked'));
+        } catch {
+          this.end(s, 'token_revoked');
+        }
+      }
+    }
+  }
+
+  /** Ends every stream (shutdown: open streams would hold the server's close). */
+  close(): void {
+    for (const t of this.timers) clearInterval(t);
+    for (const set of [...this.streams.values()]) for (const s of [...set]) this.end(s, 'shutdown');
+  }
+}

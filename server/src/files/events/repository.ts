@@ -1,0 +1,103 @@
+// The only SQL of the change feed (migration 021). `EventLog` writes inside
+// the transaction of the change it records (files/repository.ts binds one to
+// every FileStore); `FeedRepository` reads, for the streams and pages, and
+// prunes.
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, FileEventsTable } from '../../db/schema.js';
+
+export type EventRow = Selectable<FileEventsTable>;
+export type ChangeType = 'created' | 'modified' | 'moved' | 'deleted' | 'restored';
+
+/** What an event needs of the row it is about. */
+export interface Changed {
+  id: string;
+  kind: number;
+  size: number;
+}
+
+/** The folder kind of a file row (files/repository.ts FOLDER; not imported, to keep this module at the bottom). */
+const FOLDER = 0;
+
+export class EventLog {
+  /** The owners this executor appended for (a FileStore's transaction tells the feed after it commits). */
+  readonly owners = new Set<string>();
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly now: () => number,
+  ) {}
+
+  /**
+   * Appends one event to the owner's feed. Call it inside the transaction of
+   * the change: the upsert of the owner's head takes the next cursor and
+   * holds the head row's lock until commit, so the next change of this owner
+   * (on any instance) gets a higher cursor only after this one is visible.
+   * Cursor order is therefore commit order, and a rollback leaves no gap.
+   */
+  async record(ownerId: string, type: ChangeType, row: Changed, path: string, oldPath: string | null = null): Promise<void> {
+    const head = await this.db
+      .insertInto('file_event_heads')
+      .values({ user_id: ownerId, seq: 1, pruned_seq: 0 })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('file_event_heads.seq', '+', 1) })))
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    const isDir = row.kind === FOLDER;
+    await this.db
+      .insertInto('file_events')
+      .values({
+        user_id: ownerId, seq: Number(head.seq), type, path, old_path: oldPath, file_id: row.id, is_dir: isDir ? 1 : 0,
+        size: isDir || type === 'deleted' ? null : Number(row.size), at: this.now(),
+      })
+      .execute();
+    this.owners.add(ownerId);
+  }
+}
+
+export class FeedRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  /** The owner's last cursor and the last pruned one (0, 0 before any event). */
+  async head(userId: string): Promise<{ seq: number; pruned: number }> {
+    const row = await this.db.selectFrom('file_event_heads').select(['seq', 'pruned_seq']).where('user_id', '=', userId).executeTakeFirst();
+    return { seq: Number(row?.seq ?? 0), pruned: Number(row?.pruned_seq ?? 0) };
+  }
+
+  /** The last cursor of each of these users (absent: no event yet); one query per 500 users. */
+  async heads(userIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < userIds.length; i += 500) {
+      const rows = await this.db.selectFrom('file_event_heads').select(['user_id', 'seq']).where('user_id', 'in', userIds.slice(i, i + 500)).execute();
+      for (const r of rows) out.set(r.user_id, Number(r.seq));
+    }
+    return out;
+  }
+
+  /** Up to `limit` events of the user after cursor `seq`, oldest first. */
+  after(userId: string, seq: number, limit: number): Promise<EventRow[]> {
+    return this.db.selectFrom('file_events').selectAll().where('user_id', '=', userId).where('seq', '>', seq).orderBy('seq').limit(limit).execute();
+  }
+
+  /**
+   * Removes the events older than `before`: for each user, everything up to
+   * its newest old event (so what remains is a suffix, even when instances'
+   * clocks disagree a little), recording that cursor as pruned first.
+   */
+  async prune(before: number): Promise<number> {
+    const old = await this.db
+      .selectFrom('file_events')
+      .select(['user_id', (eb) => eb.fn.max('seq').as('seq')])
+      .where('at', '<', before)
+      .groupBy('user_id')
+      .execute();
+    let removed = 0;
+    // One user at a time and no transaction around them: a head row is locked only for its own update, so writers
+    // barely wait. A crash between the two statements leaves events a cursor may no longer replay (it gets reset).
+    for (const { user_id, seq } of old) {
+      const upTo = Number(seq);
+      await this.db.updateTable('file_event_heads').set({ pruned_seq: upTo }).where('user_id', '=', user_id).where('pruned_seq', '<', upTo).execute();
+      const res = await this.db.deleteFrom('file_events').where('user_id', '=', user_id).where('seq', '<=', upTo).executeTakeFirst();
+      removed += Number(res.numDeletedRows);
+    }
+    return removed;
+  }
+}

@@ -1,0 +1,130 @@
+// Follows the change feed (GET /api/v4/file/events, Server-Sent Events) while
+// a folder is open, and refreshes its listing when a change touches it: a
+// change made on another device, by another app, or in another tab shows up
+// without a reload. EventSource cannot send the Authorization header, and a
+// token in the URL would land in logs and history, so the stream is read with
+// fetch; on reconnection `Last-Event-ID` replays what was missed. The server
+// ends a stream when its token expires (event `end`): the next try takes the
+// pair the session has refreshed meanwhile.
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { tokenStore } from '../../api/tokens';
+import { refreshSession } from '../../api/client';
+
+interface FeedEvent {
+  path: string;
+  old_path?: string;
+}
+
+function parentOf(path: string): string {
+  const i = path.lastIndexOf('/');
+  return i <= 0 ? '/' : path.slice(0, i);
+}
+
+/** Whether a change at `p` changes what the listing of `folder` shows (an item in it, or the folder or an ancestor itself). */
+function touches(folder: string, p: string | undefined): boolean {
+  if (p === undefined) return false;
+  return parentOf(p) === folder || p === folder || folder.startsWith(p === '/' ? '/' : `${p}/`);
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+export function useFolderFeed(folder: string): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const abort = new AbortController();
+    let last: string | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let usageTimer: ReturnType<typeof setTimeout> | undefined;
+    // A burst of changes (a folder upload) refreshes once.
+    const refresh = () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['folder', folder] }), 150);
+    };
+    // Any change may change the storage bar's figure; it is refreshed less eagerly.
+    const refreshUsage = () => {
+      clearTimeout(usageTimer);
+      usageTimer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['capacity'] }), 1000);
+    };
+    const onEvent = (id: string | undefined, type: string, data: string) => {
+      if (id !== undefined) last = id;
+      if (type === 'reset') return (refresh(), refreshUsage());
+      if (type !== 'message') return;
+      refreshUsage();
+      try {
+        const e = JSON.parse(data) as FeedEvent;
+        if (touches(folder, e.path) || touches(folder, e.old_path)) refresh();
+      } catch {
+        /* not an event of ours */
+      }
+    };
+    async function read(body: ReadableStream<Uint8Array>): Promise<void> {
+      const reader = body.getReader();
+      const decoder = new TextDecoder();
+      let buffer = '';
+      let id: string | undefined;
+      let type = 'message';
+      let data: string[] = [];
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += decoder.decode(value, { stream: true });
+        let nl: number;
+        while ((nl = buffer.indexOf('\n')) >= 0) {
+          const line = buffer.slice(0, nl).replace(/\r$/, '');
+          buffer = buffer.slice(nl + 1);
+          if (line === '') {
+            if (data.length || type !== 'message') onEvent(id, type, data.join('\n'));
+            id = undefined;
+            type = 'message';
+            data = [];
+          } else if (!line.startsWith(':')) {
+            const colon = line.indexOf(':');
+            const field = colon < 0 ? line : line.slice(0, colon);
+            const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+            if (field === 'id') id = value;
+            else if (field === 'event') type = value;
+            else if (field === 'data') data.push(value);
+          }
+        }
+      }
+    }
+    void (async () => {
+      let delay = 1000;
+      while (!abort.signal.aborted) {
+        const token = tokenStore.get()?.access_token;
+        if (!token) return;
+        try {
+          const res = await fetch('/api/v4/file/events', {
+            headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(last ? { 'last-event-id': last } : {}) },
+            cache: 'no-store',
+            credentials: 'omit',
+            signal: abort.signal,
+          });
+          if (res.status === 401) {
+            // The session's shared refresh (once for every caller); a refused one ends the session elsewhere.
+            if (!(await refreshSession().catch(() => false))) return;
+            continue;
+          }
+          if (res.ok && res.body) {
+            delay = 1000;
+            await read(res.body);
+          }
+        } catch {
+          /* offline or cut: try again below */
+        }
+        await sleep(delay, abort.signal);
+        delay = Math.min(delay * 2, 30_000);
+      }
+    })();
+    return () => {
+      abort.abort();
+      clearTimeout(timer);
+      clearTimeout(usageTimer);
+    };
+  }, [folder, queryClient]);
+}
