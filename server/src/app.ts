@@ -28,6 +28,7 @@ import { UserSessionsRepository } from './sessions/user-sessions-repository.js';
 import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
+import { sharingRoutes } from './sharing/module.js';
 import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   const sendPage = indexPageSender(config);
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, config.baseUrl);
+  sharingRoutes(app, services.sharing);
   sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   healthRoutes(app, services.health);

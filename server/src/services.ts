@@ -38,6 +38,8 @@ import { ensureDataDir } from './site/data-dir.js';
 import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
+import { createSharing, type Sharing } from './sharing/module.js';
+import { sharingPorts } from './sharing/ports.js';
 import { createDav, type Dav } from './webdav/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
@@ -85,6 +87,8 @@ export interface Services {
   oauth: OAuth;
   files: Files;
   shares: Shares;
+  /** Sharing with people and groups (sharing/). */
+  sharing: Sharing;
   dav: Dav;
   groups: GroupService;
   report: ReportRepository;
@@ -210,6 +214,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const outbox = new Outbox(new OutboxRepository(db), smtp, clock, () => void jobs.run('mail_outbox'));
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
+  const sharing = createSharing({ db, files: files.files, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
@@ -249,6 +254,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     oauth,
     files,
     shares,
+    sharing,
     dav,
     groups,
     report,

@@ -17,6 +17,7 @@ import * as m016 from './016_natural_names.js';
 import * as m017 from './017_oauth_clients.js';
 import * as m018 from './018_accounts_mail.js';
 import * as m019 from './019_passkeys.js';
+import * as m022 from './022_file_access.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '017_oauth_clients': m017,
   '018_accounts_mail': m018,
   '019_passkeys': m019,
+  '022_file_access': m022,
 };
