@@ -18,7 +18,7 @@ const GrantView = View(
     reshare: Type.Boolean({ description: 'the recipient may share the item in turn (with at most their permission)' }),
     created_at: Type.String({ format: 'date-time' }),
   },
-  { title: 'Grant' },
+  { title: 'FileAccessGrant' },
 );
 const SharedItemView = View(
   {
@@ -28,11 +28,11 @@ const SharedItemView = View(
     path: Type.String({ description: 'how the recipient addresses it in every file route: /Shared with me/<owner nickname> – <name>' }),
     permission: Permission,
     reshare: Type.Boolean(),
-    owner: View({ id: Type.String(), nickname: Type.String(), email: Type.String() }, { title: 'SharedItemOwner' }),
+    owner: View({ id: Type.String(), nickname: Type.String(), email: Type.String() }, { title: 'SharedWithMeOwner' }),
     created_at: Type.String({ format: 'date-time' }),
     new: Type.Boolean({ description: 'granted since the recipient last marked the list seen' }),
   },
-  { title: 'SharedItem' },
+  { title: 'SharedWithMeItem' },
 );
 
 export function accessRoutes(app: FastifyInstance, access: AccessService): void {
