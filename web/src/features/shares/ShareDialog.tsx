@@ -2,7 +2,7 @@
 // already has a link opens that link (copy, change its settings, or stop
 // sharing) instead of a blank form that would make a second one; an item
 // without one gets the form (password, expiry, download limit).
-import { Alert, Button, Center, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, CopyButton, Divider, Group, Loader, Modal, NumberInput, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -10,6 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
 import { createShare, deleteShare, sharesOf, updateShare, type Share, type ShareOptions } from './api';
+import { isShared } from '../sharing/api';
+import { PeopleSection } from '../sharing/PeopleSection';
 
 const EXPIRY = [
   { value: 'never', seconds: 0 },
@@ -276,6 +278,13 @@ export function ShareDialog({ path, name, share, onClose }: ShareDialogProps) {
   return (
     <Modal opened onClose={onClose} title={title} centered styles={{ title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
       {body}
+      {/* Google Drive's "Share with people" beside the link (only the owner manages who has access). */}
+      {path && !share && !isShared(path) && (
+        <>
+          <Divider my="md" />
+          <PeopleSection path={path} />
+        </>
+      )}
     </Modal>
   );
 }
