@@ -73,7 +73,7 @@ describe('web app: sharing with people', { skip: browserSkip }, () => {
         await a.page.getByRole('button', { name: lang.share, exact: true }).first().click();
         const dialog = a.page.getByRole('dialog');
         await dialog.getByLabel(lang.addLabel).fill(bob.email);
-        await dialog.getByRole('textbox', { name: lang.perm }).click();
+        await dialog.getByLabel(lang.perm, { exact: true }).first().click();
         await a.page.getByRole('option', { name: lang.edit }).click();
         await dialog.getByRole('button', { name: lang.add, exact: true }).click();
         await dialog.getByText(`Bob <${bob.email}>`).waitFor();

@@ -101,8 +101,8 @@ export function PeopleSection({ path, editable = true }: { path: string; editabl
               <Text size="sm" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                 {who(g, t)}
               </Text>
-              <Group gap={6} wrap="nowrap">
-                <Badge variant="light" color={g.permission === 'write' ? 'indigo' : 'gray'}>
+              <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                <Badge variant="light" tt="none" color={g.permission === 'write' ? 'indigo' : 'gray'}>
                   {g.permission === 'write' ? t('sharing.canEdit') : t('sharing.canView')}
                 </Badge>
                 {editable && (

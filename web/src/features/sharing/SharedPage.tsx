@@ -41,10 +41,10 @@ export default function SharedPage() {
           const open = () => navigate(item.type === 'folder' ? filesUrl(item.path) : filesUrl(item.path.slice(0, item.path.lastIndexOf('/'))) + `?select=${encodeURIComponent(item.path.slice(item.path.lastIndexOf('/') + 1))}`);
           return (
             <Card key={item.id} component="li" withBorder padding="sm" radius="md">
-              <UnstyledButton onClick={open} style={{ width: '100%' }} aria-label={t('sharing.openItem', { name: item.name, owner: item.owner.nickname })}>
+              <UnstyledButton onClick={open} style={{ width: '100%' }}>
                 <Group wrap="nowrap" gap="sm" justify="space-between">
                   <Group wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
-                    <Icon size={22} stroke={1.6} aria-hidden="true" color={item.type === 'folder' ? 'var(--mantine-color-indigo-6)' : undefined} />
+                    <Icon size={22} stroke={1.6} aria-hidden="true" style={{ flexShrink: 0 }} color={item.type === 'folder' ? 'var(--mantine-color-indigo-6)' : undefined} />
                     <Stack gap={0} style={{ minWidth: 0 }}>
                       <Text fw={600} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
                         {item.name}
@@ -54,9 +54,13 @@ export default function SharedPage() {
                       </Text>
                     </Stack>
                   </Group>
-                  <Group gap={6} wrap="nowrap">
-                    {item.new && <Badge color="red">{t('sharing.new')}</Badge>}
-                    <Badge variant="light" color={item.permission === 'write' ? 'indigo' : 'gray'}>
+                  <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+                    {item.new && (
+                      <Badge color="red" tt="none">
+                        {t('sharing.new')}
+                      </Badge>
+                    )}
+                    <Badge variant="light" tt="none" color={item.permission === 'write' ? 'indigo' : 'gray'}>
                       {item.permission === 'write' ? t('sharing.canEdit') : t('sharing.canView')}
                     </Badge>
                   </Group>
