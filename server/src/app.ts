@@ -29,6 +29,7 @@ import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { feedModuleRoutes } from './files/events/module.js';
+import { sharingRoutes } from './sharing/module.js';
 import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
@@ -150,6 +151,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, config.baseUrl);
   feedModuleRoutes(app, services.feed);
+  sharingRoutes(app, services.sharing);
   await sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   healthRoutes(app, services.health);

@@ -39,6 +39,8 @@ import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createFeed, type Feed } from './files/events/module.js';
+import { createSharing, type Sharing } from './sharing/module.js';
+import { sharingPorts } from './sharing/ports.js';
 import { createDav, type Dav } from './webdav/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
@@ -92,6 +94,8 @@ export interface Services {
   /** The change feed (files/events/). */
   feed: Feed;
   shares: Shares;
+  /** Sharing with people and groups (sharing/). */
+  sharing: Sharing;
   dav: Dav;
   groups: GroupService;
   report: ReportRepository;
@@ -219,6 +223,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
   const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
+  const sharing = createSharing({ db, files: files.files, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
@@ -260,6 +265,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     files,
     feed,
     shares,
+    sharing,
     dav,
     groups,
     report,

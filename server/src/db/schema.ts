@@ -428,6 +428,25 @@ export interface PasskeyChallengesTable {
   expires_at: number;
 }
 
+/** A grant of read or write on a file or folder to one user or one group (migration 022). */
+export interface FileAccessTable {
+  id: string;
+  file_id: string;
+  owner_id: string;
+  user_id: string | null;
+  group_id: number | null;
+  permission: 'read' | 'write';
+  reshare: number;
+  created_by: string;
+  created_at: number;
+}
+
+/** When a person last opened "Shared with me" (migration 022). */
+export interface AccessSeenTable {
+  user_id: string;
+  seen_at: number;
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -461,6 +480,8 @@ export interface Database {
   recovery_codes: RecoveryCodesTable;
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
+  file_access: FileAccessTable;
+  access_seen: AccessSeenTable;
 }
 
 // Every column of the tables read by statements prepared by name on

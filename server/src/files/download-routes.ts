@@ -107,8 +107,10 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
       },
     },
     async (request) => {
-      const ownerId = requireAuth(request).user.id;
-      const items = await resolveAll(ownerId, request.body.paths);
+      const items = await resolveAll(requireAuth(request).user.id, request.body.paths);
+      // Signed for the items' owner (items shared with the asker belong to someone else; one owner per link).
+      const ownerId = items[0]!.row.owner_id;
+      if (items.some((i) => i.row.owner_id !== ownerId)) throw badRequest('paths: items of different owners cannot be in one signed archive');
       // Fails here, with the reason, rather than later in the browser's download bar.
       await f.files.archiveMany(items);
       const expires = f.signer.expiresIn(request.body.expires_in ?? 3600);

@@ -16,6 +16,7 @@ import type { ByteRange } from './storage/driver.js';
 import type { BatchItem } from './views.js';
 import type { Clock } from '../core/clock.js';
 import { replaceByMove } from './version-swap.js';
+import { OWN_TREE, VIRTUAL_FOLDER_ID, type Need, type PathScopes, type Scope } from './scopes.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -76,11 +77,31 @@ function decodeToken(token: string, folderId: string): { kind: number; name: str
 }
 
 export class FilesService {
+  /** Whose tree a path names (sharing maps "/Shared with me/…"); each public method taking a path asks it first. */
+  private scopes: PathScopes = OWN_TREE;
+
   constructor(
     readonly tree: Tree,
     private readonly quotas: Quotas,
     readonly clock: Clock,
   ) {}
+
+  /** Set once at start-up by the sharing feature. */
+  useScopes(scopes: PathScopes): void {
+    this.scopes = scopes;
+  }
+
+  /** Public API: the owner's tree and names that `actorId`'s path stands for, if `need` is allowed there. */
+  async scope(actorId: string, path: string | string[], need: Need, field = 'path'): Promise<Scope> {
+    return this.scopes.scope(actorId, typeof path === 'string' ? parsePath(path, field) : path, need);
+  }
+
+  /** Both ends of a move or copy must be in one owner's tree (a share's contents stay in it). */
+  private sameTree(a: Scope, b: Scope): void {
+    if (a.ownerId !== b.ownerId) {
+      throw new DomainError(ErrorCode.Forbidden, 'Items cannot be moved or copied between your files and files shared with you (download and upload them instead)');
+    }
+  }
 
   private get store(): FileStore {
     return this.tree.store;
@@ -89,8 +110,9 @@ export class FilesService {
   // ---- public API ----------------------------------------------------------
 
   /** Public API: the live item at an absolute path of the owner's tree; 404 otherwise. */
-  async resolve(ownerId: string, path: string, field = 'path'): Promise<Entry> {
-    return this.tree.resolveIn(this.store, ownerId, parsePath(path, field));
+  async resolve(actorId: string, path: string, field = 'path'): Promise<Entry> {
+    const sc = await this.scope(actorId, path, 'read', field);
+    return sc.virtual ?? sc.view(await this.tree.resolveIn(this.store, sc.ownerId, sc.names));
   }
 
   /**
@@ -99,10 +121,11 @@ export class FilesService {
    * not a valid path gets its 40001 error as the item's result, so one bad
    * name does not fail the others.
    */
-  async existing(ownerId: string, paths: string[]): Promise<BatchItem<Entry | null>[]> {
+  async existing(actorId: string, paths: string[]): Promise<BatchItem<Entry | null>[]> {
     return this.batch(paths, async (names) => {
       try {
-        return await this.tree.resolveIn(this.store, ownerId, names);
+        const sc = await this.scopes.scope(actorId, names, 'read');
+        return sc.virtual ?? sc.view(await this.tree.resolveIn(this.store, sc.ownerId, sc.names));
       } catch (err) {
         if (err instanceof DomainError && err.code === ErrorCode.NotFound) return null;
         throw err;
@@ -123,9 +146,11 @@ export class FilesService {
   }
 
   /** Public API: a live (not trashed) item of the owner by id; 404 otherwise. */
-  async getById(ownerId: string, id: string): Promise<Entry> {
-    const row = await this.store.tree.findById(ownerId, id);
-    const path = row ? await this.tree.pathOf(this.store, row) : null;
+  async getById(actorId: string, id: string): Promise<Entry> {
+    const row = await this.store.tree.findAnyById(id);
+    let path = row ? await this.tree.pathOf(this.store, row) : null;
+    // Someone else's item is reached only inside what they shared, under its shared path.
+    if (row && path !== null && row.owner_id !== actorId) path = await this.scopes.pathOfRow(actorId, row);
     if (!row || path === null) throw notFound('File not found');
     return { row, path };
   }
@@ -141,6 +166,7 @@ export class FilesService {
   /** Public API: one page of a folder, folders first then names in byte order; stable under inserts. */
   async list(folder: Entry, pageSize: number, pageToken?: string, sort: ListSort = DEFAULT_SORT): Promise<ListPage> {
     if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
+    if (folder.row.id === VIRTUAL_FOLDER_ID) return { entries: await this.scopes.listVirtual(folder.row.owner_id), nextPageToken: null };
     const size = Math.min(Math.max(1, pageSize), MAX_PAGE_SIZE);
     if (sort.by !== 'name' || sort.desc) return this.listSorted(folder, size, pageToken, sort);
     const after = pageToken ? decodeToken(pageToken, folder.row.id) : null;
@@ -186,7 +212,7 @@ export class FilesService {
 
   /** Public API: a folder as a ZIP archive (size and ETag known up front; streams any range). */
   async archive(folder: Entry): Promise<ZipArchive> {
-    if (folder.row.kind !== FOLDER) throw badRequest('path: is a file, not a folder');
+    if (folder.row.kind !== FOLDER || folder.row.id === VIRTUAL_FOLDER_ID) throw badRequest('path: is not a folder of files');
     const out: ZipEntry[] = [];
     // The root is zipped without a top folder; any other folder under its own name.
     await this.appendToZip(out, folder.row, folder.row.parent_id === null ? '' : folder.row.name);
@@ -304,8 +330,9 @@ export class FilesService {
   }
 
   /** Creates a folder or an empty file; missing parent folders are created. */
-  async create(ownerId: string, path: string, type: 'file' | 'folder'): Promise<Entry> {
-    const names = parsePath(path);
+  async create(actorId: string, path: string, type: 'file' | 'folder'): Promise<Entry> {
+    const sc = await this.scope(actorId, path, 'write');
+    const { ownerId, names } = sc;
     if (names.length === 0) throw conflict('The root folder already exists');
     const name = names[names.length - 1]!;
     return this.mutate(ownerId, async (s) => {
@@ -319,19 +346,20 @@ export class FilesService {
       });
       await s.tree.insert([row]);
       await s.events.record(ownerId, 'created', row, joinPath(names));
-      return { row, path: joinPath(names) };
+      return sc.view({ row, path: joinPath(names) });
     });
   }
 
-  async rename(ownerId: string, path: string, newName: string): Promise<Entry> {
-    const names = parsePath(path);
+  async rename(actorId: string, path: string, newName: string): Promise<Entry> {
+    const sc = await this.scope(actorId, path, 'structure');
+    const { ownerId, names } = sc;
     const name = parseName(newName, 'new_name');
     if (names.length === 0) throw badRequest('path: the root folder cannot be renamed');
     requirePortableName(name, 'new_name');
     return this.mutate(ownerId, async (s) => {
       const entry = await this.tree.resolveIn(s, ownerId, names);
       const target = joinPath([...names.slice(0, -1), name]);
-      if (entry.row.name === name) return entry;
+      if (entry.row.name === name) return sc.view(entry);
       const taken = await s.tree.findChildFolded(entry.row.parent_id!, name);
       // A change of case only is the item itself.
       if (taken && taken.id !== entry.row.id) throw conflict(taken.name === name ? `${target} already exists` : `${target}: "${taken.name}" already exists (names that differ only in case are the same name)`);
@@ -339,7 +367,7 @@ export class FilesService {
       const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       await s.events.record(ownerId, 'moved', entry.row, target, entry.path);
-      return { row: { ...entry.row, ...patch }, path: target };
+      return sc.view({ row: { ...entry.row, ...patch }, path: target });
     });
   }
 
@@ -349,10 +377,14 @@ export class FilesService {
    * own folder gets a "(copy)" name; a move there is a no-op. A copy is built
    * hidden in batches and revealed in one last step (tree-batches.ts).
    */
-  async transfer(ownerId: string, paths: string[], dst: string, copy: boolean): Promise<BatchItem<Entry>[]> {
-    const dstNames = parsePath(dst, 'dst');
+  async transfer(actorId: string, paths: string[], dst: string, copy: boolean): Promise<BatchItem<Entry>[]> {
+    const to = await this.scope(actorId, dst, 'write', 'dst');
+    const { ownerId, names: dstNames } = to;
     const quota = copy ? await this.quotas.quotaOf(ownerId) : 0;
-    return this.batch(paths, async (names) => {
+    return this.batch(paths, async (actorNames) => {
+      const from = await this.scopes.scope(actorId, actorNames, copy ? 'read' : 'structure');
+      this.sameTree(from, to);
+      const names = from.names;
       if (names.length === 0) throw badRequest(`paths: the root folder cannot be ${copy ? 'copied' : 'moved'}`);
       const plan = await this.mutate(ownerId, async (s) => {
         const src = await this.tree.resolveIn(s, ownerId, names);
@@ -384,12 +416,12 @@ export class FilesService {
         await s.events.record(ownerId, 'moved', src.row, path, src.path);
         return { kind: 'done' as const, done: { row: { ...src.row, ...patch }, path } };
       });
-      if (plan.kind === 'done') return plan.done;
+      if (plan.kind === 'done') return to.view(plan.done);
       const built = await this.tree.batches.buildCopy(ownerId, plan.source, plan.name, quota, {
         shallow: false,
         check: (extent) => this.tree.ensureFitsWith(plan.path, extent, 'dst'),
       });
-      return (await this.reveal(ownerId, built, plan.target.id, 'dst', null)).entry;
+      return to.view((await this.reveal(ownerId, built, plan.target.id, 'dst', null)).entry);
     });
   }
 
@@ -402,13 +434,17 @@ export class FilesService {
    * ids of the copied rows (source id -> copy id).
    */
   async relocate(
-    ownerId: string,
+    actorId: string,
     src: string,
     dst: string,
     options: { copy: boolean; overwrite: boolean; shallow?: boolean },
   ): Promise<{ entry: Entry; replaced: boolean; copies: Map<string, string> }> {
-    const srcNames = parsePath(src);
-    const dstNames = parsePath(dst, 'destination');
+    const from = await this.scope(actorId, src, options.copy ? 'read' : 'structure');
+    const to = await this.scope(actorId, dst, 'structure', 'destination');
+    this.sameTree(from, to);
+    const ownerId = to.ownerId;
+    const srcNames = from.names;
+    const dstNames = to.names;
     if (srcNames.length === 0 || dstNames.length === 0) throw new DomainError(ErrorCode.Forbidden, 'The root folder cannot be moved, copied or replaced');
     const quota = options.copy ? await this.quotas.quotaOf(ownerId) : 0;
     const name = dstNames[dstNames.length - 1]!;
@@ -447,19 +483,20 @@ export class FilesService {
       return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
     });
     if (freed.length) await this.tree.collectGarbage(freed);
-    if (plan.kind === 'done') return plan.done;
+    if (plan.kind === 'done') return { ...plan.done, entry: to.view(plan.done.entry) };
     const copies = new Map<string, string>();
     const built = await this.tree.batches.buildCopy(ownerId, plan.source, name, quota, {
       shallow: options.shallow === true,
       ids: copies,
       check: (extent) => this.tree.ensureFitsWith(path, extent, 'destination'),
     });
-    return { ...(await this.reveal(ownerId, built, plan.parentId, 'destination', { overwrite: options.overwrite })), copies };
+    const revealed = await this.reveal(ownerId, built, plan.parentId, 'destination', { overwrite: options.overwrite });
+    return { ...revealed, entry: to.view(revealed.entry), copies };
   }
 
   /** The ids of a file, or of a folder and everything under it (WebDAV counts their dead properties before a COPY). */
-  async subtreeIds(ownerId: string, path: string): Promise<string[]> {
-    const entry = await this.resolve(ownerId, path);
+  async subtreeIds(actorId: string, path: string): Promise<string[]> {
+    const entry = await this.resolve(actorId, path);
     if (entry.row.kind === FILE) return [entry.row.id];
     return (await this.store.tree.subtree(entry.row.id)).map((r) => r.id);
   }
@@ -503,13 +540,16 @@ export class FilesService {
   }
 
   /** Moves each path to the trash, or deletes it for good (marked here, then deleted in batches). */
-  async remove(ownerId: string, paths: string[], permanent: boolean): Promise<BatchItem<null>[]> {
-    return this.batch(paths, async (names) => {
+  async remove(actorId: string, paths: string[], permanent: boolean): Promise<BatchItem<null>[]> {
+    return this.batch(paths, async (actorNames) => {
+      const { ownerId, names } = await this.scopes.scope(actorId, actorNames, 'structure');
+      // What someone deletes in a shared folder goes to the owner's trash, so the owner can restore it.
+      const forGood = permanent && ownerId === actorId;
       if (names.length === 0) throw badRequest('paths: the root folder cannot be deleted');
       const marked = await this.mutate(ownerId, async (s) => {
         const entry = await this.tree.resolveIn(s, ownerId, names);
         await s.events.record(ownerId, 'deleted', entry.row, entry.path);
-        if (permanent) {
+        if (forGood) {
           await this.tree.markForPurge(s, entry.row, entry.path);
           return entry.row.id;
         }

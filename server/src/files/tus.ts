@@ -63,9 +63,9 @@ export class TusService {
     private readonly clock: Clock,
   ) {}
 
-  async create(ownerId: string, length: number, metadataHeader: string | undefined, writer: string | null = null): Promise<PatchResult> {
-    const names = targetOf(parseMetadata(metadataHeader));
-    const upload = await this.uploads.begin(ownerId, names, 'tus', length, metadataHeader ?? null, { source: writer });
+  async create(actorId: string, length: number, metadataHeader: string | undefined, writer: string | null = null): Promise<PatchResult> {
+    const sc = await this.uploads.scope(actorId, targetOf(parseMetadata(metadataHeader)));
+    const upload = await this.uploads.begin(sc.ownerId, sc.names, 'tus', length, metadataHeader ?? null, { source: writer });
     // An empty upload is complete at creation; clients send no PATCH for it.
     if (length === 0) await this.completeNow(upload);
     return { upload, file: null };
@@ -89,10 +89,26 @@ export class TusService {
     return upload;
   }
 
-  async status(ownerId: string, id: string): Promise<UploadRow> {
-    const upload = await this.store.uploads.find(ownerId, id);
+  async status(actorId: string, id: string): Promise<UploadRow> {
+    const upload = (await this.store.uploads.find(actorId, id)) ?? (await this.sharedUpload(actorId, id));
     if (!upload || upload.kind !== 'tus' || upload.expires_at < this.clock.now()) throw notFound('Upload not found');
     return upload;
+  }
+
+  /**
+   * An upload into a folder shared with `actorId` (the row belongs to the
+   * folder's owner, whose quota it reserves). Its target is resolved again on
+   * every request, so a revoked or downgraded grant stops it at the next PATCH.
+   */
+  private async sharedUpload(actorId: string, id: string): Promise<UploadRow | undefined> {
+    const upload = await this.store.uploads.findAny(id);
+    if (!upload || upload.metadata === null) return undefined;
+    try {
+      const sc = await this.uploads.scope(actorId, targetOf(parseMetadata(upload.metadata)));
+      return sc.ownerId === upload.owner_id && joinPath(sc.names) === upload.target_path ? upload : undefined;
+    } catch {
+      return undefined;
+    }
   }
 
   async patch(ownerId: string, id: string, offset: number, source: Readable, contentLength: number | null): Promise<PatchResult> {

@@ -17,6 +17,7 @@ import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import type { FilesService } from './service.js';
+import type { Scope } from './scopes.js';
 import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
 import { supersede } from './version-swap.js';
@@ -180,9 +181,10 @@ export class UploadService {
   }
 
   /** PUT /file/content: streams a whole body into a new file version. */
-  async put(ownerId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
-    const names = parsePath(path);
-    const upload = await this.begin(ownerId, names, 'put', declaredLength, null, { source: writer });
+  async put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
+    // A write into a folder shared with the asker lands in (and is charged to) the owner's tree.
+    const sc = await this.files.scope(actorId, path, 'write');
+    const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer });
     let held: HeldWrite;
     try {
       held = await this.write(
@@ -196,7 +198,12 @@ export class UploadService {
       await this.abort(upload.id);
       throw err;
     }
-    return this.finish(upload, held.state, held.token);
+    return sc.view(await this.finish(upload, held.state, held.token));
+  }
+
+  /** Where `actorId`'s upload target lies (their tree, or a tree shared with them for writing). */
+  scope(actorId: string, names: string[]): Promise<Scope> {
+    return this.files.scope(actorId, names, 'write');
   }
 
   /** Server-side import of a local file (moved, not copied): tooling and tests. */

@@ -15,7 +15,8 @@ export type MailKind =
   | 'password_reset_done'
   | 'passkey_added'
   | 'two_factor_changed'
-  | 'upload_received';
+  | 'upload_received'
+  | 'shared_with_you';
 
 export interface MailWords {
   subject: string;
@@ -78,6 +79,12 @@ const en: Dictionary = {
     subject: `A passkey was added to your ${v.site} account`,
     heading: 'New passkey',
     lines: [`The passkey “${v.name}” can now sign in to your ${v.site} account ${v.email}.`, 'If this was not you, remove it in Settings → Security and change your password.'],
+  }),
+  shared_with_you: (v) => ({
+    subject: `${v.owner} shared "${v.name}" with you`,
+    heading: 'Shared with you',
+    lines: [`${v.owner} gave you ${v.permission === 'write' ? 'edit' : 'view'} access to "${v.name}" on ${v.site}.`, 'You find it under "Shared with me".'],
+    action: 'Open Shared with me',
   }),
   two_factor_changed: (v) => ({
     subject: `Two-step verification ${v.state === 'on' ? 'turned on' : v.state === 'off' ? 'turned off' : 'changed'} on ${v.site}`,
@@ -147,6 +154,12 @@ const zh: Dictionary = {
     subject: `你的 ${v.site} 账户添加了通行密钥`,
     heading: '新的通行密钥',
     lines: [`通行密钥“${v.name}”现在可以登录你的 ${v.site} 账户 ${v.email}。`, '如果这不是你本人的操作，请在“设置 → 安全”中移除它并修改密码。'],
+  }),
+  shared_with_you: (v) => ({
+    subject: `${v.owner} 与你共享了“${v.name}”`,
+    heading: '与你共享',
+    lines: [`${v.owner} 在 ${v.site} 上授予你“${v.name}”的${v.permission === 'write' ? '编辑' : '查看'}权限。`, '你可以在“与我共享”中找到它。'],
+    action: '打开“与我共享”',
   }),
   two_factor_changed: (v) => ({
     subject: `${v.site} 两步验证${v.state === 'on' ? '已开启' : v.state === 'off' ? '已关闭' : '已更改'}`,

@@ -23,6 +23,7 @@ const SettingsPatch = Body(
     smtp_user: Type.Optional(Type.String({ maxLength: 256, pattern: NO_CONTROL })),
     smtp_password: Type.Optional(Type.String({ maxLength: 256, pattern: NO_CONTROL, description: 'write-only; never returned' })),
     mail_from: Type.Optional(Type.String({ maxLength: 320, pattern: NO_CONTROL, description: 'e.g. "Cirrus <noreply@example.org>"' })),
+    share_with: Type.Optional(Type.Union([Type.Literal('anyone'), Type.Literal('groups'), Type.Literal('nobody')], { description: 'whom people may share files with' })),
   },
 );
 
@@ -40,6 +41,7 @@ const SettingsView = View(
     smtp_user: Type.String(),
     smtp_password_set: Type.Boolean({ description: 'whether a password is stored (the password itself is write-only)' }),
     mail_from: Type.String(),
+    share_with: Type.String({ description: "'anyone', 'groups' (only people of one's own group) or 'nobody'" }),
   },
   { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );

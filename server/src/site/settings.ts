@@ -23,6 +23,8 @@ export interface SiteSettings {
   /** Write-only: never part of an answer. */
   smtp_password: string;
   mail_from: string;
+  /** Whom people may share files with (issue 22): any user, only people of their own group, or nobody. */
+  share_with: 'anyone' | 'groups' | 'nobody';
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -38,6 +40,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   smtp_user: '',
   smtp_password: '',
   mail_from: '',
+  share_with: 'anyone',
 };
 
 const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
@@ -85,6 +88,7 @@ export class SettingsService {
       smtp_user: raw.smtp_user ?? '',
       smtp_password: raw.smtp_password ?? '',
       mail_from: raw.mail_from ?? '',
+      share_with: raw.share_with === 'groups' || raw.share_with === 'nobody' ? raw.share_with : 'anyone',
     };
     this.cached = { at: now, value };
     return value;

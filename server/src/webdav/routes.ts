@@ -82,6 +82,8 @@ export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
       const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
       if (write && principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
       const ctx = new DavContext(request, principal, dav.files, dav.locks);
+      // A folder shared with this person to view only refuses every change, properties and locks included.
+      if (write) await dav.files.scope(principal.userId, ctx.path, 'write');
       if (!(await ctx.rootExists())) throw new DavError(404, "The account's folder no longer exists");
       switch (method) {
         case 'GET':

@@ -89,6 +89,7 @@ describe('every page, both sizes, both languages, light and dark: axe-core and a
     { name: 'search', path: () => '/search?q=notes', signedIn: true },
     { name: 'trash', path: () => '/trash', signedIn: true },
     { name: 'shares', path: () => '/shares', signedIn: true },
+    { name: 'shared-with-me', path: () => '/shared', signedIn: true },
     ...['profile', 'security', 'apps', 'webdav', 'preferences'].map((tab) => ({ name: `settings-${tab}`, path: () => `/settings/${tab}`, signedIn: true })),
     ...['', '/users', '/groups', '/apps', '/shares', '/settings'].map((p) => ({ name: `admin${p.replace('/', '-') || '-overview'}`, path: () => `/admin${p}`, signedIn: true })),
     { name: 'consent', path: () => consentPath, signedIn: true },

@@ -2,9 +2,11 @@
 // and the sidebar (places and the storage bar). On a phone the sidebar folds
 // behind the burger button.
 import '../styles/mantine-rest.css';
-import { AppShell, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconFolder, IconSettings, IconShare, IconTrash } from '@tabler/icons-react';
+import { IconFolder, IconSettings, IconShare, IconTrash, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { sharedBadgeQuery } from '../features/sharing/api';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudIcon } from '../components/icons';
@@ -18,6 +20,7 @@ import { useSiteConfig } from '../features/account/api';
 
 const PLACES = [
   { href: '/files', key: 'nav.myFiles', icon: IconFolder },
+  { href: '/shared', key: 'nav.sharedWithMe', icon: IconUsers },
   { href: '/shares', key: 'nav.shares', icon: IconShare },
   { href: '/trash', key: 'nav.trash', icon: IconTrash },
   { href: '/settings', key: 'nav.settings', icon: IconSettings },
@@ -30,6 +33,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // The name the administrator gave the site (Dashboard → Settings).
   const siteName = useSiteConfig().data?.site_name ?? 'Cirrus';
   useEffect(close, [pathname, close]);
+  // New shares since the person last opened "Shared with me" (the list marks them seen).
+  const unseen = (useQuery(sharedBadgeQuery).data ?? []).filter((i) => i.new).length;
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -66,6 +71,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 href={p.href}
                 label={t(p.key)}
                 leftSection={<p.icon size={18} stroke={1.7} aria-hidden="true" />}
+                rightSection={
+                  p.href === '/shared' && unseen > 0 ? (
+                    <Badge size="sm" color="red" circle aria-label={t('nav.newShares', { count: unseen })}>
+                      {unseen}
+                    </Badge>
+                  ) : undefined
+                }
                 active={active}
                 aria-current={active ? 'page' : undefined}
                 variant="light"

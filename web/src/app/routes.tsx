@@ -42,6 +42,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/files/*', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
   { path: '/search', layout: 'shell', page: page(() => import('../features/files/SearchPage')) },
   { path: '/trash', layout: 'shell', page: page(() => import('../features/files/TrashPage')) },
+  { path: '/shared', layout: 'shell', page: page(() => import('../features/sharing/SharedPage')) },
   { path: '/shares', layout: 'shell', page: page(() => import('../features/shares/SharesPage')) },
   { path: '/settings', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
   { path: '/settings/:tab', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },

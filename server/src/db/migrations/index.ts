@@ -1,5 +1,3 @@
-// Every migration, in order. One set serves SQLite and PostgreSQL: use only
-// portable column types (text, integer, bigint) and Kysely's schema builder.
 import type { Migration } from 'kysely';
 import * as m001 from './001_foundation.js';
 import * as m002 from './002_oauth.js';
@@ -19,6 +17,7 @@ import * as m018 from './018_accounts_mail.js';
 import * as m019 from './019_passkeys.js';
 import * as m020 from './020_file_versions.js';
 import * as m021 from './021_file_events.js';
+import * as m022 from './022_file_access.js';
 import * as m023 from './023_upload_requests.js';
 import * as m024 from './024_dpop.js';
 
@@ -41,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   '019_passkeys': m019,
   '020_file_versions': m020,
   '021_file_events': m021,
+  '022_file_access': m022,
   '023_upload_requests': m023,
   '024_dpop': m024,
 };

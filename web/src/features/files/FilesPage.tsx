@@ -13,6 +13,7 @@ import type { PageProps } from '../../app/routes';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
 import { ShareDialog } from '../shares/ShareDialog';
+import { isShared } from '../sharing/api';
 import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
@@ -71,6 +72,7 @@ export default function FilesPage({ params }: PageProps) {
   const folderInput = useRef<HTMLInputElement>(null);
   const actions = useFileActions();
   const segs = path.split('/').filter(Boolean);
+  const inShared = isShared(path);
   const folderName = segs[segs.length - 1] ?? t('nav.myFiles');
 
   useEffect(() => {
@@ -138,7 +140,7 @@ export default function FilesPage({ params }: PageProps) {
   if (sel.length > 0) {
     if (one) menuActions.push({ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) });
     menuActions.push({ key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: download });
-    if (one) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
+    if (one && !inShared) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
     if (one) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
     menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
     menuActions.push({ key: 'copy', label: t('files.copyTo'), icon: <IconCopy size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'copy', items: sel }) });
@@ -194,10 +196,17 @@ export default function FilesPage({ params }: PageProps) {
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Breadcrumbs separatorMargin={6} aria-label={t('files.location')} styles={{ root: { flexWrap: 'wrap', minWidth: 0 } }}>
-          <Anchor component={Link} href="/files" fw={segs.length === 0 ? 700 : 500} c={segs.length === 0 ? 'var(--mantine-color-text)' : undefined}>
-            {t('nav.myFiles')}
-          </Anchor>
-          {segs.map((s, i) => (
+          {/* Inside what others shared, the trail starts at "Shared with me" (/shared), not at My files. */}
+          {inShared ? (
+            <Anchor component={Link} href="/shared" fw={500}>
+              {t('nav.sharedWithMe')}
+            </Anchor>
+          ) : (
+            <Anchor component={Link} href="/files" fw={segs.length === 0 ? 700 : 500} c={segs.length === 0 ? 'var(--mantine-color-text)' : undefined}>
+              {t('nav.myFiles')}
+            </Anchor>
+          )}
+          {segs.map((s, i) => (inShared && i === 0 ? null : (
             <Anchor
               key={i}
               component={Link}
@@ -208,7 +217,7 @@ export default function FilesPage({ params }: PageProps) {
             >
               {s}
             </Anchor>
-          ))}
+          )))}
         </Breadcrumbs>
       </Group>
       <VisuallyHidden>
@@ -220,7 +229,7 @@ export default function FilesPage({ params }: PageProps) {
         actions={
           <>
             {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
-            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one)}
+            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one || inShared)}
             {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}
             {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }))}
             {/* On a phone the rest go in a menu, so the bar stays one line. */}

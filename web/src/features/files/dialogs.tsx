@@ -1,8 +1,10 @@
 // Small dialogs of the file manager: a name (new folder, rename), a
 // confirmation, and an item's details.
-import { Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Box, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isShared } from '../sharing/api';
+import { PeopleSection } from '../sharing/PeopleSection';
 import { formatDate, formatSize } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
 import type { FileItem } from './api';
@@ -169,6 +171,11 @@ export function DetailsDialog({ item, onClose, onVersions }: { item: FileItem | 
             </Table.Tr>
           </Table.Tbody>
         </Table>
+      )}
+      {item && !isShared(item.path) && (
+        <Box mt="md">
+          <PeopleSection path={item.path} editable={false} />
+        </Box>
       )}
     </Modal>
   );

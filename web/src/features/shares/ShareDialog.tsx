@@ -4,7 +4,7 @@
 // without one gets the form (password, expiry, download limit). A folder can
 // instead get an upload request (api-contract §13): people with the link send
 // files into it and see nothing of it; its details list what was received.
-import { Alert, Button, Center, CopyButton, Group, Loader, Modal, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Center, CopyButton, Divider, Group, Loader, Modal, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -12,6 +12,8 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatSize } from '../../app/format';
 import { errorMessage } from '../../components/errorMessage';
 import { createShare, deleteShare, receivedFiles, sharesOf, updateShare, type Share, type ShareOptions } from './api';
+import { isShared } from '../sharing/api';
+import { PeopleSection } from '../sharing/PeopleSection';
 
 const EXPIRY = [
   { value: 'never', seconds: 0 },
@@ -390,6 +392,13 @@ export function ShareDialog({ path, name, folder, share, onClose }: ShareDialogP
   return (
     <Modal opened onClose={onClose} title={title} centered styles={{ title: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
       {body}
+      {/* Google Drive's "Share with people" beside the link (only the owner manages who has access). */}
+      {path && !share && !isShared(path) && (
+        <>
+          <Divider my="md" />
+          <PeopleSection path={path} />
+        </>
+      )}
     </Modal>
   );
 }

@@ -31,6 +31,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
   const [defaultGroup, setDefaultGroup] = useState(String(initial.default_group_id));
   const [accessTtl, setAccessTtl] = useState<number | null>(initial.access_token_ttl);
   const [refreshTtl, setRefreshTtl] = useState<number | null>(initial.refresh_token_ttl);
+  const [shareWith, setShareWith] = useState(initial.share_with);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -49,7 +50,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!validate()) return;
     setBusy(true);
     try {
-      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl! });
+      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody' });
       await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
       notifications.show({ color: 'teal', message: t('admin.settings.saved') });
     } catch (err) {
@@ -81,6 +82,14 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
             value={defaultGroup}
             allowDeselect={false}
             onChange={(v) => v && setDefaultGroup(v)}
+          />
+          <Select
+            label={t('admin.settings.shareWith')}
+            description={t('admin.settings.shareWithHelp')}
+            data={(['anyone', 'groups', 'nobody'] as const).map((v) => ({ value: v, label: t(`admin.settings.shareWith_${v}`) }))}
+            value={shareWith}
+            allowDeselect={false}
+            onChange={(v) => v && setShareWith(v)}
           />
           <DurationInput label={t('admin.settings.accessTtl')} description={t('admin.settings.accessRange')} value={accessTtl} onChange={setAccessTtl} units={['minutes', 'hours']} error={errors.access} />
           <DurationInput label={t('admin.settings.refreshTtl')} description={t('admin.settings.refreshRange')} value={refreshTtl} onChange={setRefreshTtl} units={['hours', 'days']} error={errors.refresh} />

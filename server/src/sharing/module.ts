@@ -1,0 +1,26 @@
+// The sharing feature assembled: grants, the path resolver that the files
+// service consults for every path, and the routes.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/database.js';
+import type { FilesService } from '../files/service.js';
+import type { Clock } from '../core/clock.js';
+import { AccessRepository } from './repository.js';
+import { SharedPaths } from './resolver.js';
+import { AccessService, type SharingPorts } from './service.js';
+import { accessRoutes } from './routes.js';
+
+export interface Sharing {
+  access: AccessService;
+  paths: SharedPaths;
+}
+
+export function createSharing(deps: { db: Db; files: FilesService; ports: SharingPorts; clock: Clock }): Sharing {
+  const repo = new AccessRepository(deps.db);
+  const paths = new SharedPaths(repo, deps.files, deps.clock);
+  deps.files.useScopes(paths);
+  return { access: new AccessService(repo, deps.files, paths, deps.ports, deps.clock), paths };
+}
+
+export function sharingRoutes(app: FastifyInstance, sharing: Sharing): void {
+  accessRoutes(app, sharing.access);
+}

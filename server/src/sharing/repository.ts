@@ -1,0 +1,107 @@
+// The only place with SQL for grants to people and groups (migration 022).
+import type { Insertable, Selectable } from 'kysely';
+import type { Db } from '../db/database.js';
+import type { FileAccessTable } from '../db/schema.js';
+
+export type GrantRow = Selectable<FileAccessTable>;
+
+/** A grant as its recipient sees it: the item's name and kind and its owner. */
+export interface MountRow {
+  id: string;
+  file_id: string;
+  owner_id: string;
+  permission: 'read' | 'write';
+  reshare: number;
+  created_at: number;
+  name: string;
+  kind: number;
+  owner_nickname: string;
+  owner_email: string;
+}
+
+export class AccessRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Inserts, or changes the permission of the item's existing grant to the same recipient; answers the row. */
+  async upsert(row: Insertable<FileAccessTable>): Promise<GrantRow> {
+    return this.db.transaction().execute(async (tx) => {
+      let q = tx.selectFrom('file_access').selectAll().where('file_id', '=', row.file_id);
+      q = row.user_id != null ? q.where('user_id', '=', row.user_id) : q.where('group_id', '=', row.group_id!);
+      const existing = await q.executeTakeFirst();
+      if (existing) {
+        await tx.updateTable('file_access').set({ permission: row.permission, reshare: row.reshare ?? 0 }).where('id', '=', existing.id).execute();
+        return { ...existing, permission: row.permission, reshare: row.reshare ?? 0 };
+      }
+      await tx.insertInto('file_access').values(row).execute();
+      return (await tx.selectFrom('file_access').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
+    });
+  }
+
+  ofFile(fileId: string): Promise<GrantRow[]> {
+    return this.db.selectFrom('file_access').selectAll().where('file_id', '=', fileId).orderBy('created_at').orderBy('id').execute();
+  }
+
+  find(id: string): Promise<GrantRow | undefined> {
+    return this.db.selectFrom('file_access').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const r = await this.db.deleteFrom('file_access').where('id', '=', id).executeTakeFirst();
+    return Number(r.numDeletedRows) > 0;
+  }
+
+  /**
+   * Every grant that reaches `userId` (to them, or to their group), except on
+   * their own items, with the item and its owner; items in the trash are left
+   * out. Oldest first, so names that clash are told apart the same way each time.
+   */
+  mountsOf(userId: string): Promise<MountRow[]> {
+    return this.db
+      .selectFrom('file_access as a')
+      .innerJoin('files as f', 'f.id', 'a.file_id')
+      .innerJoin('users as o', 'o.id', 'a.owner_id')
+      .select([
+        'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_at',
+        'f.name', 'f.kind', 'o.nickname as owner_nickname', 'o.email as owner_email',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb('a.user_id', '=', userId),
+          eb('a.group_id', '=', eb.selectFrom('users').select('group_id').where('id', '=', userId)),
+        ]),
+      )
+      .where('a.owner_id', '!=', userId)
+      .where('f.trashed_at', 'is', null)
+      .where('f.pending', '=', 0)
+      .where('o.status', '=', 'active')
+      .orderBy('a.created_at')
+      .orderBy('a.id')
+      .execute() as Promise<MountRow[]>;
+  }
+
+  async seenAt(userId: string): Promise<number> {
+    const row = await this.db.selectFrom('access_seen').select('seen_at').where('user_id', '=', userId).executeTakeFirst();
+    return row ? Number(row.seen_at) : 0;
+  }
+
+  async markSeen(userId: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('access_seen')
+      .values({ user_id: userId, seen_at: at })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_at: at }))
+      .execute();
+  }
+
+  /** The ids of the active members of a group (for notifications). */
+  async membersOf(groupId: number): Promise<{ id: string; email: string; locale: string | null }[]> {
+    return this.db.selectFrom('users').select(['id', 'email', 'locale']).where('group_id', '=', groupId).where('status', '=', 'active').execute();
+  }
+
+  async groupName(groupId: number): Promise<string | undefined> {
+    return (await this.db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst())?.name;
+  }
+
+  async groupExists(groupId: number): Promise<boolean> {
+    return (await this.db.selectFrom('groups').select('id').where('id', '=', groupId).executeTakeFirst()) !== undefined;
+  }
+}

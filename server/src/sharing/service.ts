@@ -1,0 +1,180 @@
+// Grants to people and groups (api-contract §13): who may be given access
+// (the site's `share_with` setting), granting, listing, revoking, and what a
+// person finds under "Shared with me". Paths are resolved by the files
+// service, so an owner shares by their own path and a recipient allowed to
+// reshare by their "/Shared with me/…" path.
+import { DomainError, ErrorCode, badRequest, forbidden, notFound } from '../core/errors.js';
+import { shortId } from '../crypto/random.js';
+import type { FilesService } from '../files/service.js';
+import { FOLDER } from '../files/service.js';
+import { parsePath } from '../files/names.js';
+import type { AccessRepository, GrantRow } from './repository.js';
+import { SHARED_WITH_ME, type Mount, type SharedPaths } from './resolver.js';
+import type { Clock } from '../core/clock.js';
+
+export type Permission = 'read' | 'write';
+export type ShareWith = 'anyone' | 'groups' | 'nobody';
+
+export interface Person {
+  id: string;
+  email: string;
+  nickname: string;
+  group_id: number;
+  status: string;
+  locale: string | null;
+}
+
+/** What sharing needs from accounts, settings and mail. */
+export interface SharingPorts {
+  findUser(login: string): Promise<Person | undefined>;
+  findUserById(id: string): Promise<Person | undefined>;
+  shareWith(): Promise<ShareWith>;
+  /** Queues the "shared with you" mail when mail is configured (never throws). */
+  notify(to: Person, vars: { owner: string; name: string; permission: Permission }): Promise<void>;
+}
+
+export interface GrantInput {
+  path: string;
+  user?: string;
+  group?: number;
+  permission: Permission;
+  reshare?: boolean;
+}
+
+export interface GrantView {
+  id: string;
+  user?: { id: string; email: string; nickname: string };
+  group?: { id: number; name: string };
+  permission: Permission;
+  reshare: boolean;
+  created_at: string;
+}
+
+export interface SharedItem {
+  id: string;
+  name: string;
+  type: 'file' | 'folder';
+  path: string;
+  permission: Permission;
+  reshare: boolean;
+  owner: { id: string; nickname: string; email: string };
+  created_at: string;
+  /** Granted since the person last opened "Shared with me". */
+  new: boolean;
+}
+
+export class AccessService {
+  constructor(
+    private readonly repo: AccessRepository,
+    private readonly files: FilesService,
+    private readonly paths: SharedPaths,
+    private readonly ports: SharingPorts,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Who may manage grants on the item at `path`: its owner, or a recipient
+   * whose own grant allows resharing (and who can then give at most what they hold).
+   */
+  private async manager(actorId: string, path: string): Promise<{ fileId: string; ownerId: string; name: string; ceiling: Permission | null }> {
+    const entry = await this.files.resolve(actorId, path);
+    if (entry.row.id === 'shared-with-me' || entry.row.parent_id === null) throw badRequest('path: the root folder cannot be shared');
+    if (entry.row.owner_id === actorId) return { fileId: entry.row.id, ownerId: actorId, name: entry.row.name, ceiling: null };
+    const names = parsePath(path);
+    const mount = names[0] === SHARED_WITH_ME ? (await this.paths.mounts(actorId)).find((m) => m.label === names[1]) : undefined;
+    if (!mount || mount.reshare !== 1) throw forbidden('Only the owner can share this item');
+    return { fileId: entry.row.id, ownerId: entry.row.owner_id, name: entry.row.name, ceiling: mount.permission };
+  }
+
+  async grant(actorId: string, input: GrantInput): Promise<GrantView> {
+    if ((input.user === undefined) === (input.group === undefined)) throw badRequest('user or group: give exactly one');
+    const target = await this.manager(actorId, input.path);
+    if (target.ceiling === 'read' && input.permission === 'write') throw forbidden('You can only give the access you have');
+    const policy = await this.ports.shareWith();
+    if (policy === 'nobody') throw new DomainError(ErrorCode.FeatureDisabled, 'Sharing with people is turned off on this site');
+    const actor = await this.ports.findUserById(actorId);
+    if (!actor) throw notFound('User not found');
+    let recipients: Person[] = [];
+    let row: GrantRow;
+    const base = {
+      id: shortId(16), file_id: target.fileId, owner_id: target.ownerId, permission: input.permission,
+      reshare: input.reshare && target.ceiling === null ? 1 : 0, created_by: actorId, created_at: this.clock.now(),
+    };
+    if (input.user !== undefined) {
+      const user = await this.ports.findUser(input.user.trim());
+      // The same answer for "no such person" and "not someone you may share with": no address book to probe.
+      if (!user || user.status !== 'active' || (policy === 'groups' && user.group_id !== actor.group_id)) {
+        throw notFound(policy === 'groups' ? 'No one in your group has this e-mail or UID' : 'No one has this e-mail or UID');
+      }
+      if (user.id === target.ownerId) throw badRequest('user: the owner already has access');
+      row = await this.repo.upsert({ ...base, user_id: user.id, group_id: null });
+      recipients = [user];
+    } else {
+      const group = input.group!;
+      if (policy === 'groups' && group !== actor.group_id) throw notFound('You can share only with your own group');
+      if (!(await this.repo.groupExists(group))) throw notFound('Group not found');
+      row = await this.repo.upsert({ ...base, user_id: null, group_id: group });
+      const members = await this.repo.membersOf(group);
+      recipients = (await Promise.all(members.filter((m) => m.id !== target.ownerId && m.id !== actorId).map((m) => this.ports.findUserById(m.id)))).filter(
+        (p): p is Person => p !== undefined,
+      );
+    }
+    // A new grant (not a change of permission) is announced.
+    if (row.id === base.id) {
+      for (const person of recipients) await this.ports.notify(person, { owner: actor.nickname, name: target.name, permission: input.permission });
+    }
+    return this.view(row);
+  }
+
+  async list(actorId: string, path: string): Promise<GrantView[]> {
+    const target = await this.manager(actorId, path);
+    const rows = await this.repo.ofFile(target.fileId);
+    // A resharer sees the grants they made; the owner sees all.
+    const mine = target.ceiling === null ? rows : rows.filter((r) => r.created_by === actorId);
+    return Promise.all(mine.map((r) => this.view(r)));
+  }
+
+  async revoke(actorId: string, id: string): Promise<void> {
+    const row = await this.repo.find(id);
+    if (!row || (row.owner_id !== actorId && row.created_by !== actorId)) throw notFound('Grant not found');
+    await this.repo.delete(id);
+  }
+
+  async sharedWith(actorId: string): Promise<SharedItem[]> {
+    const seenAt = await this.repo.seenAt(actorId);
+    const out: SharedItem[] = [];
+    for (const mount of await this.paths.mounts(actorId)) {
+      const item = await this.paths.itemOf(mount);
+      if (item) out.push(this.itemView(mount, seenAt));
+    }
+    return out;
+  }
+
+  async markSeen(actorId: string): Promise<void> {
+    await this.repo.markSeen(actorId, this.clock.now());
+  }
+
+  private itemView(m: Mount, seenAt: number): SharedItem {
+    return {
+      id: m.id,
+      name: m.name,
+      type: m.kind === FOLDER ? 'folder' : 'file',
+      path: `/${SHARED_WITH_ME}/${m.label}`,
+      permission: m.permission,
+      reshare: m.reshare === 1,
+      owner: { id: m.owner_id, nickname: m.owner_nickname, email: m.owner_email },
+      created_at: new Date(m.created_at).toISOString(),
+      new: m.created_at > seenAt,
+    };
+  }
+
+  private async view(r: GrantRow): Promise<GrantView> {
+    const out: GrantView = { id: r.id, permission: r.permission, reshare: r.reshare === 1, created_at: new Date(Number(r.created_at)).toISOString() };
+    if (r.user_id !== null) {
+      const u = await this.ports.findUserById(r.user_id);
+      out.user = { id: r.user_id, email: u?.email ?? '', nickname: u?.nickname ?? '' };
+    }
+    if (r.group_id !== null) out.group = { id: Number(r.group_id), name: (await this.repo.groupName(Number(r.group_id))) ?? '' };
+    return out;
+  }
+}

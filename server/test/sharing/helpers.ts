@@ -1,0 +1,58 @@
+// Helpers for the sharing tests: people with e-mails, grants, and the
+// recipient's view of "Shared with me".
+import { Api, signIn } from '../helpers/client.js';
+
+const PASSWORD = 'user-password-123';
+import { adminToken, type Person } from '../files/helpers.js';
+
+export interface Member extends Person {
+  email: string;
+  nickname: string;
+}
+
+export interface SharedItem {
+  id: string;
+  name: string;
+  type: 'file' | 'folder';
+  path: string;
+  permission: 'read' | 'write';
+  owner: { id: string; nickname: string; email: string };
+  new: boolean;
+}
+
+export interface Grant {
+  id: string;
+  user?: { id: string; email: string; nickname: string };
+  group?: { id: number; name: string };
+  permission: 'read' | 'write';
+}
+
+let counter = 0;
+
+export async function member(api: Api, admin: string, opts: { nickname?: string; groupId?: number } = {}): Promise<Member> {
+  counter++;
+  const email = `share-${process.pid}-${counter}-${Date.now()}@example.com`;
+  const nickname = opts.nickname ?? `Person ${counter}`;
+  const made = await api.put<{ id: string }>('/api/v4/admin/user', { email, password: PASSWORD, nickname, ...(opts.groupId !== undefined ? { group_id: opts.groupId } : {}) }, { token: admin });
+  if (made.status !== 200) throw new Error(`create user: ${made.status} ${made.text}`);
+  const { token } = await signIn(api, email, PASSWORD);
+  return { id: made.body.data.id, token: token.access_token, email, nickname };
+}
+
+export async function newGroup(api: Api, admin: string, name: string): Promise<number> {
+  const res = await api.put<{ id: number }>('/api/v4/admin/group', { name: `${name}-${process.pid}-${Date.now()}`, storage_quota: 1 << 30 }, { token: admin });
+  if (res.status !== 200) throw new Error(`create group: ${res.status} ${res.text}`);
+  return res.body.data.id;
+}
+
+export async function grant(api: Api, owner: Person, body: { path: string; user?: string; group?: number; permission: 'read' | 'write'; reshare?: boolean }) {
+  return api.put<Grant>('/api/v4/file/access', body, { token: owner.token });
+}
+
+export async function sharedWith(api: Api, p: Person): Promise<SharedItem[]> {
+  const res = await api.get<SharedItem[]>('/api/v4/file/shared', { token: p.token });
+  if (res.status !== 200) throw new Error(`shared: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+export { adminToken };
