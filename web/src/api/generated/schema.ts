@@ -218,6 +218,8 @@ export interface paths {
             smtp_password?: string;
             /** e.g. "Cirrus <noreply@example.org>" */
             mail_from?: string;
+            /** whom people may share files with */
+            share_with?: "anyone" | "groups" | "nobody";
           };
         };
       };
@@ -4149,6 +4151,10 @@ export interface paths {
             name: string;
             is_admin?: boolean;
             storage_quota?: number;
+            /** file versions kept per file (default 10); 0 = none */
+            max_versions?: number;
+            /** days a version is kept after it was replaced (default 30) */
+            version_days?: number;
           };
         };
       };
@@ -4266,6 +4272,10 @@ export interface paths {
             name?: string;
             is_admin?: boolean;
             storage_quota?: number;
+            /** file versions kept per file (default 10); 0 = none */
+            max_versions?: number;
+            /** days a version is kept after it was replaced (default 30) */
+            version_days?: number;
           };
         };
       };
@@ -4568,6 +4578,8 @@ export interface paths {
               post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
+              /** every token request must carry a DPoP proof, so every token is sender-constrained (RFC 9449); default false */
+              require_dpop?: boolean;
             };
           };
         };
@@ -4850,6 +4862,8 @@ export interface paths {
               post_logout_redirect_uris?: string[];
               /** authorization requests must be pushed first (RFC 9126); default false */
               require_par?: boolean;
+              /** every token request must carry a DPoP proof, so every token is sender-constrained (RFC 9449); default false */
+              require_dpop?: boolean;
               regenerate_secret?: boolean;
             };
           };
@@ -6028,7 +6042,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store.
+       * RFC 6749 §3.2 token endpoint: authorization_code (PKCE, RFC 7636), refresh_token and device_code (RFC 8628) grants, as each app's grant_types allow. Form body; answers carry Cache-Control: no-store. An optional DPoP header (RFC 9449 §5) binds the tokens to its key.
        *
        * Auth: none.
        */
@@ -6072,7 +6086,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthTokenResponse"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6159,7 +6173,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthDeviceAuthorization"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6257,7 +6271,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthPushedAuthorizationResponse"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6343,7 +6357,7 @@ export interface paths {
           };
           content?: never;
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -6431,7 +6445,7 @@ export interface paths {
             "application/json": components["schemas"]["OAuthIntrospection"];
           };
         };
-        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client */
+        /** invalid_request, invalid_grant, unsupported_grant_type, invalid_scope, unauthorized_client; invalid_dpop_proof and use_dpop_nonce (with DPoP-Nonce) at the token endpoint (RFC 9449) */
         400: {
           headers: {
             [name: string]: unknown;
@@ -7842,6 +7856,546 @@ export interface paths {
       };
     };
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The versions of a file, newest first; the first is the current content (`current: true`).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          path: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileVersion"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/{id}/content": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * A version's bytes (Range, ETag, conditional requests as for /file/content).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          inline?: "1" | "true" | "0" | "false";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the bytes (Range, ETag, Last-Modified; HEAD: headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head: {
+      /**
+       * A version's bytes (Range, ETag, conditional requests as for /file/content).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          inline?: "1" | "true" | "0" | "false";
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the bytes (Range, ETag, Last-Modified; HEAD: headers only) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** the requested range */
+        206: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/octet-stream": Blob;
+          };
+        };
+        /** Location: a presigned URL of the object store, valid 5 minutes (only with CIRRUS_S3_PRESIGNED_DOWNLOADS) */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** If-None-Match or If-Modified-Since matched */
+        304: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Range not satisfiable (Content-Range: bytes *\/size) */
+        416: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/restore": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Makes a version the current content; the current content becomes a version.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            path: string;
+            version_id: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileView"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/versions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Deletes a version for good; its bytes stop counting toward the quota at once.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["VersionDeleted"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
     options?: never;
     head?: never;
     patch?: never;
@@ -9971,6 +10525,543 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/file/access": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Who has access to a file or folder (its owner asks).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query: {
+          path: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileAccessGrant"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put: {
+      /**
+       * Gives a user (e-mail or UID) or a group read or write access to a file or folder; a second grant to the same recipient changes the permission.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            path: string;
+            user?: string;
+            group?: number;
+            permission: "read" | "write";
+            reshare?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["FileAccessGrant"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/access/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Revokes a grant at once, on every instance.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/shared": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * What others shared with the user, oldest grant first.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SharedWithMeItem"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/shared/seen": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Marks everything shared so far as seen (the web app's badge).
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/share/{id}/uploads": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Upload requests: the files received through the link, newest first, with the name each uploader gave.
+       *
+       * Auth: bearer token required. OAuth tokens need Shares.Read.
+       */
+      parameters: {
+        query?: {
+          page_size?: number;
+          next_page_token?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["ReceivedFilePage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/share": {
     parameters: {
       query?: never;
@@ -10072,6 +11163,10 @@ export interface paths {
             expires_at?: string;
             expires_in?: number;
             download_limit?: number;
+            /** an upload request (folders only): people with the link send files in and see nothing of the folder */
+            upload_only?: boolean;
+            max_file_size?: number;
+            max_files?: number;
           };
         };
       };
@@ -10333,6 +11428,8 @@ export interface paths {
             expires_at?: string | null;
             expires_in?: number;
             download_limit?: number | null;
+            max_file_size?: number | null;
+            max_files?: number | null;
           };
         };
       };
@@ -10882,6 +11979,510 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/share/upload/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Upload requests: tus 1.0 creation without an account (Upload-Length; Upload-Metadata filename, optional uploader; X-Share-Token when the link has a password). The file never overwrites: a clash gets a new name.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Location of the upload */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options: {
+      /**
+       * tus 1.0 discovery (upload requests)
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Tus-Version, Tus-Extension */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/share/upload/{id}/{upload}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Upload requests: tus 1.0 termination (frees the upload's slot)
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          upload: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** terminated */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options: {
+      /**
+       * tus 1.0 discovery (upload requests)
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          upload: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Tus-Version, Tus-Extension */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    head: {
+      /** Auth: none. */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          upload: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Upload-Offset, Upload-Length */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Locked: another live request is writing or finishing this upload; retry */
+        423: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    patch: {
+      /**
+       * Upload requests: tus 1.0, appends bytes at Upload-Offset. Refused once the link expired, was deleted or its owner banned.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          upload: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/offset+octet-stream": Blob;
+        };
+      };
+      responses: {
+        /** Upload-Offset */
+        204: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** The request body stopped arriving (no data for 60 s) */
+        408: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Precondition failed: If-Match/If-Unmodified-Since (downloads), or tus: Tus-Resumable missing or not 1.0.0 (Tus-Version says which) */
+        412: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Locked: another live request is writing or finishing this upload; retry */
+        423: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
   "/api/v4/devices/dav": {
     parameters: {
       query?: never;
@@ -11343,6 +12944,14 @@ export interface components {
       downloads: number;
       views: number;
       status: "active" | "expired" | "exhausted" | "unavailable";
+      /** an upload request: people with the link send files into the folder and see nothing of it */
+      upload_only: boolean;
+      /** upload requests: the largest file accepted, in bytes */
+      max_file_size: number | null;
+      /** upload requests: how many files the link accepts in all */
+      max_files: number | null;
+      /** upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them) */
+      uploads: number;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -11452,10 +13061,12 @@ export interface components {
       results: components["schemas"]["BatchPathResultWithFile"][];
     };
     Capacity: {
-      /** bytes */
+      /** bytes, versions included */
       used: number;
       /** bytes */
       total: number;
+      /** bytes of file versions (part of used) */
+      versions: number;
     };
     ChangedDavAccount: {
       id: string;
@@ -11520,6 +13131,15 @@ export interface components {
     ExistsResults: {
       results: components["schemas"]["ExistsResult"][];
     };
+    FileAccessGrant: {
+      id: string;
+      user?: components["schemas"]["GrantUser"];
+      group?: components["schemas"]["GrantGroup"];
+      permission: "read" | "write";
+      /** the recipient may share the item in turn (with at most their permission) */
+      reshare: boolean;
+      created_at: string;
+    };
     FileChangesPage: {
       events: components["schemas"]["FileEvent"][];
       /** give it back to get what follows */
@@ -11544,6 +13164,19 @@ export interface components {
       /** RFC 3339, UTC */
       at: string;
     };
+    FileVersion: {
+      /** a version id; for the current content, the file's id */
+      id: string;
+      /** bytes */
+      size: number;
+      mime_type: string | null;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** when it stopped being current (null for the current content); retention counts from here */
+      replaced_at: string | null;
+      current: boolean;
+      source: components["schemas"]["VersionSource"];
+    };
     FileView: {
       id: string;
       name: string;
@@ -11564,12 +13197,25 @@ export interface components {
       next_page_token: string | null;
       parent: components["schemas"]["FileView"];
     };
+    GrantGroup: {
+      id: number;
+      name: string;
+    };
+    GrantUser: {
+      id: string;
+      email: string;
+      nickname: string;
+    };
     Group: {
       id: number;
       name: string;
       is_admin: boolean;
       /** bytes; 0 = no storage */
       storage_quota: number;
+      /** file versions kept per file; 0 = none */
+      max_versions: number;
+      /** days a version is kept after it was replaced */
+      version_days: number;
       user_count: number;
       /** RFC 3339, UTC */
       created_at: string;
@@ -11683,6 +13329,7 @@ export interface components {
       refresh_token_ttl: number | null;
       grant_types: ("authorization_code" | "refresh_token" | "urn:ietf:params:oauth:grant-type:device_code")[];
       require_par: boolean;
+      require_dpop: boolean;
       post_logout_redirect_uris: string[];
       /** RFC 3339, UTC */
       created_at: string;
@@ -11709,7 +13356,7 @@ export interface components {
       interval: number;
     };
     OAuthErrorBody: {
-      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported";
+      error: "invalid_request" | "invalid_client" | "invalid_grant" | "unauthorized_client" | "unsupported_grant_type" | "invalid_scope" | "server_error" | "temporarily_unavailable" | "authorization_pending" | "slow_down" | "access_denied" | "expired_token" | "unsupported_response_type" | "request_not_supported" | "invalid_dpop_proof" | "use_dpop_nonce";
       error_description: string;
     };
     OAuthGrant: {
@@ -11734,6 +13381,10 @@ export interface components {
       jti?: string;
       scope?: string;
       token_type?: string;
+      /** the DPoP key a bound token needs (RFC 9449 §6.2) */
+      cnf?: {
+        jkt: string;
+      };
     };
     OAuthPushedAuthorizationResponse: {
       /** urn:ietf:params:oauth:request_uri:…; for /session/authorize with client_id, once */
@@ -11743,7 +13394,8 @@ export interface components {
     };
     OAuthTokenResponse: {
       access_token: string;
-      token_type: "Bearer";
+      /** DPoP when a DPoP proof was sent: the access token is bound to its key (cnf.jkt, RFC 9449 §5) */
+      token_type: "Bearer" | "DPoP";
       /** seconds */
       expires_in: number;
       scope: string;
@@ -11798,6 +13450,12 @@ export interface components {
       download_limit: number | null;
       downloads: number;
       views: number;
+      /** an upload request: the page offers to send files and shows nothing of the folder (name withheld) */
+      upload_only: boolean;
+      max_file_size: number | null;
+      max_files: number | null;
+      /** upload requests: false once the link has received (or is receiving) max_files files */
+      accepting: boolean;
       /** RFC 3339, UTC */
       created_at: string;
     };
@@ -11809,6 +13467,20 @@ export interface components {
       params: {
         [key: string]: string;
       };
+    };
+    ReceivedFile: {
+      id: string;
+      /** the name the file got in the folder (a clash gets "name (1).ext") */
+      name: string;
+      size: number;
+      /** the name the uploader typed, if any */
+      uploader: string | null;
+      /** RFC 3339, UTC */
+      uploaded_at: string;
+    };
+    ReceivedFilePage: {
+      uploads: components["schemas"]["ReceivedFile"][];
+      next_page_token: string | null;
     };
     RecoveryCodes: {
       /** shown once; each works once in place of a TOTP code */
@@ -11862,6 +13534,14 @@ export interface components {
       downloads: number;
       views: number;
       status: "active" | "expired" | "exhausted" | "unavailable";
+      /** an upload request: people with the link send files into the folder and see nothing of it */
+      upload_only: boolean;
+      /** upload requests: the largest file accepted, in bytes */
+      max_file_size: number | null;
+      /** upload requests: how many files the link accepts in all */
+      max_files: number | null;
+      /** upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them) */
+      uploads: number;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -11881,6 +13561,25 @@ export interface components {
       mime_type: string | null;
       /** RFC 3339, UTC */
       updated_at: string;
+    };
+    SharedWithMeItem: {
+      /** the grant id */
+      id: string;
+      name: string;
+      type: "file" | "folder";
+      /** how the recipient addresses it in every file route: /Shared with me/<owner nickname> – <name> */
+      path: string;
+      permission: "read" | "write";
+      reshare: boolean;
+      owner: components["schemas"]["SharedWithMeOwner"];
+      created_at: string;
+      /** granted since the recipient last marked the list seen */
+      new: boolean;
+    };
+    SharedWithMeOwner: {
+      id: string;
+      nickname: string;
+      email: string;
     };
     ShareOwner: {
       id: string;
@@ -11929,6 +13628,8 @@ export interface components {
       /** whether a password is stored (the password itself is write-only) */
       smtp_password_set: boolean;
       mail_from: string;
+      /** 'anyone', 'groups' (only people of one's own group) or 'nobody' */
+      share_with: string;
     };
     SummaryDay: {
       /** YYYY-MM-DD, UTC */
@@ -12043,6 +13744,15 @@ export interface components {
       /** unused two-step recovery codes (0 when two-step verification is off) */
       recovery_codes_left: number;
     };
+    VersionDeleted: {
+      deleted: boolean;
+    };
+    VersionSource: {
+      /** web: the web app or a first-party client; app: an OAuth app; webdav: a WebDAV client */
+      kind: "web" | "app" | "webdav" | "unknown";
+      /** the app's name or the WebDAV device's (account's) name; null for web/unknown or when it was deleted */
+      name: string | null;
+    };
   };
 }
 
@@ -12074,10 +13784,14 @@ export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type ExistsResult = components["schemas"]["ExistsResult"];
 export type ExistsResults = components["schemas"]["ExistsResults"];
+export type FileAccessGrant = components["schemas"]["FileAccessGrant"];
 export type FileChangesPage = components["schemas"]["FileChangesPage"];
 export type FileEvent = components["schemas"]["FileEvent"];
+export type FileVersion = components["schemas"]["FileVersion"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
+export type GrantGroup = components["schemas"]["GrantGroup"];
+export type GrantUser = components["schemas"]["GrantUser"];
 export type Group = components["schemas"]["Group"];
 export type Health = components["schemas"]["Health"];
 export type JobHealth = components["schemas"]["JobHealth"];
@@ -12108,6 +13822,8 @@ export type PublicKeyCredentialRequestOptionsJSON = components["schemas"]["Publi
 export type PublicShare = components["schemas"]["PublicShare"];
 export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
 export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
+export type ReceivedFile = components["schemas"]["ReceivedFile"];
+export type ReceivedFilePage = components["schemas"]["ReceivedFilePage"];
 export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
 export type RegistrationResponse = components["schemas"]["RegistrationResponse"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
@@ -12117,6 +13833,8 @@ export type SessionsEnded = components["schemas"]["SessionsEnded"];
 export type Share = components["schemas"]["Share"];
 export type SharedFolderPage = components["schemas"]["SharedFolderPage"];
 export type SharedItem = components["schemas"]["SharedItem"];
+export type SharedWithMeItem = components["schemas"]["SharedWithMeItem"];
+export type SharedWithMeOwner = components["schemas"]["SharedWithMeOwner"];
 export type ShareOwner = components["schemas"]["ShareOwner"];
 export type SharePage = components["schemas"]["SharePage"];
 export type ShareUnlock = components["schemas"]["ShareUnlock"];
@@ -12136,6 +13854,8 @@ export type UserInfo = components["schemas"]["UserInfo"];
 export type UserSession = components["schemas"]["UserSession"];
 export type UserSessionList = components["schemas"]["UserSessionList"];
 export type UserSettings = components["schemas"]["UserSettings"];
+export type VersionDeleted = components["schemas"]["VersionDeleted"];
+export type VersionSource = components["schemas"]["VersionSource"];
 
 /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
 export const ErrorCode = {
