@@ -86,8 +86,13 @@ describe('web app: files, shares and settings', { skip: browserSkip }, () => {
     writeFileSync(`${dir}/2024/trip.txt`, 'trip');
     await page.getByTestId('upload-folder-input').setInputFiles(dir);
     await row(page, `/photos-${process.pid}`).waitFor();
-    const listed = await api.get<{ files: { path: string }[] }>(`/api/v4/file?path=${encodeURIComponent(`/photos-${process.pid}/2024`)}`, { token: await token() });
-    assert.deepEqual(listed.body.data.files.map((f) => f.path), [`/photos-${process.pid}/2024/trip.txt`]);
+    // The folder's row can show before its last file is in (the live listing follows the upload): wait for both files.
+    let listed = await api.get<{ files: { path: string }[] } | null>(`/api/v4/file?path=${encodeURIComponent(`/photos-${process.pid}/2024`)}`, { token: await token() });
+    for (let i = 0; i < 50 && !listed.body.data?.files.length; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      listed = await api.get<{ files: { path: string }[] } | null>(`/api/v4/file?path=${encodeURIComponent(`/photos-${process.pid}/2024`)}`, { token: await token() });
+    }
+    assert.deepEqual(listed.body.data?.files.map((f) => f.path), [`/photos-${process.pid}/2024/trip.txt`]);
     await screenshotView(page, 'app-files-1280');
     await noA11yProblems(page, '/files (with uploads panel)');
 
@@ -162,7 +167,7 @@ describe('web app: files, shares and settings', { skip: browserSkip }, () => {
     await dialog.getByRole('switch', { name: 'Protect with a password' }).check();
     await dialog.getByLabel('Password', { exact: true }).fill('open-sesame');
     await dialog.getByRole('button', { name: 'Create link' }).click();
-    const link = await dialog.getByLabel('Link').inputValue();
+    const link = await dialog.getByLabel('Link', { exact: true }).inputValue();
     assert.match(link, /\/s\/[A-Za-z0-9]+$/);
     await noA11yProblems(page, 'share dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -23,6 +23,11 @@ describe('streamed uploads (PUT /api/v4/file/content)', () => {
 
   const setQuota = (p: Person, bytes: number | null) => api.put(`/api/v4/admin/user/${p.id}`, { storage_quota: bytes }, { token: admin });
   const clean = async () => {
+    // The upload row goes first and its staging data right after (in the same request's cleanup), so give that a moment.
+    await waitFor(async () => {
+      const c = await storageCounts(server);
+      return c.staging === 0 && c.uploads === 0;
+    }).catch(() => undefined);
     const counts = await storageCounts(server);
     assert.equal(counts.staging, 0, 'no staging data left');
     assert.equal(counts.uploads, 0, 'no upload rows left');

@@ -54,6 +54,11 @@ export class Api {
     }
     if (opts.token) headers.authorization ??= `Bearer ${opts.token}`;
     const res = await this.fetch(path, { method, headers, body: body as BodyInit | undefined, redirect: 'manual' });
+    if ((res.headers.get('content-type') ?? '').startsWith('text/event-stream')) {
+      // An accepted change-feed stream (GET /file/events) never ends by itself: its status line and headers are the answer.
+      await res.body?.cancel();
+      return { status: res.status, headers: res.headers, body: '', text: '' };
+    }
     const text = await res.text();
     let parsed: unknown = text;
     try {

@@ -21,7 +21,8 @@ describe('issue 19 #5: every route is held to its declared scope (RFC 6750 §3.1
   const tokens = new Map<string, string>();
 
   before(async () => {
-    ctx = await startOAuthServer();
+    // Over a socket: an admitted change-feed stream never ends, and only a real connection can be let go after its headers.
+    ctx = await startOAuthServer({ transport: 'socket' });
     ops = await operations(ctx.api);
     // The scopes the server knows, from its discovery document (RFC 8414 §2 scopes_supported).
     const discovery = await ctx.api.raw('GET', '/.well-known/oauth-authorization-server');

@@ -27,6 +27,9 @@ function touches(folder: string, p: string | undefined): boolean {
   return parentOf(p) === folder || p === folder || folder.startsWith(p === '/' ? '/' : `${p}/`);
 }
 
+/** How long after the folder opens the stream starts (see below). */
+const STREAM_AFTER_MS = 1500;
+
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -95,6 +98,18 @@ export function useFolderFeed(folder: string): void {
     }
     void (async () => {
       let delay = 1000;
+      // The cursor as the folder opens, then the stream a moment later with it as Last-Event-ID: the stream
+      // replays whatever changed meanwhile, and the page's own requests finish before a long-lived one starts
+      // (a page that never goes quiet on the network is one that tools and crawlers wait on forever).
+      try {
+        const token = tokenStore.get()?.access_token;
+        if (!token) return;
+        const res = await fetch('/api/v4/file/changes', { headers: { authorization: `Bearer ${token}` }, cache: 'no-store', credentials: 'omit', signal: abort.signal });
+        if (res.ok) last = ((await res.json()) as { data?: { cursor?: string } }).data?.cursor ?? last;
+      } catch {
+        /* the stream below starts from now */
+      }
+      await sleep(STREAM_AFTER_MS, abort.signal);
       while (!abort.signal.aborted) {
         const token = tokenStore.get()?.access_token;
         if (!token) return;
