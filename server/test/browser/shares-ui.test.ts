@@ -97,7 +97,7 @@ describe('web app: share links (existing link, download limit, public page previ
       await shot(page, `share-limit0-${v.name}`);
       await dialog.getByLabel('Download limit').fill('');
       await dialog.getByRole('button', { name: 'Create link' }).click();
-      const link = await dialog.getByLabel('Link').inputValue();
+      const link = await dialog.getByLabel('Link', { exact: true }).inputValue();
       assert.match(link, /\/s\/[A-Za-z0-9]+$/);
       await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
@@ -105,7 +105,7 @@ describe('web app: share links (existing link, download limit, public page previ
       // Share again: the same link, with its settings, and no second one.
       dialog = await openShare();
       await dialog.getByText('This item already has a link.', { exact: false }).waitFor();
-      assert.equal(await dialog.getByLabel('Link').inputValue(), link);
+      assert.equal(await dialog.getByLabel('Link', { exact: true }).inputValue(), link);
       await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
       await shot(page, `share-existing-${v.name}`);
       assert.deepEqual(await seriousA11yViolations(page), [], 'axe on the existing link');
@@ -113,7 +113,7 @@ describe('web app: share links (existing link, download limit, public page previ
       await dialog.getByLabel('Download limit').fill('3');
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText('Downloads: 0 of 3').waitFor();
-      assert.equal(await dialog.getByLabel('Link').inputValue(), link);
+      assert.equal(await dialog.getByLabel('Link', { exact: true }).inputValue(), link);
       await dialog.getByRole('button', { name: 'Done' }).click();
       const shares = await sharesOf(`/${v.name}/notes.txt`);
       assert.equal(shares.length, 1, 'still one link');

@@ -183,7 +183,7 @@ describe('web app: upload requests (drop zone, limits, password, owner details)'
       await axeClean(page, 'share dialog, upload request form');
       await shot(page, 'upload-request-owner-form');
       await dialog.getByRole('button', { name: 'Create link' }).click();
-      const url = await dialog.getByLabel('Link').inputValue();
+      const url = await dialog.getByLabel('Link', { exact: true }).inputValue();
       const id = url.split('/s/')[1]!;
       const share = await call<{ upload_only: boolean; max_files: number; max_file_size: number }>('GET', `/api/v4/share/${id}`);
       assert.deepEqual([share.upload_only, share.max_files, share.max_file_size], [true, 10, 5 * MIB]);
