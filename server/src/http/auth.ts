@@ -114,6 +114,15 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier,
     // Callback style, not async: when the verifier answers from memory (the
     // usual case) the request goes on in the same tick, without a promise and
     // its microtasks per request (the user/me hot path, docs/benchmarks.md).
+    /** Admits a verified token and finishes the hook, with admit()'s refusal if it has one. */
+    const admitted = (request: FastifyRequest, auth: AuthContext, done: (err?: Error) => void): void => {
+      try {
+        admit(request, auth);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    };
     const guard = (request: FastifyRequest, _reply: FastifyReply, done: (err?: Error) => void): void => {
       const header = request.headers.authorization;
       if (header === undefined) return done(mode === 'required' ? loginRequired() : undefined);
@@ -122,14 +131,7 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier,
         const dpop = proofs ? DPOP.exec(header) : null;
         if (!dpop) return done(invalidToken('malformed Authorization header'));
         viaDpop(request, dpop[1]!).then(
-          (auth) => {
-            try {
-              admit(request, auth);
-            } catch (err) {
-              return done(err as Error);
-            }
-            done();
-          },
+          (auth) => admitted(request, auth, done),
           (err: unknown) => done(refuse(err)),
         );
         return;
@@ -143,22 +145,12 @@ export function registerAuthGuard(app: FastifyInstance, verifier: TokenVerifier,
       if (!(verified instanceof Promise)) {
         // §7.2 of RFC 9449: a DPoP-bound token is no bearer token (one property read on the hot path).
         if (verified.claims.cnf !== undefined) return done(boundAsBearer());
-        try {
-          admit(request, verified);
-        } catch (err) {
-          return done(err as Error);
-        }
-        return done();
+        return admitted(request, verified, done);
       }
       verified.then(
         (auth) => {
           if (auth.claims.cnf !== undefined) return done(boundAsBearer());
-          try {
-            admit(request, auth);
-          } catch (err) {
-            return done(err as Error);
-          }
-          done();
+          admitted(request, auth, done);
         },
         (err: unknown) => done(refuse(err)),
       );
