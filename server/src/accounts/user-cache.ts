@@ -2,7 +2,7 @@
 // verifying a token costs no database round trip on most requests. A ban or
 // deletion on another instance is seen within TTL_MS (contract: at most 5 s);
 // on this instance it is seen at once through invalidate().
-import { LRUCache } from 'lru-cache';
+import { LruMap } from '../core/lru-map.js';
 import type { AuthUser } from '../core/identity.js';
 import type { AccountRepository } from './repository.js';
 import { systemClock, type Clock } from '../core/clock.js';
@@ -15,7 +15,7 @@ const EVERY_USER = '*';
 const MAX_ENTRIES = 50_000;
 
 export class UserCache {
-  private readonly entries = new LRUCache<string, { at: number; user: AuthUser | null }>({ max: MAX_ENTRIES });
+  private readonly entries = new LruMap<string, { at: number; user: AuthUser | null }>(MAX_ENTRIES);
 
   constructor(
     private readonly repo: AccountRepository,

@@ -1,7 +1,7 @@
 // Verifies bearer access tokens (api-contract §2) without touching the
 // database on the hot path: signature and claims are checked in memory,
 // revocations come from the RevocationCache, user status from the UserCache.
-import { LRUCache } from 'lru-cache';
+import { LruMap } from '../core/lru-map.js';
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import type { UserCache } from '../accounts/user-cache.js';
 import { InvalidToken, type AuthContext, type AuthUser, type TokenVerifier } from '../core/identity.js';
@@ -18,9 +18,9 @@ export { InvalidToken, type AuthContext };
  * on every request.
  */
 class VerifiedTokens {
-  private readonly map: LRUCache<string, JwtClaims>;
+  private readonly map: LruMap<string, JwtClaims>;
   constructor(max: number) {
-    this.map = new LRUCache({ max });
+    this.map = new LruMap(max);
   }
 
   get(token: string): JwtClaims | undefined {

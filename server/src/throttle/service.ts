@@ -24,7 +24,7 @@
 // failure is recorded at once and makes the key unclean. With several
 // instances each may admit up to freeFailures such attempts within the
 // memory's span (docs/security.md).
-import { LRUCache } from 'lru-cache';
+import { LruMap } from '../core/lru-map.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Reservation, ThrottlePolicy, ThrottleStore } from './store.js';
@@ -82,7 +82,7 @@ export class Throttle {
   private readonly rememberMs: number;
   private readonly clock: Clock;
   /** key -> when the store last showed it without a count. */
-  private readonly clean = new LRUCache<string, number>({ max: MAX_REMEMBERED });
+  private readonly clean = new LruMap<string, number>(MAX_REMEMBERED);
   /** key -> attempts admitted on this instance without a store write, still in flight. */
   private readonly inFlight = new Map<string, number>();
   /** key -> failures admitted locally whose record() has not finished yet. */

@@ -2,7 +2,7 @@
 // the window its iat allows. With Redis the claim is shared by every instance
 // (SET NX PX); without it, or while Redis is unreachable, each instance
 // remembers the proofs it saw in a bounded map.
-import { LRUCache } from 'lru-cache';
+import { LruMap } from '../../core/lru-map.js';
 import type { Clock } from '../../core/clock.js';
 
 /** At 200,000 entries the map covers more than 1,600 proofs a second for the longest life an entry needs (2 min). */
@@ -14,7 +14,7 @@ export interface SharedClaims {
 }
 
 export class ReplayCache {
-  private readonly local = new LRUCache<string, number>({ max: LOCAL_MAX });
+  private readonly local = new LruMap<string, number>(LOCAL_MAX);
 
   constructor(
     private readonly clock: Clock,
