@@ -3,7 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
 import { dialectOf, type Db, type Dialect } from '../db/database.js';
-import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
+import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, SESSION_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
 export type CodeRow = Selectable<OAuthCodesTable>;
@@ -147,16 +147,58 @@ function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(dialect
   ]);
 }
 
+/** An app's family as one refresh left it, with the scopes of its user's grant to the app (null: no grant). */
+export type RotatedAppFamily = Selectable<SessionsTable> & { grant_scopes: string | null };
+
+/** The values of the refresh's rotation (sessions/service.ts RotationRequest, and the app). */
+interface RotationValues {
+  sid: string;
+  userId: string;
+  clientId: string;
+  fromJti: string;
+  toJti: string;
+  now: number;
+  siteRefreshTtl: number;
+}
+
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
   /** Read by every refresh of an app's token: compiled once. */
   private readonly findStatement;
 
+  /** Run by every refresh at the token endpoint: compiled once. */
+  private readonly rotateStatement;
+
   private readonly dialect: Dialect;
 
   constructor(private readonly db: Db) {
     this.dialect = dialectOf(db);
+    this.rotateStatement = compileOnce(db, (v: Slot<RotationValues>) =>
+      db
+        .updateTable('sessions')
+        .set({
+          current_jti: v('toJti'),
+          previous_jti: v('fromJti'),
+          rotated_at: v('now'),
+          expires_at: sql<number>`CAST(${v('now')} AS BIGINT) + COALESCE(sessions.refresh_ttl, CAST(${v('siteRefreshTtl')} AS BIGINT)) * 1000`,
+        })
+        .where('sessions.id', '=', v('sid'))
+        .where('sessions.current_jti', '=', v('fromJti'))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.user_id', '=', v('userId'))
+        .where('sessions.client_id', '=', v('clientId'))
+        .where('sessions.expires_at', '>=', v('now'))
+        .returning(SESSION_COLUMNS)
+        .returning((eb) =>
+          eb
+            .selectFrom('oauth_grants')
+            .select('oauth_grants.scopes')
+            .whereRef('oauth_grants.user_id', '=', 'sessions.user_id')
+            .whereRef('oauth_grants.client_id', '=', 'sessions.client_id')
+            .as('grant_scopes'),
+        ),
+    );
     this.findStatement = compileOnce(db, (v: Slot<{ userId: string; clientId: string }>) =>
       db.selectFrom('oauth_grants').select(OAUTH_GRANT_COLUMNS).where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
     );
@@ -210,6 +252,19 @@ export class GrantRepository {
 
   async find(userId: string, clientId: string): Promise<GrantRow | undefined> {
     return (await this.findStatement.run({ userId, clientId })).rows[0];
+  }
+
+  /**
+   * A refresh at the token endpoint in one statement (one round trip on
+   * PostgreSQL): the family of `clientId` moves from `fromJti` to `toJti` if
+   * that generation is current and the family is live, unrevoked, unexpired
+   * and the user's; its lifetime starts again from `now`. The user's grant
+   * to the app is read by the same statement, for the family check.
+   * Undefined when nothing matched (sessions/service.ts then takes the
+   * rule-by-rule path: grace window, reuse detection, the reason).
+   */
+  async rotateAppFamily(values: RotationValues): Promise<RotatedAppFamily | undefined> {
+    return (await this.rotateStatement.run(values)).rows[0];
   }
 
   async upsert(userId: string, clientId: string, scopes: string, now: number): Promise<void> {
