@@ -103,6 +103,7 @@ export class ConsentService {
       used_at: null,
       sid: null,
       reused_at: null,
+      dpop_jkt: req.dpopJkt,
     });
     return { redirect_uri: appendQuery(req.redirectUri, { code, state: req.state, iss }), code, state: req.state ?? null };
   }

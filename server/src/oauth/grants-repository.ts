@@ -12,6 +12,8 @@ export interface CodeMatch {
   redirectUri: string | undefined;
   /** The challenge of the request's code_verifier (RFC 7636 §4.6), or null when it sent none. */
   codeChallenge: string | null;
+  /** The thumbprint of the request's DPoP proof key (RFC 9449 §10), or null when it sent no proof. */
+  dpopJkt: string | null;
 }
 
 /** A family to start from a code: the fields that do not depend on the code, and the lifetimes with and without offline_access. */
@@ -29,6 +31,7 @@ interface MatchValues {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
+  dpopJkt: string;
   now: number;
 }
 
@@ -47,10 +50,12 @@ interface FamilyValues {
 interface MatchShape {
   challenge: boolean;
   redirectUri: boolean;
+  /** A DPoP proof came with the request. */
+  dpop: boolean;
 }
 
 /** Why a code cannot be exchanged: the rule of CODE_RULES it breaks. */
-export type CodeRefusal = 'used' | 'other_client' | 'expired' | 'redirect_uri' | 'challenge';
+export type CodeRefusal = 'used' | 'other_client' | 'expired' | 'redirect_uri' | 'challenge' | 'dpop_key';
 
 interface CodeRule {
   refusal: CodeRefusal;
@@ -85,6 +90,13 @@ const CODE_RULES: readonly CodeRule[] = [
     condition: (eb, v, shape) => (shape.challenge ? eb('oauth_codes.code_challenge', '=', v('codeChallenge')) : eb('oauth_codes.code_challenge', 'is', null)),
     holds: (row, m) => row.code_challenge === m.codeChallenge,
   },
+  // RFC 9449 §10: a code bound to a DPoP key (dpop_jkt) needs a proof of that key; an unbound one takes any proof, or none.
+  {
+    refusal: 'dpop_key',
+    condition: (eb, v, shape) =>
+      shape.dpop ? eb.or([eb('oauth_codes.dpop_jkt', 'is', null), eb('oauth_codes.dpop_jkt', '=', v('dpopJkt'))]) : eb('oauth_codes.dpop_jkt', 'is', null),
+    holds: (row, m) => row.dpop_jkt === null || row.dpop_jkt === m.dpopJkt,
+  },
 ];
 
 /** The first exchange rule `row` breaks for this request, or null when it may be exchanged. */
@@ -99,12 +111,12 @@ function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, v: Slot<MatchV
   return eb.and([eb('oauth_codes.code_hash', '=', v('hash')), ...conditions]);
 }
 
-/** The statement for each shape, compiled on first use (at most four per statement). */
+/** The statement for each shape, compiled on first use (at most eight per statement). */
 function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T {
   const compiled = new Map<string, T>();
   return (match) => {
-    const shape = { challenge: match.codeChallenge !== null, redirectUri: match.redirectUri !== undefined };
-    const key = `${shape.challenge}/${shape.redirectUri}`;
+    const shape = { challenge: match.codeChallenge !== null, redirectUri: match.redirectUri !== undefined, dpop: match.dpopJkt !== null };
+    const key = `${shape.challenge}/${shape.redirectUri}/${shape.dpop}`;
     let statement = compiled.get(key);
     if (statement === undefined) {
       statement = compile(shape);
@@ -247,7 +259,7 @@ export class GrantRepository {
 
   private matchValues(hash: string, match: CodeMatch, now: number): MatchValues {
     // A shape without the challenge or the redirect_uri condition has no slot for it: '' is never bound.
-    return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', now };
+    return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', dpopJkt: match.dpopJkt ?? '', now };
   }
 
   async find(userId: string, clientId: string): Promise<GrantRow | undefined> {
