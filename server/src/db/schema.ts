@@ -175,6 +175,8 @@ export interface OAuthCodesTable {
   used_at: number | null;
   sid: string | null;
   reused_at: number | null;
+  /** RFC 9449 §10: the thumbprint of the DPoP key the code is bound to (dpop_jkt), or null. */
+  dpop_jkt: string | null;
 }
 
 /** A folder or file. Root folders and trashed items have no parent. */
@@ -516,6 +518,7 @@ export const OAUTH_CODE_COLUMNS = [
   'used_at',
   'sid',
   'reused_at',
+  'dpop_jkt',
 ] as const satisfies readonly (keyof OAuthCodesTable)[];
 
 /** A user row joined with its group (accounts' reads; the auth guard's cached user). */

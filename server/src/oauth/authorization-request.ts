@@ -14,7 +14,9 @@ export const MAX_STATE_LENGTH = 4096;
 const MAX_NONCE_LENGTH = 512;
 export const SUPPORTED_PROMPTS: ReadonlySet<string> = new Set(['none', 'consent']);
 /** Parameters that must not be repeated (RFC 6749 §3.1). Unknown ones are ignored. */
-const DEFINED_PARAMS = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'response_mode', 'request', 'request_uri']);
+const DEFINED_PARAMS = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'response_mode', 'request', 'request_uri', 'dpop_jkt']);
+/** A JWK SHA-256 thumbprint (RFC 7638), base64url: 43 characters. */
+const THUMBPRINT = /^[A-Za-z0-9_-]{43}$/;
 
 export interface AuthorizationRequest {
   client: Client;
@@ -26,6 +28,8 @@ export interface AuthorizationRequest {
   prompt: string[];
   /** The request_uri the parameters came from (RFC 9126 §4), to be spent by the decision; null for a plain request. */
   pushed: string | null;
+  /** RFC 9449 §10: the DPoP key the code is bound to (dpop_jkt, or the proof of the pushed request); null: unbound. */
+  dpopJkt: string | null;
 }
 
 export interface CheckOptions {
@@ -119,5 +123,9 @@ export async function checkAuthorizationRequest(
   if (unsupported !== undefined) return fail('invalid_request', `prompt: ${unsupported} is not supported`);
   if (prompt.includes('none') && prompt.length > 1) return fail('invalid_request', 'prompt: none cannot be combined with other values');
 
-  return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge: challenge ?? null, nonce: nonce ?? null, prompt, pushed } };
+  // RFC 9449 §10: the thumbprint of the key whose proof the code exchange must carry.
+  const dpopJkt = single('dpop_jkt');
+  if (dpopJkt !== undefined && !THUMBPRINT.test(dpopJkt)) return fail('invalid_request', 'dpop_jkt: must be a base64url SHA-256 JWK thumbprint (43 characters)');
+
+  return { kind: 'valid', request: { client, redirectUri, scopes, state, codeChallenge: challenge ?? null, nonce: nonce ?? null, prompt, pushed, dpopJkt: dpopJkt ?? null } };
 }

@@ -41,6 +41,7 @@ const ConsentBody = Type.Object({
   prompt: loose,
   response_mode: loose,
   request_uri: loose,
+  dpop_jkt: loose,
   approve: Type.Optional(Type.Boolean()),
 }, { additionalProperties: true });
 

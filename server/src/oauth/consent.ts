@@ -7,7 +7,7 @@ import type { RevocationService } from '../sessions/revocation.js';
 import type { SessionRow } from '../sessions/service.js';
 import type { FamilyLookup } from './token/types.js';
 import type { Client, ClientService } from './clients.js';
-import type { GrantRepository } from './grants-repository.js';
+import type { GrantRepository, RotatedAppFamily } from './grants-repository.js';
 import { errorLocation, type AuthorizationRequest } from './authorization-request.js';
 import { appendQuery } from './redirect-uris.js';
 import { allSatisfied, scopeList } from './scopes.js';
@@ -103,6 +103,7 @@ export class ConsentService {
       used_at: null,
       sid: null,
       reused_at: null,
+      dpop_jkt: req.dpopJkt,
     });
     return { redirect_uri: appendQuery(req.redirectUri, { code, state: req.state, iss }), code, state: req.state ?? null };
   }
@@ -140,11 +141,9 @@ export class ConsentService {
    */
   async checkFamily(family: SessionRow, authenticated?: Client): Promise<void> {
     if (family.client_id === null) return;
-    const scopes = scopeList(family.scopes);
     const client = authenticated?.id === family.client_id ? authenticated : await this.clients.findEnabled(family.client_id);
-    if (!client || !allSatisfied(client.scopes, scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
-    const grant = await this.grants.find(family.user_id, family.client_id);
-    if (!grant || !allSatisfied(scopeList(grant.scopes), scopes)) throw new DomainError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+    const refusal = accessRefusal(family, client, client ? ((await this.grants.find(family.user_id, family.client_id))?.scopes ?? null) : null);
+    if (refusal !== null) throw refusal;
   }
 
   /**
@@ -155,11 +154,34 @@ export class ConsentService {
     await this.checkFamily(family, authenticated);
     if (family.client_id === null) return;
     const client = authenticated?.id === family.client_id ? authenticated : await this.clients.findEnabled(family.client_id);
-    if (!client?.grantTypes.includes(REFRESH_TOKEN)) throw new DomainError(ErrorCode.CredentialInvalid, 'The application may no longer use refresh tokens');
+    const refusal = refreshRefusal(client);
+    if (refusal !== null) throw refusal;
   }
 
   async pruneCodes(): Promise<void> {
     // Used codes are kept a day past expiry so that a late replay still revokes what they issued.
     await this.grants.pruneCodes(this.clock.now() - 24 * 3600_000);
   }
+}
+
+/** The family check on rows already read: the app still has the family's scopes and the user's grant covers them. */
+function accessRefusal(family: SessionRow, client: Client | undefined, grantScopes: string | null): DomainError | null {
+  const scopes = scopeList(family.scopes);
+  if (!client || !allSatisfied(client.scopes, scopes)) return new DomainError(ErrorCode.CredentialInvalid, 'The application no longer has this access');
+  if (grantScopes === null || !allSatisfied(scopeList(grantScopes), scopes)) return new DomainError(ErrorCode.CredentialInvalid, 'The user has revoked this access');
+  return null;
+}
+
+function refreshRefusal(client: Client | undefined): DomainError | null {
+  return client?.grantTypes.includes(REFRESH_TOKEN) ? null : new DomainError(ErrorCode.CredentialInvalid, 'The application may no longer use refresh tokens');
+}
+
+/**
+ * checkRefresh for the token endpoint's one-statement rotation
+ * (GrantRepository.rotateAppFamily), which read the grant with the family:
+ * the same rules, no statement. `client` is the authenticated client, whose
+ * id the statement required of the family.
+ */
+export function refreshRefusalOfRotated(family: RotatedAppFamily, client: Client): DomainError | null {
+  return accessRefusal(family, client, family.grant_scopes) ?? refreshRefusal(client);
 }

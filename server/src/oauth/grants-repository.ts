@@ -3,7 +3,7 @@
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
 import { dialectOf, type Db, type Dialect } from '../db/database.js';
-import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
+import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, SESSION_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
 
 export type GrantRow = Selectable<OAuthGrantsTable>;
 export type CodeRow = Selectable<OAuthCodesTable>;
@@ -12,6 +12,8 @@ export interface CodeMatch {
   redirectUri: string | undefined;
   /** The challenge of the request's code_verifier (RFC 7636 §4.6), or null when it sent none. */
   codeChallenge: string | null;
+  /** The thumbprint of the request's DPoP proof key (RFC 9449 §10), or null when it sent no proof. */
+  dpopJkt: string | null;
 }
 
 /** A family to start from a code: the fields that do not depend on the code, and the lifetimes with and without offline_access. */
@@ -29,6 +31,7 @@ interface MatchValues {
   clientId: string;
   redirectUri: string;
   codeChallenge: string;
+  dpopJkt: string;
   now: number;
 }
 
@@ -47,10 +50,12 @@ interface FamilyValues {
 interface MatchShape {
   challenge: boolean;
   redirectUri: boolean;
+  /** A DPoP proof came with the request. */
+  dpop: boolean;
 }
 
 /** Why a code cannot be exchanged: the rule of CODE_RULES it breaks. */
-export type CodeRefusal = 'used' | 'other_client' | 'expired' | 'redirect_uri' | 'challenge';
+export type CodeRefusal = 'used' | 'other_client' | 'expired' | 'redirect_uri' | 'challenge' | 'dpop_key';
 
 interface CodeRule {
   refusal: CodeRefusal;
@@ -85,6 +90,13 @@ const CODE_RULES: readonly CodeRule[] = [
     condition: (eb, v, shape) => (shape.challenge ? eb('oauth_codes.code_challenge', '=', v('codeChallenge')) : eb('oauth_codes.code_challenge', 'is', null)),
     holds: (row, m) => row.code_challenge === m.codeChallenge,
   },
+  // RFC 9449 §10: a code bound to a DPoP key (dpop_jkt) needs a proof of that key; an unbound one takes any proof, or none.
+  {
+    refusal: 'dpop_key',
+    condition: (eb, v, shape) =>
+      shape.dpop ? eb.or([eb('oauth_codes.dpop_jkt', 'is', null), eb('oauth_codes.dpop_jkt', '=', v('dpopJkt'))]) : eb('oauth_codes.dpop_jkt', 'is', null),
+    holds: (row, m) => row.dpop_jkt === null || row.dpop_jkt === m.dpopJkt,
+  },
 ];
 
 /** The first exchange rule `row` breaks for this request, or null when it may be exchanged. */
@@ -99,12 +111,12 @@ function matching(eb: ExpressionBuilder<Database, 'oauth_codes'>, v: Slot<MatchV
   return eb.and([eb('oauth_codes.code_hash', '=', v('hash')), ...conditions]);
 }
 
-/** The statement for each shape, compiled on first use (at most four per statement). */
+/** The statement for each shape, compiled on first use (at most eight per statement). */
 function byShape<T>(compile: (shape: MatchShape) => T): (match: CodeMatch) => T {
   const compiled = new Map<string, T>();
   return (match) => {
-    const shape = { challenge: match.codeChallenge !== null, redirectUri: match.redirectUri !== undefined };
-    const key = `${shape.challenge}/${shape.redirectUri}`;
+    const shape = { challenge: match.codeChallenge !== null, redirectUri: match.redirectUri !== undefined, dpop: match.dpopJkt !== null };
+    const key = `${shape.challenge}/${shape.redirectUri}/${shape.dpop}`;
     let statement = compiled.get(key);
     if (statement === undefined) {
       statement = compile(shape);
@@ -147,16 +159,58 @@ function familyFromCode<QB extends SelectQueryBuilder<any, any, object>>(dialect
   ]);
 }
 
+/** An app's family as one refresh left it, with the scopes of its user's grant to the app (null: no grant). */
+export type RotatedAppFamily = Selectable<SessionsTable> & { grant_scopes: string | null };
+
+/** The values of the refresh's rotation (sessions/service.ts RotationRequest, and the app). */
+interface RotationValues {
+  sid: string;
+  userId: string;
+  clientId: string;
+  fromJti: string;
+  toJti: string;
+  now: number;
+  siteRefreshTtl: number;
+}
+
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
   /** Read by every refresh of an app's token: compiled once. */
   private readonly findStatement;
 
+  /** Run by every refresh at the token endpoint: compiled once. */
+  private readonly rotateStatement;
+
   private readonly dialect: Dialect;
 
   constructor(private readonly db: Db) {
     this.dialect = dialectOf(db);
+    this.rotateStatement = compileOnce(db, (v: Slot<RotationValues>) =>
+      db
+        .updateTable('sessions')
+        .set({
+          current_jti: v('toJti'),
+          previous_jti: v('fromJti'),
+          rotated_at: v('now'),
+          expires_at: sql<number>`CAST(${v('now')} AS BIGINT) + COALESCE(sessions.refresh_ttl, CAST(${v('siteRefreshTtl')} AS BIGINT)) * 1000`,
+        })
+        .where('sessions.id', '=', v('sid'))
+        .where('sessions.current_jti', '=', v('fromJti'))
+        .where('sessions.revoked_at', 'is', null)
+        .where('sessions.user_id', '=', v('userId'))
+        .where('sessions.client_id', '=', v('clientId'))
+        .where('sessions.expires_at', '>=', v('now'))
+        .returning(SESSION_COLUMNS)
+        .returning((eb) =>
+          eb
+            .selectFrom('oauth_grants')
+            .select('oauth_grants.scopes')
+            .whereRef('oauth_grants.user_id', '=', 'sessions.user_id')
+            .whereRef('oauth_grants.client_id', '=', 'sessions.client_id')
+            .as('grant_scopes'),
+        ),
+    );
     this.findStatement = compileOnce(db, (v: Slot<{ userId: string; clientId: string }>) =>
       db.selectFrom('oauth_grants').select(OAUTH_GRANT_COLUMNS).where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
     );
@@ -205,11 +259,24 @@ export class GrantRepository {
 
   private matchValues(hash: string, match: CodeMatch, now: number): MatchValues {
     // A shape without the challenge or the redirect_uri condition has no slot for it: '' is never bound.
-    return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', now };
+    return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', dpopJkt: match.dpopJkt ?? '', now };
   }
 
   async find(userId: string, clientId: string): Promise<GrantRow | undefined> {
     return (await this.findStatement.run({ userId, clientId })).rows[0];
+  }
+
+  /**
+   * A refresh at the token endpoint in one statement (one round trip on
+   * PostgreSQL): the family of `clientId` moves from `fromJti` to `toJti` if
+   * that generation is current and the family is live, unrevoked, unexpired
+   * and the user's; its lifetime starts again from `now`. The user's grant
+   * to the app is read by the same statement, for the family check.
+   * Undefined when nothing matched (sessions/service.ts then takes the
+   * rule-by-rule path: grace window, reuse detection, the reason).
+   */
+  async rotateAppFamily(values: RotationValues): Promise<RotatedAppFamily | undefined> {
+    return (await this.rotateStatement.run(values)).rows[0];
   }
 
   async upsert(userId: string, clientId: string, scopes: string, now: number): Promise<void> {

@@ -105,7 +105,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
 
   const grants: Record<string, GrantHandler> = {
     [AUTHORIZATION_CODE]: authorizationCodeGrant({ grants: grantRepo, accounts: deps.accounts, revocation: deps.revocation, minter, clock: deps.clock }),
-    [REFRESH_TOKEN]: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens }),
+    [REFRESH_TOKEN]: refreshTokenGrant({ sessions: deps.sessions, issuer: deps.tokens, grants: grantRepo }),
     [DEVICE_CODE]: deviceCodeGrant({ devices: deviceRepo, accounts: deps.accounts, minter, clock: deps.clock }),
   };
   deps.jobs.every('oauth_code_prune', PRUNE_MS, async () => {

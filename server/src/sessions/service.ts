@@ -39,6 +39,29 @@ export interface RefreshResult {
  */
 export type FamilyCheck = (family: SessionRow, context: { client?: { id: string } }) => Promise<void>;
 
+/** What a one-statement rotation is given: the family and generation the token names, and the next generation. */
+export interface RotationRequest {
+  sid: string;
+  userId: string;
+  fromJti: string;
+  toJti: string;
+  now: number;
+  /** The site's refresh lifetime (s), for a family without its own. */
+  siteRefreshTtl: number;
+}
+
+/**
+ * A caller's own rotation statement (the token endpoint's, which also reads
+ * the app's grant in it): moves the family from `fromJti` to `toJti` only if
+ * that generation is current and the family is live, unrevoked, unexpired
+ * and `userId`'s, with expires_at = now + its refresh lifetime, and returns
+ * the row as updated; undefined when any condition fails. It may throw a
+ * DomainError for checks of its own on the row: it stands in for the family
+ * checks (addFamilyCheck), so it must apply their rules; after such a refusal
+ * the family has moved on without issuing anything.
+ */
+export type FamilyRotation = (r: RotationRequest) => Promise<SessionRow | undefined>;
+
 /** 403/40018: the password was right but the address is not confirmed yet; data names the address for the "send again" button. */
 export const notActivated = (email: string) =>
   new DomainError(ErrorCode.NotActivated, 'This account is not activated yet: open the link mailed to you, or ask for a new one', { data: { email } });
@@ -163,7 +186,10 @@ export class SessionService {
    * unbound one gets bound when `bindRefresh` (public clients) and a proof
    * is given. The access token is bound to the proof's key, if any.
    */
-  async refresh(token: string, opts: { clientId?: string | null; refreshTtl?: number; client?: { id: string }; proofJkt?: string | null; bindRefresh?: boolean } = {}): Promise<RefreshResult> {
+  async refresh(
+    token: string,
+    opts: { clientId?: string | null; refreshTtl?: number; client?: { id: string }; proofJkt?: string | null; bindRefresh?: boolean; rotate?: FamilyRotation } = {},
+  ): Promise<RefreshResult> {
     const claims = this.parseRefreshToken(token);
     if (opts.clientId !== undefined && (claims.client_id ?? null) !== opts.clientId) throw credentialInvalid('Refresh token was not issued to this client');
     const proofJkt = opts.proofJkt ?? null;
@@ -172,6 +198,11 @@ export class SessionService {
       throw credentialInvalid(proofJkt === null ? 'This refresh token is DPoP-bound: send a DPoP proof of its key' : 'This refresh token is bound to another DPoP key');
     }
     const binding: TokenBinding = { access: proofJkt, refresh: bound ?? (opts.bindRefresh ? proofJkt : null) };
+    if (opts.rotate) {
+      const fast = await this.rotateAtOnce(claims, binding, opts.rotate);
+      if (fast) return fast;
+    }
+    // The rule by rule path: the first-party route, and every token the one-statement rotation refused (reuse, grace, ended).
     let family = await this.repo.find(claims.sid);
     if (!family || family.revoked_at !== null || family.user_id !== claims.sub) throw credentialInvalid('Session has ended');
     if (family.expires_at < this.clock.now()) throw credentialInvalid('Session has expired');
@@ -205,6 +236,28 @@ export class SessionService {
     }
     const pair = this.issuer.pair(subjectOf(family), jti, s.access_token_ttl, Math.max(refreshExpiresAt, family.expires_at), now, binding);
     return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt, issuedAt: now };
+  }
+
+  /**
+   * The usual refresh in one statement (`rotate`): the current generation of
+   * a live family moves on, and the tokens are signed from the row it
+   * returns. The same conditions as the rule-by-rule path's rotation; the
+   * user is checked first, by the token's subject (the statement requires
+   * the family to be that user's). Undefined when the statement changed
+   * nothing (or the user is not active): the caller then takes the
+   * rule-by-rule path, which names the failure, honours the grace window or
+   * detects the reuse.
+   */
+  private async rotateAtOnce(claims: { sub: string; sid: string; jti: string }, binding: TokenBinding, rotate: FamilyRotation): Promise<RefreshResult | undefined> {
+    const user = await this.accounts.cache.get(claims.sub);
+    if (!user?.active) return undefined;
+    const s = await this.settings.current();
+    const now = this.clock.now();
+    const next = secretToken(16);
+    const family = await rotate({ sid: claims.sid, userId: claims.sub, fromJti: claims.jti, toJti: next, now, siteRefreshTtl: s.refresh_token_ttl });
+    if (!family) return undefined;
+    const pair = this.issuer.pair(subjectOf(family), next, s.access_token_ttl, family.expires_at, now, binding);
+    return { pair, family, accessTtl: s.access_token_ttl, refreshExpiresAt: family.expires_at, issuedAt: now };
   }
 
   /** The jti to hand out for a concurrent refresh inside the grace window, or '' for reuse. */

@@ -101,6 +101,7 @@ describe('checkAuthorizationRequest: a valid request', () => {
       nonce: null,
       prompt: [],
       pushed: null,
+      dpopJkt: null,
     });
   });
 

@@ -78,7 +78,7 @@ const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
     run: (db) =>
       new GrantRepository(db).exchange(
         'code-hash',
-        { clientId: 'client', redirectUri: 'https://app.example/cb', codeChallenge: 'challenge' },
+        { clientId: 'client', redirectUri: 'https://app.example/cb', codeChallenge: 'challenge', dpopJkt: null },
         { id: 'sid', current_jti: 'jti', created_at: 1, offline: { expires_at: 2, refresh_ttl: 3 }, online: { expires_at: 4, refresh_ttl: null } },
         5,
       ),
@@ -88,7 +88,18 @@ const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
     run: (db) =>
       new GrantRepository(db).exchange(
         'code-hash',
-        { clientId: 'client', redirectUri: undefined, codeChallenge: null },
+        { clientId: 'client', redirectUri: undefined, codeChallenge: null, dpopJkt: null },
+        { id: 'sid', current_jti: 'jti', created_at: 1, offline: { expires_at: 2, refresh_ttl: 3 }, online: { expires_at: 4, refresh_ttl: null } },
+        5,
+      ),
+  },
+  {
+    // RFC 9449 §10: with a DPoP proof, a code bound to a key (dpop_jkt) matches only that key's.
+    name: 'authorization code exchange with a DPoP proof',
+    run: (db) =>
+      new GrantRepository(db).exchange(
+        'code-hash',
+        { clientId: 'client', redirectUri: 'https://app.example/cb', codeChallenge: 'challenge', dpopJkt: 'thumbprint' },
         { id: 'sid', current_jti: 'jti', created_at: 1, offline: { expires_at: 2, refresh_ttl: 3 }, online: { expires_at: 4, refresh_ttl: null } },
         5,
       ),
@@ -96,6 +107,11 @@ const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
   { name: 'authorization code replay marked (RFC 6749 §4.1.2: revoke what it produced)', run: (db) => new GrantRepository(db).markReused('code-hash', 5) },
   // Refresh rotation (RFC 9700 §4.14.2): only the holder of the current jti moves the family on.
   { name: 'refresh token rotation', run: (db) => new SessionRepository(db).rotate('sid', 'old-jti', 'new-jti', 5, 6) },
+  // The token endpoint's refresh in one statement: the same rotation rule, plus the live family's user and app, and the grant read with it.
+  {
+    name: 'refresh token rotation of an app family (token endpoint)',
+    run: (db) => new GrantRepository(db).rotateAppFamily({ sid: 'sid', userId: 'user', clientId: 'client', fromJti: 'old-jti', toJti: 'new-jti', now: 5, siteRefreshTtl: 6 }),
+  },
   // The guess limit: one atomic reserve that refuses while locked (issue 11 defect 1).
   { name: 'throttle reserve', run: (db) => new SqlThrottleStore(db).reserve('acct:someone@example.com', ACCOUNT_POLICY, 5, 0) },
   // Quota: a reservation never passes the quota, in one statement.
@@ -132,7 +148,7 @@ describe('SQL snapshots of the rule-carrying statements (issue 13 item 4)', () =
   it('the exchange keeps its rules in the SQL itself (an unmatched code never starts a family)', () => {
     const pg = readFileSync(path.join(snapshotDir, 'postgres.sql'), 'utf8');
     const exchange = pg.split('\n-- ')[1]!;
-    for (const rule of ['"used_at" is null', '"client_id" = $', '"expires_at" > $', '"code_challenge" = $', '"redirect_uri" = $']) {
+    for (const rule of ['"used_at" is null', '"client_id" = $', '"expires_at" > $', '"code_challenge" = $', '"redirect_uri" = $', '"dpop_jkt" is null']) {
       assert.ok(exchange.includes(rule), `exchange lacks ${rule}`);
     }
   });

@@ -2,7 +2,7 @@
 // the parameters it forwards to the consent endpoint.
 
 /** The query parameters the consent endpoint accepts; everything else stays behind. */
-export const CONSENT_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'response_mode'] as const;
+export const CONSENT_PARAMS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method', 'nonce', 'prompt', 'response_mode', 'dpop_jkt'] as const;
 
 export interface AuthorizeRequest {
   clientId: string;

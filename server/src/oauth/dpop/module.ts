@@ -11,5 +11,5 @@ import { DpopService } from './service.js';
 export function createDpop(deps: { baseUrl: string; masterKey: string; requireNonces: boolean; redis: RedisBus | undefined; clock: Clock }): DpopService {
   const replay = new ReplayCache(deps.clock, deps.redis);
   const nonces = deps.requireNonces ? new DpopNonces(deps.masterKey, deps.clock) : null;
-  return new DpopService(deps.baseUrl, OAUTH_PATHS.token, replay, deps.clock, nonces);
+  return new DpopService(deps.baseUrl, { token: OAUTH_PATHS.token, par: OAUTH_PATHS.par }, replay, deps.clock, nonces);
 }

@@ -61,15 +61,29 @@ export function accessTokenHash(token: string): string {
  */
 const verifyOffLoop = promisify(verify) as (algorithm: string | null, data: Buffer, key: KeyObject | { key: KeyObject; dsaEncoding: 'ieee-p1363' }, signature: Buffer) => Promise<boolean>;
 
-export class ProofVerifier {
-  /** Parsed keys by thumbprint: a client signs every proof with the same key, so it is imported once. */
-  private readonly keys = new LRUCache<string, KeyObject>({ max: 10_000 });
+/** A proof header that passed §4.3 checks 4–6, with what it yields. */
+interface CheckedHeader {
+  alg: string;
+  jkt: string;
+  key: KeyObject;
+}
 
-  async verify(proof: string, expect: ProofExpectation): Promise<VerifiedProof> {
-    if (proof.length > MAX_PROOF_LENGTH) fail('the proof is too long');
-    const parts = proof.split('.');
-    if (parts.length !== 3 || parts.some((p) => p.length === 0)) fail('the proof is not a compact JWS');
-    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+/** Headers longer than this (a key with padding, extra members) are checked every time rather than remembered. */
+const MAX_REMEMBERED_HEADER = 1024;
+
+export class ProofVerifier {
+  /**
+   * Checked headers by their base64url text: a client signs every proof with
+   * the same key, so every proof it sends has the same header segment, and
+   * its JSON, key checks, thumbprint and key import are done once. Only a
+   * header that passed every check is remembered, and the text is the whole
+   * input of those checks.
+   */
+  private readonly headers = new LRUCache<string, CheckedHeader>({ max: 10_000 });
+
+  private checkHeader(headerPart: string): CheckedHeader {
+    const remembered = this.headers.get(headerPart);
+    if (remembered) return remembered;
     const header = decodeSegment(headerPart, 'header');
     // §4.3 checks 4–6: the type, an asymmetric algorithm we support (never none or HS*), a public key.
     if (header.typ !== 'dpop+jwt') fail('typ: must be dpop+jwt');
@@ -78,26 +92,34 @@ export class ProofVerifier {
     if (header.crit !== undefined) fail('crit: no critical header parameter is understood');
     const jwk = publicJwk(header.jwk, alg as string);
     if (typeof jwk === 'string') return fail(jwk);
-    const jkt = thumbprint(jwk);
+    let key: KeyObject;
+    try {
+      key = keyObject(jwk);
+    } catch {
+      return fail('jwk: not a valid public key');
+    }
+    const checked = { alg: alg as string, jkt: thumbprint(jwk), key };
+    if (headerPart.length <= MAX_REMEMBERED_HEADER) this.headers.set(headerPart, checked);
+    return checked;
+  }
+
+  async verify(proof: string, expect: ProofExpectation): Promise<VerifiedProof> {
+    if (proof.length > MAX_PROOF_LENGTH) fail('the proof is too long');
+    const parts = proof.split('.');
+    if (parts.length !== 3 || parts.some((p) => p.length === 0)) fail('the proof is not a compact JWS');
+    const [headerPart, payloadPart, signaturePart] = parts as [string, string, string];
+    const { alg, jkt, key } = this.checkHeader(headerPart);
 
     // §4.3 check 7: the signature, by the key in the header (checked last, below).
     const signature = Buffer.from(signaturePart, 'base64url');
     if (signature.toString('base64url') !== signaturePart || signature.length !== 64) fail('the signature is malformed');
-    let key = this.keys.get(jkt);
-    if (!key) {
-      try {
-        key = keyObject(jwk);
-      } catch {
-        return fail('jwk: not a valid public key');
-      }
-      this.keys.set(jkt, key);
-    }
     // §4.3 checks 8–12, the claims, first: they cost nothing next to the signature.
     const claims = decodeSegment(payloadPart, 'payload');
     const { jti, htm, htu, iat, ath, nonce } = claims;
     if (typeof jti !== 'string' || jti.length === 0 || jti.length > MAX_JTI_LENGTH) fail('jti: required');
     if (htm !== expect.htm) fail('htm: does not match the request method');
-    if (typeof htu !== 'string' || normalizedHtu(htu) !== expect.htu) fail('htu: does not match the request URI');
+    // A client sends the URI as the server names it: an identical one needs no normalising.
+    if (typeof htu !== 'string' || (htu !== expect.htu && normalizedHtu(htu) !== expect.htu)) fail('htu: does not match the request URI');
     if (typeof iat !== 'number' || !Number.isFinite(iat)) fail('iat: required');
     if (Math.abs((iat as number) - expect.nowS) > IAT_WINDOW_S) fail(`iat: outside the accepted window of ${IAT_WINDOW_S} s`);
     if (expect.ath !== undefined && ath !== expect.ath) fail('ath: does not match the access token');

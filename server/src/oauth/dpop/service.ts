@@ -16,23 +16,30 @@ export interface TokenRequestProof {
   jkt: string;
 }
 
+/** The client-authenticated endpoints that take a DPoP proof. */
+export type ProofEndpoint = 'token' | 'par';
+
 type Refuse = (error: 'invalid_dpop_proof' | 'use_dpop_nonce', message: string, nonce?: string) => Error;
 
 export class DpopService implements ResourceProofCheck {
   private readonly verifier = new ProofVerifier();
-  private readonly tokenHtu: string;
+  /** The normalised URIs of the endpoints that take a proof with a POST (token, pushed authorization request). */
+  private readonly htus: Readonly<Record<ProofEndpoint, string>>;
 
   constructor(
     private readonly baseUrl: string,
-    tokenPath: string,
+    paths: Readonly<Record<ProofEndpoint, string>>,
     private readonly replay: ReplayCache,
     private readonly clock: Clock,
     /** Set when every proof must carry a server nonce (CIRRUS_DPOP_NONCES). */
     private readonly nonces: DpopNonces | null,
   ) {
-    const htu = normalizedHtu(baseUrl + tokenPath);
-    if (htu === null) throw new Error('the base URL gives no token endpoint URI');
-    this.tokenHtu = htu;
+    const htu = (path: string) => {
+      const uri = normalizedHtu(baseUrl + path);
+      if (uri === null) throw new Error(`the base URL gives no URI for ${path}`);
+      return uri;
+    };
+    this.htus = { token: htu(paths.token), par: htu(paths.par) };
   }
 
   /** The DPoP-Nonce to send with successful answers, when nonces are required (§8.2: the client keeps the latest). */
@@ -41,13 +48,14 @@ export class DpopService implements ResourceProofCheck {
   }
 
   /**
-   * §5: the proof of a token request, or null when none was sent. Refusals
-   * are the token endpoint's own errors (invalid_dpop_proof, use_dpop_nonce).
+   * §5: the proof of a token request, or null when none was sent; §10.1 the
+   * same for a pushed authorization request (`endpoint` 'par'). Refusals
+   * are the endpoint's own errors (invalid_dpop_proof, use_dpop_nonce).
    */
-  async tokenRequest(header: string | string[] | undefined): Promise<TokenRequestProof | null> {
+  async tokenRequest(header: string | string[] | undefined, endpoint: ProofEndpoint = 'token'): Promise<TokenRequestProof | null> {
     if (header === undefined) return null;
     const refuse: Refuse = (error, message, nonce) => new OAuthError(error, message, nonce === undefined ? {} : { dpopNonce: nonce });
-    const proof = await this.check(header, { htm: 'POST', htu: this.tokenHtu }, refuse);
+    const proof = await this.check(header, { htm: 'POST', htu: this.htus[endpoint] }, refuse);
     return { jkt: proof.jkt };
   }
 

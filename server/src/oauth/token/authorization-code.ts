@@ -54,6 +54,13 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
         throw invalidGrant('redirect_uri does not match the authorization request');
       case 'challenge':
         throw verifierRefusal(row, form.get('code_verifier'));
+      case 'dpop_key':
+        // RFC 9449 §10 names no error; like node-oidc-provider, the code is the grant refused. The code stays unspent.
+        throw invalidGrant(
+          match.dpopJkt === null
+            ? 'The authorization code is bound to a DPoP key (dpop_jkt): send a DPoP proof of that key'
+            : 'The DPoP proof key does not match the dpop_jkt of the authorization request',
+        );
       case null:
         break;
     }
@@ -94,7 +101,7 @@ export function authorizationCodeGrant(deps: { grants: GrantRepository; accounts
     // of the code reaches this comparison.
     const verifier = form.get('code_verifier');
     const wellFormed = verifier === undefined || isWellFormedVerifier(verifier);
-    const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : challengeFor(verifier) };
+    const match: CodeMatch = { clientId: client.id, redirectUri: form.get('redirect_uri'), codeChallenge: verifier === undefined ? null : challengeFor(verifier), dpopJkt: context.jkt };
     if (wellFormed) {
       const response = await usualExchange(client, hash, match, context);
       if (response) return response;

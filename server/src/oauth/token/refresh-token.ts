@@ -1,7 +1,10 @@
 // grant_type=refresh_token (RFC 6749 §6). Rotation, reuse detection and the
 // app/grant checks are SessionService's, shared with /api/v4/session/token/refresh.
 import { DomainError, ErrorCode } from '../../core/errors.js';
-import type { SessionService } from '../../sessions/service.js';
+import type { FamilyRotation, SessionService } from '../../sessions/service.js';
+import type { GrantRepository } from '../grants-repository.js';
+import { refreshRefusalOfRotated } from '../consent.js';
+import type { Client } from '../clients.js';
 import type { TokenIssuer } from '../../sessions/token-issuer.js';
 import { OAuthError } from '../../core/errors.js';
 import { parseScopeParam, scopeList } from '../scopes.js';
@@ -13,8 +16,22 @@ function asInvalidGrant(err: unknown): never {
   throw err;
 }
 
-export function refreshTokenGrant(deps: { sessions: SessionService; issuer: TokenIssuer }): GrantHandler {
-  const { sessions, issuer } = deps;
+export function refreshTokenGrant(deps: { sessions: SessionService; issuer: TokenIssuer; grants: GrantRepository }): GrantHandler {
+  const { sessions, issuer, grants } = deps;
+
+  /**
+   * The usual refresh in one statement: the family rotated and the user's
+   * grant read together (GrantRepository.rotateAppFamily), then the family
+   * check on the rows. A refusal there comes after the rotation: the family
+   * has moved to a generation no one holds, and nothing is issued.
+   */
+  const rotateFor = (client: Client): FamilyRotation => async (r) => {
+    const family = await grants.rotateAppFamily({ ...r, clientId: client.id });
+    if (!family) return undefined;
+    const refusal = refreshRefusalOfRotated(family, client);
+    if (refusal) throw refusal;
+    return family;
+  };
 
   /** §6: a narrower scope may be asked for, never a wider one; checked before the token is spent. */
   async function requestedScopes(token: string, scopeParam: string | undefined): Promise<string[] | null> {
@@ -36,7 +53,7 @@ export function refreshTokenGrant(deps: { sessions: SessionService; issuer: Toke
     if (token === undefined) throw new OAuthError('invalid_request', 'refresh_token: is required');
     const narrowed = await requestedScopes(token, form.get('scope'));
     // RFC 9449 §5: a public client's refresh token is bound to its DPoP key (SessionService.refresh checks and keeps it).
-    const result = await sessions.refresh(token, { clientId: client.id, client, proofJkt: jkt, bindRefresh: client.isPublic }).catch(asInvalidGrant);
+    const result = await sessions.refresh(token, { clientId: client.id, client, proofJkt: jkt, bindRefresh: client.isPublic, rotate: rotateFor(client) }).catch(asInvalidGrant);
     // One instant for everything in the answer: the one the pair was signed at.
     const { family, pair, accessTtl, issuedAt: now } = result;
     let scopes = scopeList(family.scopes);

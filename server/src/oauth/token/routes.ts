@@ -216,7 +216,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     const parRoute = {
       config: { auth: 'none' as const, ownErrors: true, cors: false as const },
       schema: {
-        description: 'RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.',
+        description: 'RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201. An optional DPoP header (RFC 9449 §10.1) binds the authorization code to its key.',
         response: { 201: ParResponseSchema, ...oauthErrors },
         'x-form': formBody(
           {
@@ -228,6 +228,7 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
             code_challenge_method: opt('S256'),
             nonce: opt('OIDC'),
             prompt: opt('consent | none'),
+            dpop_jkt: opt('RFC 9449 §10: the JWK thumbprint of the DPoP key the code exchange must prove; a DPoP header on this request binds the same way (both: they must match)'),
             ...clientAuthFields,
           },
           ['response_type', 'redirect_uri', 'scope'],
@@ -236,7 +237,17 @@ export async function tokenEndpoints(app: FastifyInstance, deps: TokenEndpointDe
     };
     scope.post(OAUTH_PATHS.par, parRoute, async (request, reply) => {
       const form = singleValued(request.body as RequestParams | undefined);
-      return reply.code(201).send(await deps.push(await authenticate(request, form), form));
+      const client = await authenticate(request, form);
+      // RFC 9449 §10.1: a proof with the pushed request binds the code to its key, as dpop_jkt does; both must then agree.
+      const proof = await deps.dpop.tokenRequest(request.headers.dpop, 'par');
+      if (proof !== null) {
+        const named = form.get('dpop_jkt');
+        if (named !== undefined && named !== proof.jkt) throw new OAuthError('invalid_request', 'dpop_jkt: does not match the key of the DPoP proof');
+        form.set('dpop_jkt', proof.jkt);
+      }
+      const nonce = deps.dpop.nonceHeader();
+      if (nonce !== undefined) reply.header('DPoP-Nonce', nonce);
+      return reply.code(201).send(await deps.push(client, form));
     });
 
     scope.post(OAUTH_PATHS.revoke, revokeRoute, async (request, reply) => {
