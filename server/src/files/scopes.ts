@@ -26,6 +26,12 @@ export interface PathScopes {
   pathOfRow(actorId: string, row: FileRow): Promise<string | null>;
   /** The entries of the virtual folder (for listings). */
   listVirtual(actorId: string): Promise<Entry[]>;
+  /**
+   * The live items of other trees `actorId` reaches, each the top of what
+   * they see of it (a shared item; a team folder), with `path` the path they
+   * address it by. Search looks under these.
+   */
+  roots(actorId: string): Promise<Entry[]>;
 }
 
 /** Without sharing, every path is in the asker's own tree. */
@@ -37,6 +43,9 @@ export const OWN_TREE: PathScopes = {
     return null;
   },
   async listVirtual() {
+    return [];
+  },
+  async roots() {
     return [];
   },
 };

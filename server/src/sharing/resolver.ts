@@ -118,6 +118,11 @@ export class SharedPaths implements PathScopes {
     return null;
   }
 
+  /** The shared items, at their "/Shared with me/<label>" paths (the virtual folder's listing is exactly these). */
+  roots(actorId: string): Promise<Entry[]> {
+    return this.listVirtual(actorId);
+  }
+
   async listVirtual(actorId: string): Promise<Entry[]> {
     const out: Entry[] = [];
     for (const mount of await this.mounts(actorId)) {
