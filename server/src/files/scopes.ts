@@ -32,6 +32,12 @@ export interface PathScopes {
    * address it by. Search looks under these.
    */
   roots(actorId: string): Promise<Entry[]>;
+  /**
+   * Entries shown at the top of the person's own tree besides its rows (the
+   * "Shared with me" folder when anything is shared; team folders). WebDAV
+   * lists them in a PROPFIND of the root.
+   */
+  atRoot(actorId: string): Promise<Entry[]>;
 }
 
 /** Without sharing, every path is in the asker's own tree. */
@@ -46,6 +52,9 @@ export const OWN_TREE: PathScopes = {
     return [];
   },
   async roots() {
+    return [];
+  },
+  async atRoot() {
     return [];
   },
 };

@@ -155,6 +155,11 @@ export class FilesService {
     return { row, path };
   }
 
+  /** Public API: entries shown at the top of `actorId`'s own tree besides its rows ("Shared with me"; WebDAV lists them). */
+  atRoot(actorId: string): Promise<Entry[]> {
+    return this.scopes.atRoot(actorId);
+  }
+
   /** Public API: the items of other trees `actorId` reaches (shared with them), at the paths they address them by. */
   reachable(actorId: string): Promise<Entry[]> {
     return this.scopes.roots(actorId);

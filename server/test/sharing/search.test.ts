@@ -35,7 +35,7 @@ describe('search in shared items', () => {
     const out: string[] = [];
     let token: string | null = null;
     do {
-      const res = await api.get<{ files: { path: string }[]; next_page_token: string | null }>(
+      const res: { status: number; text: string; body: { data: { files: { path: string }[]; next_page_token: string | null } } } = await api.get<{ files: { path: string }[]; next_page_token: string | null }>(
         `/api/v4/file/search?q=${q(query)}&page_size=${pageSize}${token ? `&next_page_token=${q(token)}` : ''}`,
         { token: p.token },
       );
