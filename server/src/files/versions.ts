@@ -19,7 +19,6 @@ import type { Entry, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import type { Sendable } from './send.js';
 import { DEFAULT_MIME } from './mime.js';
-import { parsePath } from './names.js';
 import type { Clock } from '../core/clock.js';
 
 export interface VersionList {
