@@ -105,4 +105,19 @@ describe('web app: a recipient\'s shared folder, live', { skip: browserSkip }, (
     assert.deepEqual(problems, []);
     await context.close();
   });
+
+  it('"Shared with me" lists a new grant as it is made, without a reload', async () => {
+    const { page, context, problems } = await openAppPage(browser);
+    await signInThroughForm(page, `${server.url}/shared`, bobEmail, PASSWORD);
+    await page.getByRole('list', { name: 'Shared with me' }).getByText('Plans').first().waitFor();
+    await page.waitForTimeout(2000);
+    await put('/Later/x.txt', 'x');
+    assert.equal((await api.put('/api/v4/file/access', { path: '/Later', user: bobEmail, permission: 'read' }, { token: alice })).status, 200);
+    const shown = await within2s(page, 'Later');
+    console.log(`# a new grant shown on /shared after ${shown} ms`);
+    await screenshotView(page, 'sharing-live-shared-page-1280');
+    assert.deepEqual(await seriousA11yViolations(page), [], 'axe on /shared');
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
 });
