@@ -91,6 +91,7 @@ describe('web app: a recipient\'s shared folder, live', { skip: browserSkip }, (
     const items = dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem');
     await items.nth(1).waitFor();
     assert.equal(await items.count(), 2);
+    await dialog.getByText('They count toward the owner\'s storage.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: /^Preview the version of/ }).last().click();
     await dialog.getByText('first draft', { exact: true }).waitFor();
     await screenshotView(page, 'sharing-versions-recipient-1280');
