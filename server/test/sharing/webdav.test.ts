@@ -114,8 +114,12 @@ describe('"Shared with me" over WebDAV', () => {
     assert.equal((await dav(server, 'GET', '/dav/a.txt', basic)).text, 'aaa');
     assert.equal((await dav(server, 'PUT', '/dav/from-account.txt', basic, { body: 'acc' })).status, 201);
     assert.equal((await download(api, alice.token, '/docs/from-account.txt')).body.toString(), 'acc');
-    // Nothing above the folder: ".." is refused, and the owner's other items are not there.
-    assert.notEqual((await dav(server, 'GET', '/dav/../pics/p.jpg', basic)).status, 200);
+    // Nothing above the folder: the owner's other items are not in the account's tree, under any spelling.
+    assert.equal((await dav(server, 'GET', '/dav/pics/p.jpg', basic)).status, 404);
+    for (const p of ['/dav/../pics/p.jpg', '/dav/%2e%2e/pics/p.jpg', `/dav/sub/${encodeURIComponent('..')}/../pics/p.jpg`]) {
+      const res = await dav(server, 'GET', p, basic);
+      assert.notEqual(res.text, 'jpeg', p);
+    }
   });
 
   it('an account limited to "Shared with me" lists the mounts; revoking a grant ends access through it', async () => {
