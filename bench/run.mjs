@@ -19,6 +19,7 @@ const all = {
   'reset-timing': () => import('./reset-timing.mjs'),
   versions: () => import('./versions.mjs'),
   feed: () => import('./feed.mjs'),
+  'feed-audience': () => import('./feed-audience.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

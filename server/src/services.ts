@@ -223,7 +223,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
   const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
-  const sharing = createSharing({ db, files: files.files, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
+  const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);

@@ -263,6 +263,8 @@ export interface StorageUsageTable {
   used: number;
   /** Bytes held by uploads in progress. */
   reserved: number;
+  /** 1: someone besides the owner follows this tree's changes (files/events FeedAudience); migration 026. */
+  feed_audience: Generated<number>;
 }
 
 /** A user's change-feed head (migration 021): the last cursor handed out and the last one pruned. */

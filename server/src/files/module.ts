@@ -28,6 +28,7 @@ import { thumbRoutes } from './thumb-routes.js';
 import { VersionService } from './versions.js';
 import { versionRoutes } from './version-routes.js';
 import { ChangeSignal } from './events/signal.js';
+import { FeedAudiences } from './events/audience.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -66,7 +67,8 @@ export type { Files };
 export async function createFiles(deps: FilesDeps): Promise<Files> {
   const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);
   const changes = new ChangeSignal();
-  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners) });
+  const audiences = new FeedAudiences();
+  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners), audience: audiences.sources });
   const quotas: Quotas = {
     async quotaOf(userId) {
       const user = await deps.accounts.findById(userId);
@@ -100,7 +102,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   // Versions past their group's age or count (versions.ts); pruning on write handles the usual case.
   jobs.every('version_prune', deps.versionPruneIntervalMs ?? 3_600_000, () => versions.prune(), { firstAfterMs: 60_000 });
   return {
-    files, trash, uploads, tus, storage, sweep, versions, changes,
+    files, trash, uploads, tus, storage, sweep, versions, changes, audiences,
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey, deps.clock),

@@ -8,6 +8,7 @@ import { UploadRepository } from './upload-repository.js';
 import { foldName, sortKey } from './name-rules.js';
 import { VersionRepository } from './version-repository.js';
 import { EventLog } from './events/repository.js';
+import type { FeedAudience } from './events/audience.js';
 
 export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
@@ -366,9 +367,20 @@ export class UsageRepository {
    * transaction ends (PostgreSQL); SQLite runs one writer at a time anyway.
    * False when the user has no storage row (deleted).
    */
-  async lock(userId: string): Promise<boolean> {
-    const res = await this.db.updateTable('storage_usage').set((eb) => ({ used: eb.ref('used') })).where('user_id', '=', userId).executeTakeFirst();
-    return Number(res.numUpdatedRows) === 1;
+  async lock(userId: string): Promise<{ audience: boolean } | null> {
+    // The tree's audience flag comes with the lock (read after any change to it has committed), so no query of its own.
+    const row = await this.db
+      .updateTable('storage_usage')
+      .set((eb) => ({ used: eb.ref('used') }))
+      .where('user_id', '=', userId)
+      .returning('feed_audience')
+      .executeTakeFirst();
+    return row ? { audience: Number(row.feed_audience) === 1 } : null;
+  }
+
+  /** Marks the user's tree as followed by others (files/events/audience.ts), or not. */
+  async setAudience(userId: string, on: boolean): Promise<void> {
+    await this.db.updateTable('storage_usage').set({ feed_audience: on ? 1 : 0 }).where('user_id', '=', userId).execute();
   }
 
   /** Atomically adds to `reserved` if used + reserved stays within `quota`. */
@@ -411,6 +423,8 @@ export class UsageRepository {
 export interface FeedHooks {
   now(): number;
   committed(owners: ReadonlySet<string>): void;
+  /** Who else sees changes of a followed tree (files/events/audience.ts); filled at start-up. */
+  audience?: readonly FeedAudience[];
 }
 
 const NO_FEED: FeedHooks = { now: () => Date.now(), committed: () => undefined };
@@ -436,7 +450,7 @@ export class FileStore {
     this.usage = new UsageRepository(db);
     this.uploads = new UploadRepository(db);
     this.versions = new VersionRepository(db);
-    this.events = new EventLog(db, feed.now);
+    this.events = new EventLog(db, feed.now, feed.audience);
   }
 
   async transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {

@@ -26,6 +26,18 @@ export interface PathScopes {
   pathOfRow(actorId: string, row: FileRow): Promise<string | null>;
   /** The entries of the virtual folder (for listings). */
   listVirtual(actorId: string): Promise<Entry[]>;
+  /**
+   * The live items of other trees `actorId` reaches, each the top of what
+   * they see of it (a shared item; a team folder), with `path` the path they
+   * address it by. Search looks under these.
+   */
+  roots(actorId: string): Promise<Entry[]>;
+  /**
+   * Entries shown at the top of the person's own tree besides its rows (the
+   * "Shared with me" folder when anything is shared; team folders). WebDAV
+   * lists them in a PROPFIND of the root.
+   */
+  atRoot(actorId: string): Promise<Entry[]>;
 }
 
 /** Without sharing, every path is in the asker's own tree. */
@@ -37,6 +49,12 @@ export const OWN_TREE: PathScopes = {
     return null;
   },
   async listVirtual() {
+    return [];
+  },
+  async roots() {
+    return [];
+  },
+  async atRoot() {
     return [];
   },
 };

@@ -21,13 +21,31 @@ export class SearchRepository {
     this.sqlite = dialectOf(db) === 'sqlite';
   }
 
-  /** Live-looking rows (not the root, not a trashed top item) whose name contains `q`. */
-  search(ownerId: string, q: string, after: { name: string; id: string } | null, limit: number): Promise<FileRow[]> {
+  /**
+   * Live-looking rows (not the root, not a trashed top item) whose name
+   * contains `q`: the person's own, and with `roots` (items of other trees
+   * they reach, e.g. shared with them) the rows at and under those items.
+   * Without roots the query is exactly the own-tree one.
+   */
+  search(ownerId: string, q: string, after: { name: string; id: string } | null, limit: number, roots: readonly string[] = []): Promise<FileRow[]> {
     const chars = [...q].length;
     return this.db
       .selectFrom('files')
       .selectAll()
-      .where('owner_id', '=', ownerId)
+      .where((eb) =>
+        roots.length === 0
+          ? eb('owner_id', '=', ownerId)
+          : eb.or([
+              eb('owner_id', '=', ownerId),
+              sql<boolean>`files.id IN (
+                with recursive reach as (
+                  select id from files where id in (${sql.join(roots)})
+                  union all
+                  select f.id from files f join reach on f.parent_id = reach.id
+                )
+                select id from reach)`,
+            ]),
+      )
       .where('parent_id', 'is not', null)
       .where('trashed_at', 'is', null)
       .where(() => {

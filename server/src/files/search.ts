@@ -1,5 +1,6 @@
-// Search by name across a person's whole tree (GET /api/v4/file/search):
-// case-insensitive, any script, indexed, keyset-paged. Items inside a trashed
+// Search by name across a person's whole tree (GET /api/v4/file/search), and
+// inside the items of other trees they reach (shared with them), answered at
+// their paths: case-insensitive, any script, indexed, keyset-paged. Items inside a trashed
 // folder are not live and are left out (FilesService.getById decides).
 import { DomainError, badRequest } from '../core/errors.js';
 import type { SearchRepository } from './search-repository.js';
@@ -38,11 +39,19 @@ export class FileSearch {
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     if (/[\u0000-\u001f]/.test(q)) throw badRequest('q: must not contain control characters');
     const after = pageToken ? decodeToken(pageToken, q) : null;
-    const rows = await this.repo.search(ownerId, q, after, pageSize + 1);
+    // Items of other trees the person reaches (shared with them), at the paths they address them by.
+    const roots = new Map((await this.files.reachable(ownerId)).map((e) => [e.row.id, e]));
+    const rows = await this.repo.search(ownerId, q, after, pageSize + 1, [...roots.keys()]);
     const page = rows.slice(0, pageSize);
     const entries: Entry[] = [];
     for (const row of page) {
       try {
+        if (row.owner_id !== ownerId) {
+          // Under one of the roots (the query said so); its path in the person's terms, or not a result if it moved out since.
+          const path = await this.files.pathWithin(row, roots);
+          if (path !== null) entries.push({ row, path });
+          continue;
+        }
         entries.push(await this.files.getById(ownerId, row.id));
       } catch (err) {
         // Under a trashed folder, or removed since: not a result.

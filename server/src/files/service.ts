@@ -155,6 +155,34 @@ export class FilesService {
     return { row, path };
   }
 
+  /** Public API: entries shown at the top of `actorId`'s own tree besides its rows ("Shared with me"; WebDAV lists them). */
+  atRoot(actorId: string): Promise<Entry[]> {
+    return this.scopes.atRoot(actorId);
+  }
+
+  /** Public API: the items of other trees `actorId` reaches (shared with them), at the paths they address them by. */
+  reachable(actorId: string): Promise<Entry[]> {
+    return this.scopes.roots(actorId);
+  }
+
+  /**
+   * Public API: the path of `row` as seen through one of `roots` (from
+   * `reachable`): the root's path and the names below it; null when the row
+   * is not (or no longer) live under any of them.
+   */
+  async pathWithin(row: FileRow, roots: ReadonlyMap<string, Entry>): Promise<string | null> {
+    const chain = await this.store.tree.ancestry(row.id);
+    const names: string[] = [];
+    for (const r of chain) {
+      const root = roots.get(r.id);
+      if (root) return names.length ? `${root.path === '/' ? '' : root.path}/${names.reverse().join('/')}` : root.path;
+      // A detached row (trashed, or being deleted) ends the chain before any root: not live.
+      if (r.trashed_at !== null) return null;
+      names.push(r.name);
+    }
+    return null;
+  }
+
   /** Public API: a live item by id whoever owns it, for capability URLs (signed links, shares). */
   async getLiveById(id: string): Promise<Entry> {
     const row = await this.store.tree.findAnyById(id);

@@ -69,10 +69,12 @@ export class Tree {
 
   /** Serialises the user's tree changes for the rest of the transaction. */
   async lock(s: FileStore, ownerId: string): Promise<void> {
-    if (!(await s.usage.lock(ownerId))) {
+    const held = await s.usage.lock(ownerId);
+    if (!held) {
       this.forget(ownerId);
       throw notFound('User not found');
     }
+    if (held.audience) s.events.follow(ownerId);
   }
 
   /** The rows along `names` as far as they exist; stops early at a missing name or a file. */

@@ -10,6 +10,7 @@ import type { TusService } from './tus.js';
 import type { UrlSigner } from './signed-urls.js';
 import type { VersionService } from './versions.js';
 import type { ChangeSignal } from './events/signal.js';
+import type { FeedAudiences } from './events/audience.js';
 
 export interface Files {
   files: FilesService;
@@ -29,6 +30,8 @@ export interface Files {
   storage: StorageDriver;
   /** Raised after a transaction that recorded change-feed events commits (files/events/). */
   changes: ChangeSignal;
+  /** Who besides an owner sees changes in their tree (sharing, team folders install sources at start-up). */
+  audiences: FeedAudiences;
   /** Reclaims expired uploads, orphaned staging data and unreferenced blobs. */
   sweep(): Promise<unknown>;
   stop(): Promise<void>;

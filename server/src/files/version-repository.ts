@@ -32,6 +32,11 @@ export class VersionRepository {
     return this.db.selectFrom('file_versions').selectAll().where('file_id', '=', fileId).orderBy('archived_at', 'desc').orderBy('id', 'desc').execute();
   }
 
+  /** A version by id whoever owns it (callers check that the person may reach its file). */
+  findAny(id: string): Promise<VersionRow | undefined> {
+    return this.db.selectFrom('file_versions').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
   find(ownerId: string, id: string): Promise<VersionRow | undefined> {
     return this.db.selectFrom('file_versions').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
   }

@@ -1,6 +1,7 @@
 // Version routes (api-contract §13): list a file's versions, read one (ranges
-// as for files), restore one, delete one. Owner-only: another user's version
-// id is 404, like any id that is not yours.
+// as for files), restore one, delete one. The owner's, or a recipient's of a
+// file inside an item shared with them (restore and delete need a write
+// grant); any other version id is 404, like any id that is not yours.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';

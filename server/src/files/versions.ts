@@ -19,7 +19,6 @@ import type { Entry, Tree } from './tree.js';
 import type { FilesService } from './service.js';
 import type { Sendable } from './send.js';
 import { DEFAULT_MIME } from './mime.js';
-import { parsePath } from './names.js';
 import type { Clock } from '../core/clock.js';
 
 export interface VersionList {
@@ -53,12 +52,16 @@ export class VersionService {
     };
   }
 
-  /** One of the owner's versions whose file is live (not trashed); 404 otherwise. */
-  async get(ownerId: string, id: string): Promise<{ version: VersionRow; file: Entry }> {
-    const version = await this.tree.store.versions.find(ownerId, id);
+  /**
+   * A version of a live file the person can reach: one of their own, or of a
+   * file inside an item shared with them (getById answers it under their
+   * path); 404 otherwise, like any id that is not theirs to see.
+   */
+  async get(actorId: string, id: string): Promise<{ version: VersionRow; file: Entry }> {
+    const version = await this.tree.store.versions.findAny(id);
     if (!version) throw notFound('Version not found');
-    const file = await this.files.getById(ownerId, version.file_id).catch(() => null);
-    if (!file) throw notFound('Version not found');
+    const file = await this.files.getById(actorId, version.file_id).catch(() => null);
+    if (!file || file.row.owner_id !== version.owner_id) throw notFound('Version not found');
     return { version, file };
   }
 
@@ -75,11 +78,18 @@ export class VersionService {
     };
   }
 
-  /** Makes a version the current content again; the current content becomes a version (nothing is lost). */
-  async restore(ownerId: string, path: string, versionId: string): Promise<Entry> {
+  /**
+   * Makes a version the current content again; the current content becomes a
+   * version (nothing is lost). In the tree the path lies in (a recipient's
+   * "/Shared with me/…" path names the owner's file; it needs a write grant).
+   */
+  async restore(actorId: string, path: string, versionId: string): Promise<Entry> {
+    const sc = await this.files.scope(actorId, path, 'write');
+    if (sc.virtual) throw notFound('Version not found');
+    const ownerId = sc.ownerId;
     const freed: string[] = [];
     const entry = await this.files.mutate(ownerId, async (s) => {
-      const file = await this.tree.resolveIn(s, ownerId, parsePath(path));
+      const file = await this.tree.resolveIn(s, ownerId, sc.names);
       if (file.row.kind !== FILE) throw notFound('Version not found');
       const version = await s.versions.find(ownerId, versionId);
       if (!version || version.file_id !== file.row.id) throw notFound('Version not found');
@@ -94,12 +104,15 @@ export class VersionService {
       return { row: { ...file.row, ...content }, path: file.path };
     });
     if (freed.length) await this.tree.collectGarbage(freed);
-    return entry;
+    return sc.view(entry);
   }
 
   /** Deletes a version for good; its bytes stop counting at once. */
-  async remove(ownerId: string, id: string): Promise<void> {
-    await this.get(ownerId, id);
+  async remove(actorId: string, id: string): Promise<void> {
+    const { file } = await this.get(actorId, id);
+    // Someone else's file: only through a write grant on the item it is in (its path in the person's terms says which).
+    if (file.row.owner_id !== actorId) await this.files.scope(actorId, file.path, 'write');
+    const ownerId = file.row.owner_id;
     const freed: string[] = [];
     await this.files.mutate(ownerId, async (s) => {
       const gone = await s.versions.deleteByIds([id]);

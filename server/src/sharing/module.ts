@@ -6,6 +6,8 @@ import type { FilesService } from '../files/service.js';
 import type { Clock } from '../core/clock.js';
 import { AccessRepository } from './repository.js';
 import { SharedPaths } from './resolver.js';
+import { SharingAudience } from './audience.js';
+import type { FeedAudiences } from '../files/events/audience.js';
 import { AccessService, type SharingPorts } from './service.js';
 import { accessRoutes } from './routes.js';
 
@@ -14,10 +16,12 @@ export interface Sharing {
   paths: SharedPaths;
 }
 
-export function createSharing(deps: { db: Db; files: FilesService; ports: SharingPorts; clock: Clock }): Sharing {
+export function createSharing(deps: { db: Db; files: FilesService; audiences: FeedAudiences; ports: SharingPorts; clock: Clock }): Sharing {
   const repo = new AccessRepository(deps.db);
   const paths = new SharedPaths(repo, deps.files, deps.clock);
   deps.files.useScopes(paths);
+  // Recipients' feeds carry changes inside what is shared with them.
+  deps.audiences.add(new SharingAudience());
   return { access: new AccessService(repo, deps.files, paths, deps.ports, deps.clock), paths };
 }
 

@@ -22,19 +22,32 @@ export interface MountRow {
 export class AccessRepository {
   constructor(private readonly db: Db) {}
 
-  /** Inserts, or changes the permission of the item's existing grant to the same recipient; answers the row. */
+  /** This repository on another executor (the files service's transaction: grants change with the owner's tree lock held). */
+  on(db: Db): AccessRepository {
+    return new AccessRepository(db);
+  }
+
+  /**
+   * Inserts, or changes the permission of the item's existing grant to the
+   * same recipient; answers the row. Call it in a transaction holding the
+   * owner's tree lock (AccessService does), which serialises it with every
+   * other grant change and tree change of the owner.
+   */
   async upsert(row: Insertable<FileAccessTable>): Promise<GrantRow> {
-    return this.db.transaction().execute(async (tx) => {
-      let q = tx.selectFrom('file_access').selectAll().where('file_id', '=', row.file_id);
-      q = row.user_id != null ? q.where('user_id', '=', row.user_id) : q.where('group_id', '=', row.group_id!);
-      const existing = await q.executeTakeFirst();
-      if (existing) {
-        await tx.updateTable('file_access').set({ permission: row.permission, reshare: row.reshare ?? 0 }).where('id', '=', existing.id).execute();
-        return { ...existing, permission: row.permission, reshare: row.reshare ?? 0 };
-      }
-      await tx.insertInto('file_access').values(row).execute();
-      return (await tx.selectFrom('file_access').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow());
-    });
+    let q = this.db.selectFrom('file_access').selectAll().where('file_id', '=', row.file_id);
+    q = row.user_id != null ? q.where('user_id', '=', row.user_id) : q.where('group_id', '=', row.group_id!);
+    const existing = await q.executeTakeFirst();
+    if (existing) {
+      await this.db.updateTable('file_access').set({ permission: row.permission, reshare: row.reshare ?? 0 }).where('id', '=', existing.id).execute();
+      return { ...existing, permission: row.permission, reshare: row.reshare ?? 0 };
+    }
+    await this.db.insertInto('file_access').values(row).execute();
+    return await this.db.selectFrom('file_access').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  }
+
+  /** Whether the owner still has any grant (their tree keeps its feed audience while so). */
+  async ownerHasGrants(ownerId: string): Promise<boolean> {
+    return (await this.db.selectFrom('file_access').select('id').where('owner_id', '=', ownerId).limit(1).executeTakeFirst()) !== undefined;
   }
 
   ofFile(fileId: string): Promise<GrantRow[]> {

@@ -85,6 +85,8 @@ export class SharedPaths implements PathScopes {
     }
     const mount = (await this.mounts(actorId)).find((m) => m.label === names[1]);
     const item = mount ? await this.itemOf(mount) : null;
+    // Nothing can be made in the virtual folder itself (a PUT or MKCOL of a new name there).
+    if ((!mount || !item) && names.length === 2 && need !== 'read') throw forbidden(`"${SHARED_WITH_ME}" holds what others share with you; it cannot be changed`);
     if (!mount || !item) throw notFound('File not found');
     if (need !== 'read' && mount.permission !== 'write') throw forbidden('This item is shared with you to view only');
     if (need === 'structure' && names.length === 2) throw forbidden('Only the owner can rename, move or delete the shared item itself');
@@ -116,6 +118,16 @@ export class SharedPaths implements PathScopes {
       if (rowPath === item.path || rowPath.startsWith(`${item.path}/`)) return this.toActor(rowPath, item.path, prefixOf(mount.label));
     }
     return null;
+  }
+
+  /** "Shared with me" at the top of the person's tree, when anything is shared with them. */
+  async atRoot(actorId: string): Promise<Entry[]> {
+    return (await this.repo.mountsOf(actorId)).length ? [virtualFolder(actorId, SHARED_WITH_ME, this.clock.now())] : [];
+  }
+
+  /** The shared items, at their "/Shared with me/<label>" paths (the virtual folder's listing is exactly these). */
+  roots(actorId: string): Promise<Entry[]> {
+    return this.listVirtual(actorId);
   }
 
   async listVirtual(actorId: string): Promise<Entry[]> {

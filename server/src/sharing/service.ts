@@ -9,6 +9,7 @@ import type { FilesService } from '../files/service.js';
 import { FOLDER } from '../files/service.js';
 import { parsePath } from '../files/names.js';
 import type { AccessRepository, GrantRow } from './repository.js';
+import { labelOf, mountPath, mountRowsFor } from './audience.js';
 import { SHARED_WITH_ME, type Mount, type SharedPaths } from './resolver.js';
 import type { Clock } from '../core/clock.js';
 
@@ -107,14 +108,14 @@ export class AccessService {
         throw notFound(policy === 'groups' ? 'No one in your group has this e-mail or UID' : 'No one has this e-mail or UID');
       }
       if (user.id === target.ownerId) throw badRequest('user: the owner already has access');
-      row = await this.repo.upsert({ ...base, user_id: user.id, group_id: null });
+      row = await this.changeGrants(target.ownerId, [user.id], (repo) => repo.upsert({ ...base, user_id: user.id, group_id: null }));
       recipients = [user];
     } else {
       const group = input.group!;
       if (policy === 'groups' && group !== actor.group_id) throw notFound('You can share only with your own group');
       if (!(await this.repo.groupExists(group))) throw notFound('Group not found');
-      row = await this.repo.upsert({ ...base, user_id: null, group_id: group });
       const members = await this.repo.membersOf(group);
+      row = await this.changeGrants(target.ownerId, members.map((m) => m.id), (repo) => repo.upsert({ ...base, user_id: null, group_id: group }));
       recipients = (await Promise.all(members.filter((m) => m.id !== target.ownerId && m.id !== actorId).map((m) => this.ports.findUserById(m.id)))).filter(
         (p): p is Person => p !== undefined,
       );
@@ -137,7 +138,50 @@ export class AccessService {
   async revoke(actorId: string, id: string): Promise<void> {
     const row = await this.repo.find(id);
     if (!row || (row.owner_id !== actorId && row.created_by !== actorId)) throw notFound('Grant not found');
-    await this.repo.delete(id);
+    const people = row.user_id !== null ? [row.user_id] : (await this.repo.membersOf(Number(row.group_id))).map((m) => m.id);
+    await this.changeGrants(row.owner_id, people, (repo) => repo.delete(id));
+  }
+
+  /**
+   * Changes the owner's grants in a transaction holding the owner's tree lock
+   * (so no change of the tree interleaves), keeps the tree's feed audience flag
+   * (files/events/audience.ts) in step, and tells each of `people` whose
+   * "Shared with me" gained or lost an item: a `created` of the mount on a
+   * grant, a `deleted` on a revocation, in their own feeds.
+   */
+  private async changeGrants<T>(ownerId: string, people: readonly string[], change: (repo: AccessRepository) => Promise<T>): Promise<T> {
+    return this.files.mutate(ownerId, async (s) => {
+      const repo = this.repo.on(s.db);
+      const others = people.filter((p) => p !== ownerId);
+      const before = await mountRowsFor(s.db, others);
+      const result = await change(repo);
+      await s.usage.setAudience(ownerId, await repo.ownerHasGrants(ownerId));
+      const after = await mountRowsFor(s.db, others);
+      const items = new Map<string, { id: string; kind: number; size: number }>();
+      const itemOf = async (fileId: string) => {
+        let it = items.get(fileId);
+        if (!it) {
+          const f = await s.tree.findAnyById(fileId);
+          it = { id: fileId, kind: f ? Number(f.kind) : 0, size: f ? Number(f.size) : 0 };
+          items.set(fileId, it);
+        }
+        return it;
+      };
+      for (const userId of [...others].sort()) {
+        const was = before.get(userId) ?? [];
+        const is = after.get(userId) ?? [];
+        for (const fileId of new Set([...was, ...is].map((r) => r.file_id))) {
+          const old = labelOf(was, fileId);
+          const now = labelOf(is, fileId);
+          if (old === now) continue;
+          const row = await itemOf(fileId);
+          if (old === null) await s.events.deliver({ userId, type: 'created', row, path: mountPath(now!), oldPath: null });
+          else if (now === null) await s.events.deliver({ userId, type: 'deleted', row, path: mountPath(old), oldPath: null });
+          else await s.events.deliver({ userId, type: 'moved', row, path: mountPath(now), oldPath: mountPath(old) });
+        }
+      }
+      return result;
+    });
   }
 
   async sharedWith(actorId: string): Promise<SharedItem[]> {

@@ -99,7 +99,8 @@ export class PropertyWriter {
       case D('creationdate'):
         return new Date(row.created_at).toISOString();
       case D('displayname'):
-        return escapeXml(row.name);
+        // The name the person addresses it by: a shared item's is its label under "Shared with me".
+        return escapeXml(entry.path.slice(entry.path.lastIndexOf('/') + 1) || row.name);
       case D('getcontentlength'):
         return file ? String(row.size) : undefined;
       case D('getcontenttype'):
@@ -209,7 +210,8 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
     const pieces: Buffer[] = [];
     let text = '';
     for (const child of page.entries) {
-      const href = selfHref + encodeURIComponent(child.row.name) + (child.row.kind === FOLDER ? '/' : '');
+      // The last name of the member's path, not its row's: a shared item is addressed by its label.
+      const href = selfHref + encodeURIComponent(child.path.slice(child.path.lastIndexOf('/') + 1)) + (child.row.kind === FOLDER ? '/' : '');
       text = writer.response(child, href, req, props?.get(child.row.id) ?? NO_PROPERTIES, locks, text);
       if (text.length >= PIECE_CHARS) {
         pieces.push(Buffer.from(text));
@@ -229,6 +231,11 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
         for (let piece = pieces.shift(); piece; piece = pieces.shift()) yield piece;
         token = next;
       } while (token);
+      // At the top of the person's whole tree: "Shared with me" (and what else other features mount there).
+      if (entry.path === '/' && entry.row.parent_id === null && entry.row.owner_id === ctx.userId) {
+        const extras = await files.atRoot(ctx.userId);
+        if (extras.length) yield Buffer.from(extras.map((e) => writer.response(e, selfHref + encodeURIComponent(e.path.slice(1)) + '/', req, NO_PROPERTIES, locks)).join(''));
+      }
     }
     yield Buffer.from('</D:multistatus>\n');
   }

@@ -4,6 +4,7 @@
 // prunes.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FileEventsTable } from '../../db/schema.js';
+import type { Delivery, FeedAudience } from './audience.js';
 
 export type EventRow = Selectable<FileEventsTable>;
 export type ChangeType = 'created' | 'modified' | 'moved' | 'deleted' | 'restored';
@@ -19,37 +20,60 @@ export interface Changed {
 const FOLDER = 0;
 
 export class EventLog {
-  /** The owners this executor appended for (a FileStore's transaction tells the feed after it commits). */
+  /** The users this executor appended for (a FileStore's transaction tells the feed after it commits). */
   readonly owners = new Set<string>();
+  /** Owners whose tree others follow (the tree lock found `feed_audience` set): their changes are fanned out. */
+  private readonly followed = new Set<string>();
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
+    private readonly audience: readonly FeedAudience[] = [],
   ) {}
 
+  /** Called by the tree lock: others follow this owner's tree, so `record` asks the audience sources. */
+  follow(ownerId: string): void {
+    this.followed.add(ownerId);
+  }
+
   /**
-   * Appends one event to the owner's feed. Call it inside the transaction of
-   * the change: the upsert of the owner's head takes the next cursor and
-   * holds the head row's lock until commit, so the next change of this owner
-   * (on any instance) gets a higher cursor only after this one is visible.
-   * Cursor order is therefore commit order, and a rollback leaves no gap.
+   * Appends one event to the owner's feed, and to the feed of everyone else
+   * who sees the item (audience.ts), in their terms. Call it inside the
+   * transaction of the change: the upsert of each user's head takes the next
+   * cursor and holds the head row's lock until commit, so the next append to
+   * that user's feed (any instance, any owner's change) gets a higher cursor
+   * only after this one is visible. Cursor order is therefore commit order
+   * per user, and a rollback leaves no gap. Heads are taken in user-id order
+   * so two changes fanning out to the same people cannot deadlock.
    */
   async record(ownerId: string, type: ChangeType, row: Changed, path: string, oldPath: string | null = null): Promise<void> {
+    const out: Delivery[] = [{ userId: ownerId, type, row, path, oldPath }];
+    if (this.followed.has(ownerId)) {
+      const change = { ownerId, type, row, path, oldPath };
+      for (const source of this.audience) for (const d of await source.viewers(this.db, change)) if (d.userId !== ownerId) out.push(d);
+    }
+    // Stable: one user's events keep their order.
+    out.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+    for (const d of out) await this.deliver(d);
+  }
+
+  /** Appends one event to one user's feed as is (no audience): e.g. a shared item appearing for its recipient. */
+  async deliver(d: Delivery): Promise<void> {
     const head = await this.db
       .insertInto('file_event_heads')
-      .values({ user_id: ownerId, seq: 1, pruned_seq: 0 })
+      .values({ user_id: d.userId, seq: 1, pruned_seq: 0 })
       .onConflict((oc) => oc.column('user_id').doUpdateSet((eb) => ({ seq: eb('file_event_heads.seq', '+', 1) })))
       .returning('seq')
       .executeTakeFirstOrThrow();
-    const isDir = row.kind === FOLDER;
+    const isDir = d.row.kind === FOLDER;
     await this.db
       .insertInto('file_events')
       .values({
-        user_id: ownerId, seq: Number(head.seq), type, path, old_path: oldPath, file_id: row.id, is_dir: isDir ? 1 : 0,
-        size: isDir || type === 'deleted' ? null : Number(row.size), at: this.now(),
+        user_id: d.userId, seq: Number(head.seq), type: d.type, path: d.path, old_path: d.oldPath, file_id: d.row.id, is_dir: isDir ? 1 : 0,
+        size: isDir || d.type === 'deleted' ? null : Number(d.row.size), at: this.now(),
       })
       .execute();
-    this.owners.add(ownerId);
+    this.owners.add(d.userId);
   }
 }
 

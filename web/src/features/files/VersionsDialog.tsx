@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, formatSize } from '../../app/format';
 import { capacityQuery } from '../../app/StorageBar';
 import { errorMessage } from '../../components/errorMessage';
+import { isShared } from '../sharing/api';
 import { deleteVersion, listVersions, restoreVersion, saveBlob, versionBlob, type FileItem, type FileVersion } from './api';
 import { ConfirmDialog } from './dialogs';
 import { kindOf } from './icons';
@@ -91,7 +92,7 @@ export function VersionsDialog({ item, onClose, onChanged }: { item: FileItem | 
         ) : (
           <Stack gap="xs">
             <Text size="sm" c="dimmed">
-              {t('versions.help')}
+              {t(item && isShared(item.path) ? 'versions.helpShared' : 'versions.help')}
             </Text>
             {error && (
               <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>

@@ -36,8 +36,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
     signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
   });
 
-export function useFolderFeed(folder: string): void {
+/** `keys`: the queries showing the folder (the file manager's listing by default; /shared passes its list). */
+export function useFolderFeed(folder: string, keys: readonly (readonly unknown[])[] = [['folder', folder]]): void {
   const queryClient = useQueryClient();
+  const keyText = JSON.stringify(keys);
   useEffect(() => {
     const abort = new AbortController();
     let last: string | undefined;
@@ -46,7 +48,9 @@ export function useFolderFeed(folder: string): void {
     // A burst of changes (a folder upload) refreshes once.
     const refresh = () => {
       clearTimeout(timer);
-      timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: ['folder', folder] }), 150);
+      timer = setTimeout(() => {
+        for (const queryKey of JSON.parse(keyText) as unknown[][]) void queryClient.invalidateQueries({ queryKey });
+      }, 150);
     };
     // Any change may change the storage bar's figure; it is refreshed less eagerly.
     const refreshUsage = () => {
@@ -141,5 +145,5 @@ export function useFolderFeed(folder: string): void {
       clearTimeout(timer);
       clearTimeout(usageTimer);
     };
-  }, [folder, queryClient]);
+  }, [folder, keyText, queryClient]);
 }

@@ -10,13 +10,18 @@ import { formatDate } from '../../app/format';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
 import { pageTitle } from '../account/api';
-import { markSharedSeen, sharedQuery } from './api';
+import { markSharedSeen, SHARED_ROOT, sharedQuery } from './api';
+import { useFolderFeed } from '../files/useFeed';
+
+// A grant or revocation arrives in the feed as the mount created or deleted under "Shared with me".
+const LIVE_KEYS = [sharedQuery.queryKey, ['shared-badge']] as const;
 
 export default function SharedPage() {
   const { t } = useTranslation();
   const client = useQueryClient();
   const query = useQuery(sharedQuery);
   const unseen = (query.data ?? []).some((i) => i.new);
+  useFolderFeed(SHARED_ROOT, LIVE_KEYS);
 
   useEffect(() => {
     document.title = pageTitle(t('nav.sharedWithMe'));
