@@ -4,19 +4,16 @@
 // generation's limit. With V8's own growing factor that limit settles just
 // above the live heap once the first full GC has run, so a transfer's
 // buffers cross it again and again and each large transfer pays for many
-// full collections. Growing the limit by 50 % of the live heap leaves room
-// for that drift, at the price of an old generation up to about one and a
-// half times its live size before a full GC. 100 % was the first setting
-// (docs/benchmarks.md, WebDAV, 2026-11-25); since transfers ask for
-// scavenges (below), most of their buffers no longer reach a full GC, and
-// 50 % kept the big transfers as fast with a heap 10-20 MB smaller at the
-// peak (docs/benchmarks.md, WebDAV, "Memory, session 14").
+// full collections. Growing the limit by 100 % of the live heap leaves room
+// for that drift, at the price of an old generation up to about twice its
+// live size before a full GC. The measurements are in docs/benchmarks.md
+// (WebDAV, 2026-11-25).
 import v8 from 'node:v8';
 import { Transform } from 'node:stream';
 import { runInNewContext } from 'node:vm';
 
 const FLAG = '--heap-growing-percent';
-export const HEAP_GROWING_PERCENT = 50;
+export const HEAP_GROWING_PERCENT = 100;
 
 /** Applies the flag unless the process was started with its own value. */
 export function tuneHeapForStreaming(execArgv: readonly string[] = process.execArgv): boolean {

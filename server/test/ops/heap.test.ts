@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { HEAP_GROWING_PERCENT, TRANSFER_SCAVENGE_BYTES, enableTransferScavenges, transferred, tuneHeapForStreaming } from '../../src/ops/heap.js';
 
 test('serve sets --heap-growing-percent unless node was started with its own value', () => {
-  assert.equal(HEAP_GROWING_PERCENT, 50);
-  assert.equal(tuneHeapForStreaming(['--heap-growing-percent=80']), false);
-  assert.equal(tuneHeapForStreaming(['--heap_growing_percent=80']), false);
+  assert.equal(HEAP_GROWING_PERCENT, 100);
+  assert.equal(tuneHeapForStreaming(['--heap-growing-percent=50']), false);
+  assert.equal(tuneHeapForStreaming(['--heap_growing_percent=50']), false);
   assert.equal(tuneHeapForStreaming([]), true);
 });
 
