@@ -5148,6 +5148,7 @@ export interface paths {
             prompt?: string;
             response_mode?: string;
             request_uri?: string;
+            dpop_jkt?: string;
             approve?: boolean;
             [key: string]: unknown;
           };
@@ -6228,7 +6229,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201.
+       * RFC 9126 pushed authorization request: the authorization request parameters, with client authentication; answers 201. An optional DPoP header (RFC 9449 §10.1) binds the authorization code to its key.
        *
        * Auth: none.
        */
@@ -6254,6 +6255,8 @@ export interface paths {
             nonce?: string;
             /** consent | none */
             prompt?: string;
+            /** RFC 9449 §10: the JWK thumbprint of the DPoP key the code exchange must prove; a DPoP header on this request binds the same way (both: they must match) */
+            dpop_jkt?: string;
             /** client_secret_post / public clients (or HTTP Basic) */
             client_id?: string;
             /** client_secret_post (or HTTP Basic) */
