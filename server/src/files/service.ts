@@ -174,9 +174,15 @@ export class FilesService {
     const page = rows.slice(0, size);
     const last = page[page.length - 1];
     return {
-      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      entries: [...(await this.top(folder, pageToken)), ...page.map((row) => ({ row, path: childPath(folder.path, row.name) }))],
       nextPageToken: rows.length > size && last ? encodeToken(folder.row.id, last) : null,
     };
+  }
+
+  /** Team folders, first on the first page of the asker's own root folder (the only entry with path "/"). */
+  private async top(folder: Entry, pageToken: string | undefined): Promise<Entry[]> {
+    if (pageToken || folder.path !== '/' || folder.row.parent_id !== null || !this.scopes.listTop) return [];
+    return this.scopes.listTop(folder.row.owner_id);
   }
 
   private async listSorted(folder: Entry, size: number, pageToken: string | undefined, sort: ListSort): Promise<ListPage> {
@@ -192,7 +198,7 @@ export class FilesService {
     const page = rows.slice(0, size);
     const last = page[page.length - 1];
     return {
-      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      entries: [...(await this.top(folder, pageToken)), ...page.map((row) => ({ row, path: childPath(folder.path, row.name) }))],
       nextPageToken: rows.length > size && last ? encodeSortedToken(folder.row.id, sort, last) : null,
     };
   }
