@@ -229,7 +229,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
   const sharing = createSharing({ db, files: files.files, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
-  const teams = createTeams({ db, files: files.files, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
+  const teams = createTeams({ db, files: files.files, trash: files.trash, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { FilesService } from '../files/service.js';
 import type { PathScopes } from '../files/scopes.js';
+import type { TrashService } from '../files/trash.js';
 import type { Clock } from '../core/clock.js';
 import { TeamRepository } from './repository.js';
 import { TeamPaths } from './resolver.js';
@@ -15,10 +16,11 @@ export interface Teams {
   paths: TeamPaths;
 }
 
-export function createTeams(deps: { db: Db; files: FilesService; owners: TeamFilesPort; next: PathScopes; reserved: readonly string[]; clock: Clock }): Teams {
+export function createTeams(deps: { db: Db; files: FilesService; trash: TrashService; owners: TeamFilesPort; next: PathScopes; reserved: readonly string[]; clock: Clock }): Teams {
   const repo = new TeamRepository(deps.db);
   const paths = new TeamPaths(repo, deps.files, deps.next, deps.reserved);
   deps.files.useScopes(paths);
+  deps.trash.useMounts(paths);
   return { admin: new TeamService(repo, deps.owners, deps.reserved, deps.clock), paths };
 }
 

@@ -10,6 +10,7 @@ import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { Need, PathScopes, Scope } from '../files/scopes.js';
 import type { FileRow } from '../files/repository.js';
+import type { TrashMount, TrashMounts } from '../files/trash.js';
 import type { TeamMountRow, TeamRepository } from './repository.js';
 
 /** Added to a team folder's name for a member whose own top-level item already has that name. */
@@ -25,7 +26,7 @@ function fold(name: string): string {
   return name.toLowerCase();
 }
 
-export class TeamPaths implements PathScopes {
+export class TeamPaths implements PathScopes, TrashMounts {
   constructor(
     private readonly repo: TeamRepository,
     private readonly files: FilesService,
@@ -99,6 +100,13 @@ export class TeamPaths implements PathScopes {
 
   listVirtual(actorId: string): Promise<Entry[]> {
     return this.next.listVirtual(actorId);
+  }
+
+  /** The team trashes a member reaches: those of the team folders they may write to (trash.ts). */
+  async trashesOf(actorId: string): Promise<TrashMount[]> {
+    return (await this.mounts(actorId))
+      .filter((m) => m.permission === 'write')
+      .map((m) => ({ ownerId: m.owner_id, view: (p: string) => `/${m.label}${p === '/' ? '' : p}` }));
   }
 
   async listTop(actorId: string): Promise<Entry[]> {
