@@ -259,6 +259,24 @@ describe('team folders', () => {
     assert.notEqual(stolen.status, 200);
   });
 
+  it('an old clash with an own top-level item labels the team folder "(team folder)"; signed URLs serve team files', async () => {
+    await put(api, reader.token, '/Reports/own.txt', 'reader own');
+    const made = await api.put<TeamFolder>('/api/v4/admin/team-folder', { group_id: groupId, name: 'Reports', storage_quota: QUOTA }, { token: admin });
+    assert.equal(made.status, 200, made.text);
+    const files = await top(reader);
+    assert.ok(files.some((f) => f.path === '/Reports (team folder)' && f.team_folder?.id === made.body.data.id));
+    assert.ok(files.some((f) => f.path === '/Reports' && !f.team_folder));
+    assert.equal((await download(api, reader.token, '/Reports/own.txt')).body.toString(), 'reader own');
+    assert.equal((await put(api, reader.token, '/Reports (team folder)/t.txt', 'team')).status, 200);
+    // Another member without the clash sees the plain name.
+    const mate = await member(api, admin, { groupId });
+    assert.equal((await download(api, mate.token, '/Reports/t.txt')).body.toString(), 'team');
+    const signed = await api.post<{ url: string }>('/api/v4/file/url', { path: '/Reports/t.txt' }, { token: mate.token });
+    assert.equal(signed.status, 200, signed.text);
+    assert.equal(await (await fetch(signed.body.data.url)).text(), 'team');
+    assert.equal((await api.delete(`/api/v4/admin/team-folder/${made.body.data.id}`, undefined, { token: admin })).status, 200);
+  });
+
   it('a team principal never signs in and never shows up as a person', async () => {
     const users = await api.post<{ users: { id: string; email: string }[]; pagination: { total: number } }>('/api/v4/admin/user', { page_size: 100 }, { token: admin });
     assert.ok(!users.body.data.users.some((u) => u.email.startsWith('team:') || u.id.startsWith('team-')));
