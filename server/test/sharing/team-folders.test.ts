@@ -124,6 +124,24 @@ describe('team folders', () => {
     assert.deepEqual(listing.body.data.files.map((f) => f.path), ['/Projects/docs/a.bin', '/Projects/docs/tus.bin']);
   });
 
+  it('WebDAV methods of a write member work inside the team folder (RFC 4918 §9.2, §9.8, §9.9, §9.10)', async () => {
+    const auth = bearer(writer);
+    const proppatch = '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:a>1</Z:a></D:prop></D:set></D:propertyupdate>';
+    assert.equal((await dav(server, 'PROPPATCH', davPath('/Projects/dav.txt'), auth, { body: proppatch, headers: { 'content-type': 'application/xml' } })).status, 207);
+    assert.equal((await dav(server, 'COPY', davPath('/Projects/dav.txt'), auth, { headers: { destination: `${server.url}${davPath('/Projects/made/copy.txt')}` } })).status, 201);
+    assert.equal((await dav(server, 'MOVE', davPath('/Projects/made/copy.txt'), auth, { headers: { destination: `${server.url}${davPath('/Projects/made/moved.txt')}` } })).status, 201);
+    const lock = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+    const locked = await dav(server, 'LOCK', davPath('/Projects/made/moved.txt'), auth, { body: lock, headers: { 'content-type': 'application/xml' } });
+    assert.equal(locked.status, 200, locked.text);
+    const token = locked.headers.get('lock-token')!;
+    assert.equal((await dav(server, 'UNLOCK', davPath('/Projects/made/moved.txt'), auth, { headers: { 'lock-token': token } })).status, 204);
+    assert.equal((await dav(server, 'GET', davPath('/Projects/made/moved.txt'), auth)).text, 'via dav');
+    assert.equal((await dav(server, 'DELETE', davPath('/Projects/made/moved.txt'), auth)).status, 204);
+    const pf = await dav(server, 'PROPFIND', davPath('/Projects/made') + '/', auth, { headers: { depth: '1' } });
+    assert.equal(pf.status, 207);
+    assert.doesNotMatch(pf.text, /moved\.txt/);
+  });
+
   it('an upload over the team quota is refused with the usual quota error', async () => {
     const res = await put(api, writer.token, '/Projects/big.bin', Buffer.alloc(QUOTA, 3));
     assert.ok(res.status >= 400 && res.status < 500, `${res.status} ${res.text}`);
@@ -274,6 +292,13 @@ describe('team folders', () => {
     const signed = await api.post<{ url: string }>('/api/v4/file/url', { path: '/Reports/t.txt' }, { token: mate.token });
     assert.equal(signed.status, 200, signed.text);
     assert.equal(await (await fetch(signed.body.data.url)).text(), 'team');
+    // A public link of a team file serves it; an upload request on a team folder and a grant are refused.
+    const link = await api.put<{ url: string }>('/api/v4/share', { path: '/Reports/t.txt' }, { token: mate.token });
+    assert.equal(link.status, 200, link.text);
+    assert.equal((await api.put('/api/v4/share', { path: '/Reports', upload_only: true }, { token: mate.token })).status, 400, 'the team folder itself is a root');
+    assert.equal((await api.post('/api/v4/file/create', { path: '/Reports/inbox', type: 'folder' }, { token: mate.token })).status, 200);
+    assert.equal((await api.put('/api/v4/share', { path: '/Reports/inbox', upload_only: true }, { token: mate.token })).status, 403);
+    assert.equal((await api.put('/api/v4/file/access', { path: '/Reports/t.txt', user: reader.email, permission: 'read' }, { token: mate.token })).status, 403);
     assert.equal((await api.delete(`/api/v4/admin/team-folder/${made.body.data.id}`, undefined, { token: admin })).status, 200);
   });
 
