@@ -16,8 +16,8 @@ import { VIEWPORTS, openIn, press } from './viewports.js';
 
 const PASSWORD = 'team-ui-password-1';
 const LANGS = [
-  { code: 'en', locale: 'en-US', badge: 'Team folder', readOnly: 'Team folder · view only', teams: 'Team folders of', create: 'New team folder', name: 'Folder name', members: 'Member access to', add: 'Add', done: 'Done', view: 'View' },
-  { code: 'zh-CN', locale: 'zh-CN', badge: '团队文件夹', readOnly: '团队文件夹 · 仅查看', teams: '的团队文件夹', create: '新建团队文件夹', name: '文件夹名称', members: '的成员权限', add: '添加', done: '完成', view: '查看' },
+  { code: 'en', locale: 'en-US', badge: 'Team folder', readOnly: 'Team folder · view only', teams: 'Team folders of', create: 'New team folder', name: 'Folder name', members: 'Member access to', add: 'Add', done: 'Done', view: 'View', del: 'Delete' },
+  { code: 'zh-CN', locale: 'zh-CN', badge: '团队文件夹', readOnly: '团队文件夹 · 仅查看', teams: '的团队文件夹', create: '新建团队文件夹', name: '文件夹名称', members: '的成员权限', add: '添加', done: '完成', view: '查看', del: '删除' },
 ] as const;
 
 describe('web app: team folders', { skip: browserSkip }, () => {
@@ -107,6 +107,10 @@ describe('web app: team folders', { skip: browserSkip }, () => {
         assert.equal(paths[0], `/${folderName}`, `first in My files: ${paths.join(', ')}`);
         await screenshotView(w.page, `team-folders-myfiles-${v.name}-${lang.code}`);
         assert.deepEqual(await seriousA11yViolations(w.page), [], 'axe on My files');
+        // Selected, the team folder itself offers no Delete (an administrator's to delete).
+        if (v.touch) await row.getByRole('checkbox').tap();
+        else await row.click();
+        assert.equal(await w.page.getByRole('button', { name: lang.del, exact: true }).first().isDisabled(), true);
         await w.page.goto(`${server.url}/files/${encodeURIComponent(folderName)}`);
         await w.page.getByTestId('upload-files-input').setInputFiles(path.join(dir, 'from-member.txt'));
         await w.page.locator(`[data-path="/${folderName}/from-member.txt"]`).waitFor();
