@@ -4,6 +4,7 @@
 import type { Db } from '../db/database.js';
 import type { TeamFoldersTable } from '../db/schema.js';
 import type { Selectable } from 'kysely';
+import { compileOnce, type Slot } from '../db/compiled.js';
 
 export type TeamFolderRow = Selectable<TeamFoldersTable>;
 export type MemberPermission = 'read' | 'write' | 'none';
@@ -23,8 +24,25 @@ export interface TeamFolderWithQuota extends TeamFolderRow {
   used: number;
 }
 
+function mountsStatement(db: Db) {
+  return compileOnce(db, (v: Slot<{ userId: string }>) =>
+    db
+      .selectFrom('team_folders as t')
+      .innerJoin('users as u', (j) => j.onRef('u.group_id', '=', 't.group_id').on('u.id', '=', v('userId')).on('u.status', '=', 'active'))
+      .leftJoin('team_folder_members as m', (j) => j.onRef('m.team_id', '=', 't.id').on('m.user_id', '=', v('userId')))
+      .select(['t.id', 't.owner_id', 't.name', 't.created_at', 't.permission', 'm.permission as override'])
+      .orderBy('t.created_at')
+      .orderBy('t.id'),
+  );
+}
+
 export class TeamRepository {
-  constructor(private readonly db: Db) {}
+  /** Runs on every request that names a path (teams/resolver.ts): compiled once. */
+  private readonly mountsStmt: ReturnType<typeof mountsStatement>;
+
+  constructor(private readonly db: Db) {
+    this.mountsStmt = mountsStatement(db);
+  }
 
   /**
    * The team folders `userId` reaches now: those of their group, unless an
@@ -32,14 +50,7 @@ export class TeamRepository {
    * member has none, at once). One indexed query; oldest first.
    */
   async mountsOf(userId: string): Promise<TeamMountRow[]> {
-    const rows = await this.db
-      .selectFrom('team_folders as t')
-      .innerJoin('users as u', (j) => j.onRef('u.group_id', '=', 't.group_id').on('u.id', '=', userId).on('u.status', '=', 'active'))
-      .leftJoin('team_folder_members as m', (j) => j.onRef('m.team_id', '=', 't.id').on('m.user_id', '=', userId))
-      .select(['t.id', 't.owner_id', 't.name', 't.created_at', 't.permission', 'm.permission as override'])
-      .orderBy('t.created_at')
-      .orderBy('t.id')
-      .execute();
+    const { rows } = await this.mountsStmt.run({ userId });
     const out: TeamMountRow[] = [];
     for (const r of rows) {
       const permission = r.override ?? r.permission;
