@@ -247,7 +247,8 @@ export class FilesService {
     for (const item of items) {
       if (seen.has(item.row.id)) continue;
       seen.add(item.row.id);
-      const isRoot = item.row.parent_id === null && item.row.kind === FOLDER;
+      // A team folder is a root too, but its members know it by its name.
+      const isRoot = item.row.parent_id === null && item.row.kind === FOLDER && !item.team;
       await this.appendToZip(out, item.row, unique(isRoot ? 'files' : item.row.name, item.row.kind === FOLDER));
     }
     return this.zipOf(out);

@@ -118,6 +118,10 @@ describe('team folders', () => {
     assert.equal((await dav(server, 'MKCOL', davPath('/Projects/made'), bearer(writer))).status, 201);
     assert.equal((await capacity(api, writer.token)).used, mine);
     assert.equal((await teamInfo(team.id)).storage_used, 'the plan'.length + 10_000 + 5000 + 'via dav'.length);
+    // Zipped by a member, the team folder keeps its name.
+    const zip = await api.fetch('/api/v4/file/archive', { method: 'POST', headers: { authorization: bearer(reader), 'content-type': 'application/json' }, body: JSON.stringify({ paths: ['/Projects'] }) });
+    assert.equal(zip.status, 200);
+    assert.ok(Buffer.from(await zip.arrayBuffer()).includes(Buffer.from('Projects/plan.txt')));
     // The reader sees the writer's files.
     assert.equal((await download(api, reader.token, '/Projects/plan.txt')).body.toString(), 'the plan');
     const listing = await api.get<{ files: FileView[] }>(`/api/v4/file?path=${q('/Projects/docs')}`, { token: reader.token });
