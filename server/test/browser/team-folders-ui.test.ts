@@ -76,7 +76,7 @@ describe('web app: team folders', { skip: browserSkip }, () => {
         await press(v, dialog.getByRole('button', { name: lang.create }));
         await dialog.getByLabel(lang.name).fill(folderName);
         await press(v, dialog.getByRole('button', { name: lang.create }));
-        await dialog.getByRole('cell', { name: folderName, exact: true }).waitFor();
+        await dialog.getByText(folderName, { exact: true }).waitFor();
         await screenshotView(a.page, `team-folders-admin-${v.name}-${lang.code}`);
         assert.deepEqual(await seriousA11yViolations(a.page), [], 'axe on the team folders dialog');
         const teams = (await api.get<{ id: string; name: string; storage_quota: number }[]>(`/api/v4/admin/team-folder?group_id=${group.body.data.id}`, { token: admin })).body.data;

@@ -51,12 +51,12 @@ function FolderList({ group, onEdit, onMembers }: { group: Group; onEdit: (f?: T
       )}
       {folders && folders.length === 0 && <Text size="sm">{t('admin.groups.teamFoldersEmpty')}</Text>}
       {folders && folders.length > 0 && (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={300}>
           <Table verticalSpacing="xs">
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.groups.teamFolderName')}</Table.Th>
-                <Table.Th>{t('admin.groups.permission')}</Table.Th>
+                <Table.Th visibleFrom="sm">{t('admin.groups.permission')}</Table.Th>
                 <Table.Th>{t('admin.groups.teamFolderQuota')}</Table.Th>
                 <Table.Th>{t('admin.common.actions')}</Table.Th>
               </Table.Tr>
@@ -64,8 +64,14 @@ function FolderList({ group, onEdit, onMembers }: { group: Group; onEdit: (f?: T
             <Table.Tbody>
               {folders.map((f) => (
                 <Table.Tr key={f.id}>
-                  <Table.Td>{f.name}</Table.Td>
-                  <Table.Td>{f.permission === 'write' ? t('admin.groups.permWrite') : t('admin.groups.permRead')}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{f.name}</Text>
+                    {/* On a phone the access goes under the name, so the actions stay on screen. */}
+                    <Text size="xs" c="dimmed" hiddenFrom="sm">
+                      {t('admin.groups.permissionIs', { perm: f.permission === 'write' ? t('admin.groups.permWrite') : t('admin.groups.permRead') })}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{f.permission === 'write' ? t('admin.groups.permWrite') : t('admin.groups.permRead')}</Table.Td>
                   <Table.Td>
                     <Text size="xs">{t('admin.groups.teamFolderUsage', { used: formatBytes(f.storage_used), quota: formatBytes(f.storage_quota) })}</Text>
                     <Progress
