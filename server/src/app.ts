@@ -30,6 +30,7 @@ import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { feedModuleRoutes } from './files/events/module.js';
 import { sharingRoutes } from './sharing/module.js';
+import { teamModuleRoutes } from './teams/module.js';
 import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
@@ -152,6 +153,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await filesRoutes(app, services.files, config.baseUrl);
   feedModuleRoutes(app, services.feed);
   sharingRoutes(app, services.sharing);
+  teamModuleRoutes(app, services.teams);
   await sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
   healthRoutes(app, services.health);

@@ -41,6 +41,8 @@ import { createShares, type Shares } from './shares/module.js';
 import { createFeed, type Feed } from './files/events/module.js';
 import { createSharing, type Sharing } from './sharing/module.js';
 import { sharingPorts } from './sharing/ports.js';
+import { SHARED_WITH_ME } from './sharing/resolver.js';
+import { createTeams, type Teams } from './teams/module.js';
 import { createDav, type Dav } from './webdav/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
@@ -96,6 +98,8 @@ export interface Services {
   shares: Shares;
   /** Sharing with people and groups (sharing/). */
   sharing: Sharing;
+  /** Team folders (teams/). */
+  teams: Teams;
   dav: Dav;
   groups: GroupService;
   report: ReportRepository;
@@ -224,6 +228,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
   const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
   const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, mailer, config.baseUrl), clock });
+  // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
+  const teams = createTeams({ db, files: files.files, trash: files.trash, audiences: files.audiences, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
@@ -266,6 +272,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     feed,
     shares,
     sharing,
+    teams,
     dav,
     groups,
     report,

@@ -13,7 +13,7 @@ export class GroupRepository {
     const rows = await this.db
       .selectFrom('groups')
       .selectAll('groups')
-      .select((eb) => eb.selectFrom('users').whereRef('users.group_id', '=', 'groups.id').select(eb.fn.countAll<number>().as('n')).as('user_count'))
+      .select((eb) => eb.selectFrom('users').whereRef('users.group_id', '=', 'groups.id').where('users.status', '<>', 'team').select(eb.fn.countAll<number>().as('n')).as('user_count'))
       .orderBy('id')
       .execute();
     return rows.map((r) => ({ ...r, user_count: Number(r.user_count ?? 0) }));
@@ -54,7 +54,13 @@ export class GroupRepository {
   }
 
   async countUsers(id: number): Promise<number> {
-    const row = await this.db.selectFrom('users').where('group_id', '=', id).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await this.db.selectFrom('users').where('group_id', '=', id).where('status', '<>', 'team').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  /** The group's team folders (their principals keep the group from being deleted). */
+  async countTeamFolders(id: number): Promise<number> {
+    const row = await this.db.selectFrom('users').where('group_id', '=', id).where('status', '=', 'team').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 

@@ -114,6 +114,8 @@ export class GroupService {
       throw conflict('This is the default group for sign-up; choose another default group in Settings before deleting it');
     }
     if (await this.repo.deleteIfEmpty(id)) return;
+    const teams = await this.repo.countTeamFolders(id);
+    if (teams > 0) throw new DomainError(ErrorCode.Conflict, `This group has ${teams} team folder${teams === 1 ? '' : 's'}; delete ${teams === 1 ? 'it' : 'them'} first`, { data: { team_folder_count: teams } });
     const users = await this.repo.countUsers(id);
     throw new DomainError(ErrorCode.Conflict, `This group still has ${users} user${users === 1 ? '' : 's'}; move ${users === 1 ? 'it' : 'them'} to another group first`, { data: { user_count: users } });
   }

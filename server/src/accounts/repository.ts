@@ -21,7 +21,23 @@ export class AccountRepository {
       .selectFrom('users')
       .innerJoin('groups', 'groups.id', 'users.group_id')
       .selectAll('users')
-      .select(['groups.name as group_name', 'groups.is_admin as group_is_admin', 'groups.storage_quota as group_quota']);
+      .select(['groups.name as group_name', 'groups.is_admin as group_is_admin', 'groups.storage_quota as group_quota'])
+      // A team folder's principal (migration 025) is no person: never found, listed, counted or signed in.
+      .where('users.status', '<>', 'team');
+  }
+
+  async statusOf(id: string): Promise<string | undefined> {
+    return (await this.db.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst())?.status;
+  }
+
+  /** The quota of any tree owner, a person or a team folder's principal (the file feature's quota lookup). */
+  findQuotaOwner(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined> {
+    return this.db
+      .selectFrom('users')
+      .innerJoin('groups', 'groups.id', 'users.group_id')
+      .select(['users.storage_quota', 'groups.storage_quota as group_quota'])
+      .where('users.id', '=', id)
+      .executeTakeFirst();
   }
 
   findById(id: string): Promise<UserWithGroup | undefined> {
@@ -52,7 +68,7 @@ export class AccountRepository {
   }
 
   async delete(id: string): Promise<boolean> {
-    const res = await this.db.deleteFrom('users').where('id', '=', id).executeTakeFirst();
+    const res = await this.db.deleteFrom('users').where('id', '=', id).where('status', '<>', 'team').executeTakeFirst();
     return Number(res.numDeletedRows) === 1;
   }
 
@@ -60,6 +76,7 @@ export class AccountRepository {
     const keyword = q.keyword?.trim();
     const row = await this.db
       .selectFrom('users')
+      .where('users.status', '<>', 'team')
       .$if(Boolean(keyword), (qb) => qb.where((eb) => eb.or([containsInsensitive('email', keyword!), containsInsensitive('nickname', keyword!), containsInsensitive('id', keyword!)])))
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .executeTakeFirstOrThrow();

@@ -78,6 +78,17 @@ export class AccountService {
     return this.repo.findById(id);
   }
 
+  /** The quota of a tree owner: a person, or a team folder's principal (which findById never answers). */
+  findQuotaOwner(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined> {
+    return this.repo.findQuotaOwner(id);
+  }
+
+  /** Whether a tree owner's files may be served: an active person, or a team folder (always, while it exists). */
+  async ownerActive(id: string): Promise<boolean> {
+    if ((await this.cache.get(id))?.active === true) return true;
+    return (await this.repo.statusOf(id)) === 'team';
+  }
+
   async get(id: string): Promise<UserWithGroup> {
     const user = await this.repo.findById(id);
     if (!user) throw notFound('User not found');

@@ -32,7 +32,8 @@ export function toUserView(u: UserWithGroup): UserView {
     id: u.id,
     email: u.email,
     nickname: u.nickname,
-    status: u.status,
+    // Team folders' principals are never read as users (repository.ts), so 'team' never gets here.
+    status: u.status === 'team' ? 'banned' : u.status,
     created_at: rfc3339(u.created_at),
     group: { id: u.group_id, name: u.group_name },
     is_admin: u.group_is_admin === 1,

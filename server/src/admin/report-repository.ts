@@ -25,7 +25,8 @@ export class ReportRepository {
   constructor(private readonly db: Db) {}
 
   private async count(table: 'users' | 'shares' | 'oauth_clients'): Promise<number> {
-    const row = await this.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    // Team folders' principals (migration 025) are not people.
+    const row = await this.db.selectFrom(table).$if(table === 'users', (q) => q.where(sql.ref('status'), '<>', 'team')).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     return Number(row.n);
   }
 
@@ -65,6 +66,7 @@ export class ReportRepository {
       .selectFrom(table)
       .where('created_at', '>=', from)
       .$if(table === 'files', (q) => q.where(sql.ref('kind'), '=', 1))
+      .$if(table === 'users', (q) => q.where(sql.ref('status'), '<>', 'team'))
       .select([day.as('day'), (eb) => eb.fn.countAll<number>().as('n')])
       .groupBy(day)
       .execute();

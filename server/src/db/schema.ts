@@ -26,7 +26,8 @@ export interface UsersTable {
   nickname: string;
   password_hash: string;
   group_id: number;
-  status: 'active' | 'banned' | 'inactive';
+  /** 'team': the principal owning a team folder's tree (migration 025); never signs in, never listed. */
+  status: 'active' | 'banned' | 'inactive' | 'team';
   /** Per-user override of the group quota in bytes; null = use the group's. */
   storage_quota: number | null;
   totp_secret: string | null;
@@ -451,6 +452,24 @@ export interface AccessSeenTable {
   seen_at: number;
 }
 
+/** A team folder (migration 025): the tree of the principal `owner_id`, mounted for the members of `group_id`. */
+export interface TeamFoldersTable {
+  id: string;
+  owner_id: string;
+  group_id: number;
+  name: string;
+  permission: 'read' | 'write';
+  created_at: number;
+  updated_at: number;
+}
+
+/** An admin's override of a team folder's permission for one member (migration 025). */
+export interface TeamFolderMembersTable {
+  team_id: string;
+  user_id: string;
+  permission: 'read' | 'write' | 'none';
+}
+
 export interface Database {
   settings: SettingsTable;
   groups: GroupsTable;
@@ -486,6 +505,8 @@ export interface Database {
   passkey_challenges: PasskeyChallengesTable;
   file_access: FileAccessTable;
   access_seen: AccessSeenTable;
+  team_folders: TeamFoldersTable;
+  team_folder_members: TeamFolderMembersTable;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -32,7 +32,10 @@ import { FeedAudiences } from './events/audience.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
-  findById(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined>;
+  /** Any tree owner's quota: a person's or a team folder principal's. */
+  findQuotaOwner(id: string): Promise<{ storage_quota: number | null; group_quota: number } | undefined>;
+  /** An active person, or a team folder's principal. */
+  ownerActive(id: string): Promise<boolean>;
   onUserDeleted(hook: (userId: string) => Promise<void>): void;
   /** The user cache the auth guard reads (AccountService.cache). */
   cache: { get(id: string): Promise<{ active: boolean } | null> };
@@ -71,7 +74,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners), audience: audiences.sources });
   const quotas: Quotas = {
     async quotaOf(userId) {
-      const user = await deps.accounts.findById(userId);
+      const user = await deps.accounts.findQuotaOwner(userId);
       if (!user) throw notFound('User not found');
       return user.storage_quota ?? user.group_quota;
     },
@@ -106,7 +109,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     search: new FileSearch(new SearchRepository(deps.db), files),
     thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
     signer: new UrlSigner(deps.masterKey, deps.clock),
-    ownerActive: async (userId) => (await deps.accounts.cache.get(userId))?.active === true,
+    ownerActive: (userId) => deps.accounts.ownerActive(userId),
     async stop() {
       // A private runner is stopped here; a shared one by its owner (its other jobs go on until then).
       if (!deps.jobs) await jobs.stop();

@@ -256,11 +256,12 @@ export class TreeRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
-  listTrash(ownerId: string, before: { trashedAt: number; id: string } | null, limit: number): Promise<FileRow[]> {
+  listTrash(ownerIds: string | readonly string[], before: { trashedAt: number; id: string } | null, limit: number): Promise<FileRow[]> {
+    const owners = typeof ownerIds === 'string' ? [ownerIds] : ownerIds;
     return this.db
       .selectFrom('files')
       .selectAll()
-      .where('owner_id', '=', ownerId)
+      .where('owner_id', 'in', owners)
       .where('trashed_at', 'is not', null)
       .where('pending', '=', 0)
       .$if(before !== null, (q) => q.where((eb) => eb(eb.refTuple('trashed_at', 'id'), '<', eb.tuple(before!.trashedAt, before!.id))))

@@ -1,6 +1,7 @@
 // Whose tree a path names. A path of the person asking is usually in their own
 // tree; sharing (server/src/sharing) maps "/Shared with me/…" to another
-// owner's tree with the grant's permission. Every public method of the files
+// owner's tree with the grant's permission; team folders (server/src/teams)
+// map "/<team folder>/…" to the team's tree. Every public method of the files
 // service (and uploads, tus) asks this port first, so no route can skip it.
 import type { Entry } from './tree.js';
 import { FOLDER, newFileRow, type FileRow } from './repository.js';
@@ -38,6 +39,8 @@ export interface PathScopes {
    * lists them in a PROPFIND of the root.
    */
   atRoot(actorId: string): Promise<Entry[]>;
+  /** Entries shown first in the asker's own root folder (team folders), on a listing's first page. */
+  listTop?(actorId: string): Promise<Entry[]>;
 }
 
 /** Without sharing, every path is in the asker's own tree. */

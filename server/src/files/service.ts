@@ -202,9 +202,15 @@ export class FilesService {
     const page = rows.slice(0, size);
     const last = page[page.length - 1];
     return {
-      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      entries: [...(await this.top(folder, pageToken)), ...page.map((row) => ({ row, path: childPath(folder.path, row.name) }))],
       nextPageToken: rows.length > size && last ? encodeToken(folder.row.id, last) : null,
     };
+  }
+
+  /** Team folders, first on the first page of the asker's own root folder (the only entry with path "/"). */
+  private async top(folder: Entry, pageToken: string | undefined): Promise<Entry[]> {
+    if (pageToken || folder.path !== '/' || folder.row.parent_id !== null || !this.scopes.listTop) return [];
+    return this.scopes.listTop(folder.row.owner_id);
   }
 
   private async listSorted(folder: Entry, size: number, pageToken: string | undefined, sort: ListSort): Promise<ListPage> {
@@ -220,7 +226,7 @@ export class FilesService {
     const page = rows.slice(0, size);
     const last = page[page.length - 1];
     return {
-      entries: page.map((row) => ({ row, path: childPath(folder.path, row.name) })),
+      entries: [...(await this.top(folder, pageToken)), ...page.map((row) => ({ row, path: childPath(folder.path, row.name) }))],
       nextPageToken: rows.length > size && last ? encodeSortedToken(folder.row.id, sort, last) : null,
     };
   }
@@ -269,7 +275,8 @@ export class FilesService {
     for (const item of items) {
       if (seen.has(item.row.id)) continue;
       seen.add(item.row.id);
-      const isRoot = item.row.parent_id === null && item.row.kind === FOLDER;
+      // A team folder is a root too, but its members know it by its name.
+      const isRoot = item.row.parent_id === null && item.row.kind === FOLDER && !item.team;
       await this.appendToZip(out, item.row, unique(isRoot ? 'files' : item.row.name, item.row.kind === FOLDER));
     }
     return this.zipOf(out);

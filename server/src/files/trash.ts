@@ -32,6 +32,18 @@ function decodeToken(token: string): { trashedAt: number; id: string } {
 /** What a restore does when the original name is taken again. */
 export type RestoreConflict = 'rename' | 'fail' | 'replace';
 
+/** Another owner's trash a person may list, restore from and purge (a team folder's, for its write members). */
+export interface TrashMount {
+  ownerId: string;
+  /** An owner path (a trashed item's original path) as the person sees it. */
+  view(ownerPath: string): string;
+}
+
+/** Which other trashes a person reaches; read on every request, like the paths (teams/resolver.ts). */
+export interface TrashMounts {
+  trashesOf(actorId: string): Promise<TrashMount[]>;
+}
+
 export class TrashService {
   constructor(
     private readonly tree: Tree,
@@ -39,15 +51,39 @@ export class TrashService {
     private readonly clock: Clock,
   ) {}
 
+  private mounts: TrashMounts = { trashesOf: async () => [] };
+
+  /** Set once at start-up by the team folders feature. */
+  useMounts(mounts: TrashMounts): void {
+    this.mounts = mounts;
+  }
+
+  /** The person's trash and the other trashes they reach, newest first, in one keyset listing. */
   async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ entries: Entry[]; nextPageToken: string | null }> {
     const before = pageToken ? decodeToken(pageToken) : null;
-    const rows = await this.tree.store.tree.listTrash(ownerId, before, pageSize + 1);
+    const others = await this.mounts.trashesOf(ownerId);
+    const views = new Map(others.map((m) => [m.ownerId, m.view]));
+    const rows = await this.tree.store.tree.listTrash([ownerId, ...views.keys()], before, pageSize + 1);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
-      entries: page.map((row) => ({ row, path: row.trashed_path ?? `/${row.name}` })),
+      entries: page.map((row) => {
+        const path = row.trashed_path ?? `/${row.name}`;
+        const view = views.get(row.owner_id);
+        return view ? { row: { ...row, trashed_path: view(path) }, path: view(path) } : { row, path };
+      }),
       nextPageToken: rows.length > pageSize && last ? encodeToken(last.trashed_at!, last.id) : null,
     };
+  }
+
+  /** The trash an item id is in, as `actorId` reaches it: their own, or a mounted one. */
+  private async whose(actorId: string, id: string): Promise<{ ownerId: string; view: (p: string) => string }> {
+    const row = await this.tree.store.tree.findAnyById(id);
+    if (row && row.owner_id !== actorId) {
+      const mount = (await this.mounts.trashesOf(actorId)).find((m) => m.ownerId === row.owner_id);
+      if (mount) return mount;
+    }
+    return { ownerId: actorId, view: (p) => p };
   }
 
   /**
@@ -56,8 +92,16 @@ export class TrashService {
    * that item (so a person can be asked), `replace` moves the item in the way
    * to the trash first.
    */
-  async restore(ownerId: string, ids: string[], onConflict: RestoreConflict = 'rename'): Promise<BatchItem<Entry>[]> {
-    return this.each(ids, (id) =>
+  async restore(actorId: string, ids: string[], onConflict: RestoreConflict = 'rename'): Promise<BatchItem<Entry>[]> {
+    return this.each(ids, async (id) => {
+      const { ownerId, view } = await this.whose(actorId, id);
+      const entry = await this.restoreOne(ownerId, id, onConflict);
+      return { row: entry.row, path: view(entry.path) };
+    });
+  }
+
+  private restoreOne(ownerId: string, id: string, onConflict: RestoreConflict): Promise<Entry> {
+    return (
       this.files.mutate(ownerId, async (s) => {
         const row = await this.trashed(s, ownerId, id);
         const folder = row.kind === FOLDER;
@@ -80,19 +124,21 @@ export class TrashService {
         await s.tree.update(row.id, patch);
         await s.events.record(ownerId, 'restored', row, childPath(parent.path, name));
         return { row: { ...row, ...patch }, path: childPath(parent.path, name) };
-      }),
+      })
     );
   }
 
   /** Deletes trashed items for good: each is marked (invisible) in one short transaction, then deleted in batches. */
-  async purge(ownerId: string, ids: string[]): Promise<BatchItem<null>[]> {
+  async purge(actorId: string, ids: string[]): Promise<BatchItem<null>[]> {
     return this.each(ids, async (id) => {
+      const { ownerId } = await this.whose(actorId, id);
       await this.files.mutate(ownerId, async (s) => this.tree.markForPurge(s, await this.trashed(s, ownerId, id), null));
       await this.tree.batches.purgeAndCollect(ownerId, id);
       return null;
     });
   }
 
+  /** Empties the person's own trash (never a team folder's: that takes deleting each item). */
   async empty(ownerId: string): Promise<number> {
     const ids = await this.tree.store.tree.trashIds(ownerId);
     const results = await this.purge(ownerId, ids);

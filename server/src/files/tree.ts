@@ -14,6 +14,8 @@ import { TreeBatches, type Extent } from './tree-batches.js';
 export interface Entry {
   row: FileRow;
   path: string;
+  /** Set on a team folder's own entry as a member sees it (server/src/teams). */
+  team?: { id: string; permission: 'read' | 'write' };
 }
 
 export interface Quotas {

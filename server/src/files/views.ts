@@ -15,7 +15,18 @@ const fileFields = {
   created_at: DateTime,
   updated_at: DateTime,
 };
-export const FileViewSchema = View(fileFields, { title: 'FileView' });
+export const FileViewSchema = View(
+  {
+    ...fileFields,
+    team_folder: Type.Optional(
+      View(
+        { id: Type.String(), permission: StringEnum(['read', 'write'], { description: 'what this member may do in it' }) },
+        { title: 'TeamFolderMark', description: 'present on a team folder itself, at the top of My files' },
+      ),
+    ),
+  },
+  { title: 'FileView' },
+);
 export type FileView = Static<typeof FileViewSchema>;
 
 export const TrashViewSchema = View(
@@ -65,12 +76,14 @@ export function toFileView(entry: Entry): FileView {
     mime_type: r.kind === FOLDER ? null : r.mime_type,
     created_at: new Date(r.created_at).toISOString(),
     updated_at: new Date(r.updated_at).toISOString(),
+    ...(entry.team ? { team_folder: { id: entry.team.id, permission: entry.team.permission } } : {}),
   };
 }
 
 export function toTrashView(entry: Entry): TrashView {
   const path = entry.row.trashed_path ?? entry.path;
-  return { ...toFileView({ row: entry.row, path }), trashed_at: new Date(entry.row.trashed_at ?? 0).toISOString(), original_path: path };
+  const { team_folder: _team, ...view } = toFileView({ row: entry.row, path });
+  return { ...view, trashed_at: new Date(entry.row.trashed_at ?? 0).toISOString(), original_path: path };
 }
 
 /**

@@ -3,7 +3,7 @@
 // access.ts. A share names a file row by id; its path is looked up when shown.
 import { hashPassword } from '../crypto/passwords.js';
 import { shortId } from '../crypto/random.js';
-import { DomainError, badRequest, notFound } from '../core/errors.js';
+import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
 import { FOLDER, type FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { AdminShareQuery, ListCursor, SharePatch, ShareRepository, ShareRow } from './repository.js';
@@ -129,6 +129,8 @@ export class ShareService {
     // Sharing the root would publish the whole account, trash restores included.
     if (entry.row.parent_id === null) throw badRequest('path: the root folder cannot be shared');
     checkUploadSettings(input, entry);
+    // Uploads land in the link owner's tree; a folder of someone else's (shared, or a team folder) is not theirs to fill.
+    if (input.upload_only === true && entry.row.owner_id !== ownerId) throw new DomainError(ErrorCode.Forbidden, 'upload_only: an upload request can only be made on one of your own folders');
     const row: ShareRow = {
       id: newShareId(),
       owner_id: ownerId,

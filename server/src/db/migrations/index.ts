@@ -20,6 +20,7 @@ import * as m021 from './021_file_events.js';
 import * as m022 from './022_file_access.js';
 import * as m023 from './023_upload_requests.js';
 import * as m024 from './024_dpop.js';
+import * as m025 from './025_team_folders.js';
 import * as m026 from './026_feed_audience.js';
 import * as m027 from './027_dpop_code_binding.js';
 
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   '022_file_access': m022,
   '023_upload_requests': m023,
   '024_dpop': m024,
+  '025_team_folders': m025,
   '026_feed_audience': m026,
   '027_dpop_code_binding': m027,
 };

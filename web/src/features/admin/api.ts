@@ -11,10 +11,12 @@ import type {
   OAuthClient,
   SiteSettings,
   SummaryDay,
+  TeamFolder,
+  TeamFolderOverride,
 } from '../../api/generated/schema';
 
 export { ApiError };
-export type { AdminShare, AdminUser, Group, SiteSettings };
+export type { AdminShare, AdminUser, Group, SiteSettings, TeamFolder, TeamFolderOverride };
 export type Summary = AdminSummary;
 export type DayPoint = SummaryDay;
 export type OAuthApp = OAuthClient;
@@ -59,6 +61,14 @@ export const adminApi = {
   createGroup: (body: JsonBody<'/api/v4/admin/group', 'put'>) => data(api().PUT('/api/v4/admin/group', { body })),
   updateGroup: (id: number, body: JsonBody<'/api/v4/admin/group/{id}', 'put'>) => data(api().PUT('/api/v4/admin/group/{id}', { params: { path: { id } }, body })),
   deleteGroup: (id: number) => data(api().DELETE('/api/v4/admin/group/{id}', { params: { path: { id } } })),
+
+  teamFolders: (groupId: number) => data(api().GET('/api/v4/admin/team-folder', { params: { query: { group_id: groupId } } })),
+  createTeamFolder: (body: JsonBody<'/api/v4/admin/team-folder', 'put'>) => data(api().PUT('/api/v4/admin/team-folder', { body })),
+  updateTeamFolder: (id: string, body: JsonBody<'/api/v4/admin/team-folder/{id}', 'put'>) => data(api().PUT('/api/v4/admin/team-folder/{id}', { ...byId(id), body })),
+  deleteTeamFolder: (id: string) => data(api().DELETE('/api/v4/admin/team-folder/{id}', byId(id))),
+  teamFolderOverrides: (id: string) => data(api().GET('/api/v4/admin/team-folder/{id}/member', byId(id))),
+  setTeamFolderOverride: (id: string, user: string, permission: 'read' | 'write' | 'none' | null) =>
+    data(api().PUT('/api/v4/admin/team-folder/{id}/member/{user}', { params: { path: { id, user } }, body: { permission } })),
 
   apps: async (p: ListParams): Promise<Page<OAuthApp>> => {
     const d = await data(api().POST('/api/v4/admin/oauthClient', { body: { ...p, order_by: p.order_by as AppListBody['order_by'] } }));

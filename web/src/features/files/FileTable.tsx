@@ -5,7 +5,7 @@
 // Mouse: a click selects, a double click opens. Touch (as Google Drive and
 // Nextcloud on a phone): a tap opens, a long press or the row's check box
 // selects, and while something is selected a tap adds or removes an item.
-import { Box, Center, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Center, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
 import { useElementSize, useMediaQuery, useMergedRef } from '@mantine/hooks';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -30,6 +30,8 @@ export function sortItems(items: FileItem[], sort: Sort): FileItem[] {
   if (sort.key === 'name' && sort.dir === 'asc') return items; // the server's order: folders first, then by name
   const sign = sort.dir === 'asc' ? 1 : -1;
   return [...items].sort((a, b) => {
+    // Team folders stay at the top of My files, as the server lists them.
+    if (Boolean(a.team_folder) !== Boolean(b.team_folder)) return a.team_folder ? -1 : 1;
     if (a.type !== b.type) return a.type === 'folder' ? -1 : 1;
     let c = 0;
     if (sort.key === 'name') c = naturalNames.compare(a.name, b.name);
@@ -76,6 +78,16 @@ function Thumb({ item }: { item: FileItem }) {
   });
   if (isImage && data) return <img src={data} alt="" loading="lazy" style={{ width: '100%', height: '100%', objectFit: 'cover', borderRadius: 6 }} />;
   return <FileIcon item={item} size={48} />;
+}
+
+/** "Team folder" (or "Team folder · view only") beside a team folder's name. */
+function TeamBadge({ permission }: { permission: 'read' | 'write' }) {
+  const { t } = useTranslation();
+  return (
+    <Badge size="sm" variant="light" color="indigo" style={{ flex: 'none', textTransform: 'none' }}>
+      {permission === 'read' ? t('files.teamFolderReadOnly') : t('files.teamFolder')}
+    </Badge>
+  );
 }
 
 function SortHeader({ label, k, sort, onSort, align, before }: { label: string; k: SortKey; sort: Sort; onSort(s: Sort): void; align?: 'right'; before?: ReactNode }) {
@@ -246,6 +258,7 @@ export function FileTable(props: FileTableProps) {
           <Text size="sm" ta="center" lineClamp={2} style={{ wordBreak: 'break-word' }} mt={4}>
             {item.name}
           </Text>
+          {item.team_folder && <TeamBadge permission={item.team_folder.permission} />}
         </div>
       );
     }
@@ -258,6 +271,7 @@ export function FileTable(props: FileTableProps) {
             <Text size="sm" truncate title={item.name}>
               {item.name}
             </Text>
+            {item.team_folder && <TeamBadge permission={item.team_folder.permission} />}
           </Group>
         </div>
         {props.locationColumn && (

@@ -133,6 +133,8 @@ export default function FilesPage({ params }: PageProps) {
 
   const sel = selectedItems;
   const one = sel.length === 1 ? sel[0]! : null;
+  // A team folder itself is the administrator's to share, rename, move or delete (the server refuses it too).
+  const teamRoot = sel.some((i) => i.team_folder !== undefined);
   const asZip = sel.length > 1 || one?.type === 'folder';
   const downloadLabel = asZip ? t('files.downloadZip') : t('common.download');
   const download = () => void actions.download(sel, folderName);
@@ -140,9 +142,9 @@ export default function FilesPage({ params }: PageProps) {
   if (sel.length > 0) {
     if (one) menuActions.push({ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) });
     menuActions.push({ key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: download });
-    if (one && !inShared) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
-    if (one) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
-    menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
+    if (one && !inShared && !teamRoot) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
+    if (one && !teamRoot) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
+    if (!teamRoot) menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
     menuActions.push({ key: 'copy', label: t('files.copyTo'), icon: <IconCopy size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'copy', items: sel }) });
     // Google Drive's "Make a copy": "name (copy).ext" beside the original.
     menuActions.push({
@@ -153,7 +155,7 @@ export default function FilesPage({ params }: PageProps) {
     });
     if (one) menuActions.push({ key: 'details', label: t('files.details'), icon: <IconInfoCircle size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'details', item: one }) });
     if (one?.type === 'file') menuActions.push({ key: 'versions', label: t('versions.menu'), icon: <IconHistory size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'versions', item: one }) });
-    menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
+    if (!teamRoot) menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
   } else {
     menuActions.push({ key: 'newFolder', label: t('files.newFolder'), icon: <IconFolderPlus size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'newFolder' }) });
     menuActions.push({ key: 'upload', label: t('files.uploadFiles'), icon: <IconUpload size={16} aria-hidden="true" />, onClick: () => fileInput.current?.click() });
@@ -229,11 +231,11 @@ export default function FilesPage({ params }: PageProps) {
         actions={
           <>
             {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
-            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one || inShared)}
-            {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }))}
-            {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }))}
+            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one || inShared || teamRoot)}
+            {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }), teamRoot)}
+            {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }), teamRoot)}
             {/* On a phone the rest go in a menu, so the bar stays one line. */}
-            {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one, 'sm')}
+            {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one || teamRoot, 'sm')}
             {toolbarIcon('copy', t('files.copyTo'), <IconCopy size={18} aria-hidden="true" />, () => setDialog({ kind: 'copy', items: sel }), false, 'sm')}
             {toolbarIcon('details', t('files.details'), <IconInfoCircle size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'details', item: one }), !one, 'sm')}
             <Menu position="bottom-end">
@@ -243,7 +245,7 @@ export default function FilesPage({ params }: PageProps) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} disabled={!one} onClick={() => one && setDialog({ kind: 'rename', item: one })}>
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} disabled={!one || teamRoot} onClick={() => one && setDialog({ kind: 'rename', item: one })}>
                   {t('files.rename')}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'copy', items: sel })}>

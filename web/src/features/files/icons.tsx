@@ -1,5 +1,5 @@
 // An icon for each kind of file, from its MIME type.
-import { IconFile, IconFileCode, IconFileMusic, IconFileText, IconFileTypePdf, IconFileZip, IconFolderFilled, IconMovie, IconPhoto } from '@tabler/icons-react';
+import { IconFile, IconFolderShare, IconFileCode, IconFileMusic, IconFileText, IconFileTypePdf, IconFileZip, IconFolderFilled, IconMovie, IconPhoto } from '@tabler/icons-react';
 import type { FileItem } from './api';
 
 export type Kind = 'folder' | 'image' | 'video' | 'audio' | 'pdf' | 'text' | 'code' | 'archive' | 'other';
@@ -23,9 +23,10 @@ export function kindOf(item: Pick<FileItem, 'type' | 'mime_type' | 'name'>): Kin
 
 const NO_SHRINK = { flex: 'none' } as const;
 
-export function FileIcon({ item, size = 20 }: { item: Pick<FileItem, 'type' | 'mime_type' | 'name'>; size?: number }) {
+export function FileIcon({ item, size = 20 }: { item: Pick<FileItem, 'type' | 'mime_type' | 'name'> & { team_folder?: FileItem['team_folder'] }; size?: number }) {
   // Never shrunk by a long name beside it in a flex row (it would become a dot).
   const props = { size, stroke: 1.6, 'aria-hidden': true, style: NO_SHRINK, className: 'cirrus-file-icon' } as const;
+  if (item.team_folder) return <IconFolderShare {...props} color="var(--mantine-color-indigo-7)" />;
   switch (kindOf(item)) {
     case 'folder':
       return <IconFolderFilled size={size} aria-hidden="true" color="var(--mantine-color-yellow-6)" style={NO_SHRINK} className="cirrus-file-icon" />;

@@ -2,7 +2,7 @@
 // deleting a group with users, making the sign-up group an administrator
 // group, and taking rights from the last administrators (its message is shown).
 import { ActionIcon, Alert, Badge, Button, Checkbox, Group as Row, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
-import { IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFolders, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { adminApi, type Group } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListView, pageOf, type Column } from '../components/ListView';
 import { QuotaInput } from '../components/QuotaInput';
+import { TeamFoldersDialog } from '../components/TeamFolders';
 import { formatBytes } from '../format';
 
 export function GroupsPage() {
@@ -17,6 +18,7 @@ export function GroupsPage() {
   const qc = useQueryClient();
   const [editing, setEditing] = useState<Group | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Group | null>(null);
+  const [teams, setTeams] = useState<Group | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: ['admin'] });
 
   const columns: Column<Group>[] = [
@@ -32,6 +34,9 @@ export function GroupsPage() {
         <Row gap={4} wrap="nowrap">
           <ActionIcon variant="subtle" color="gray" onClick={() => setEditing(g)} aria-label={t('admin.groups.editNamed', { name: g.name })}>
             <IconPencil size={16} />
+          </ActionIcon>
+          <ActionIcon variant="subtle" color="gray" onClick={() => setTeams(g)} aria-label={t('admin.groups.teamFoldersNamed', { name: g.name })} title={t('admin.groups.teamFolders')}>
+            <IconFolders size={16} />
           </ActionIcon>
           <ActionIcon variant="subtle" color="red" onClick={() => setDeleting(g)} aria-label={t('admin.groups.deleteNamed', { name: g.name })}>
             <IconTrash size={16} />
@@ -60,6 +65,7 @@ export function GroupsPage() {
           </Button>
         }
       />
+      {teams && <TeamFoldersDialog group={teams} onClose={() => setTeams(null)} />}
       {editing && <GroupForm group={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={refresh} />}
       <ConfirmDialog
         opened={deleting !== null}
