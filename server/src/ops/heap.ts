@@ -28,7 +28,7 @@ export function tuneHeapForStreaming(execArgv: readonly string[] = process.execA
  * scavenges (well under a millisecond each on a young generation that is
  * almost all garbage) cost nothing one can measure per gigabyte.
  */
-export const TRANSFER_SCAVENGE_BYTES = 16 * 1024 * 1024;
+export const TRANSFER_SCAVENGE_BYTES = 8 * 1024 * 1024;
 let scavenge: (() => void) | undefined;
 let sinceScavenge = 0;
 
