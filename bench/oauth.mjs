@@ -130,8 +130,8 @@ async function pool(items, limit, fn) {
   return out;
 }
 
-export async function cirrusTarget(database, env = {}) {
-  const server = await startCirrus({ database, env });
+export async function cirrusTarget(database, env = {}, root = undefined) {
+  const server = await startCirrus({ database, env, root });
   const admin = await signIn(server.url);
   const created = await api(server.url, 'PUT', '/api/v4/admin/oauthClient', {
     token: admin.access_token,

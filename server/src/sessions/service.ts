@@ -198,7 +198,8 @@ export class SessionService {
       throw credentialInvalid(proofJkt === null ? 'This refresh token is DPoP-bound: send a DPoP proof of its key' : 'This refresh token is bound to another DPoP key');
     }
     const binding: TokenBinding = { access: proofJkt, refresh: bound ?? (opts.bindRefresh ? proofJkt : null) };
-    if (opts.rotate) {
+    // The statement extends the family by its own lifetime (or the site's): a caller's refreshTtl takes the rule-by-rule path.
+    if (opts.rotate && opts.refreshTtl === undefined) {
       const fast = await this.rotateAtOnce(claims, binding, opts.rotate);
       if (fast) return fast;
     }

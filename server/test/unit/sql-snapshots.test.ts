@@ -107,7 +107,7 @@ const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
   { name: 'authorization code replay marked (RFC 6749 §4.1.2: revoke what it produced)', run: (db) => new GrantRepository(db).markReused('code-hash', 5) },
   // Refresh rotation (RFC 9700 §4.14.2): only the holder of the current jti moves the family on.
   { name: 'refresh token rotation', run: (db) => new SessionRepository(db).rotate('sid', 'old-jti', 'new-jti', 5, 6) },
-  // The token endpoint's refresh in one statement: the same rotation rule, plus the live family's user and app, and the grant read with it.
+  // The token endpoint's refresh in one statement: the same rotation rule on a live family, the grant read with it (user and app compared on the row).
   {
     name: 'refresh token rotation of an app family (token endpoint)',
     run: (db) => new GrantRepository(db).rotateAppFamily({ sid: 'sid', userId: 'user', clientId: 'client', fromJti: 'old-jti', toJti: 'new-jti', now: 5, siteRefreshTtl: 6 }),

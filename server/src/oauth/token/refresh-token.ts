@@ -28,6 +28,8 @@ export function refreshTokenGrant(deps: { sessions: SessionService; issuer: Toke
   const rotateFor = (client: Client): FamilyRotation => async (r) => {
     const family = await grants.rotateAppFamily({ ...r, clientId: client.id });
     if (!family) return undefined;
+    // The token names its family, user and app under our signature, so these hold; should they not, nothing is issued.
+    if (family.user_id !== r.userId || family.client_id !== client.id) throw new DomainError(ErrorCode.CredentialInvalid, 'Session has ended');
     const refusal = refreshRefusalOfRotated(family, client);
     if (refusal) throw refusal;
     return family;
