@@ -3,6 +3,9 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, UploadsTable } from '../db/schema.js';
 
+/** An unlocked complete upload younger than this is its creating request's to finish (an empty tus upload). */
+const FRESH_UPLOAD_MS = 5_000;
+
 export type UploadRow = Selectable<UploadsTable>;
 
 /** The live server_instances row of an upload's lock owner (correlated on uploads.lock_owner). */
@@ -127,7 +130,8 @@ export class UploadRepository {
       .whereRef('upload_offset', '=', 'length')
       .where((eb) =>
         eb.or([
-          eb('lock_token', 'is', null),
+          // Not one just created: an empty tus upload is complete at creation and its own request finishes it next.
+          eb.and([eb('lock_token', 'is', null), eb('created_at', '<', now - FRESH_UPLOAD_MS)]),
           eb('lock_expires_at', '<', now),
           eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, deadBefore)))]),
         ]),
