@@ -10,6 +10,7 @@ import { adminApi, type Group, type TeamFolder } from '../api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { QuotaInput } from './QuotaInput';
 import { formatBytes } from '../format';
+import { FormActions } from './FormActions';
 
 type View = { kind: 'list' } | { kind: 'edit'; folder?: TeamFolder } | { kind: 'members'; folder: TeamFolder };
 type Access = 'read' | 'write' | 'none';
@@ -168,19 +169,7 @@ function FolderForm({ group, folder, onDone }: { group: Group; folder?: TeamFold
           ]}
         />
       </Stack>
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
-      <Row justify="flex-end">
-        <Button variant="default" onClick={onDone}>
-          {t('admin.common.cancel')}
-        </Button>
-        <Button type="submit" loading={busy}>
-          {folder ? t('admin.common.save') : t('admin.groups.createTeamFolder')}
-        </Button>
-      </Row>
+      <FormActions error={error} busy={busy} onCancel={onDone} submitLabel={folder ? t('admin.common.save') : t('admin.groups.createTeamFolder')} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 // Groups: name, administrator rights and storage quota; the server refuses
 // deleting a group with users, making the sign-up group an administrator
 // group, and taking rights from the last administrators (its message is shown).
-import { ActionIcon, Alert, Badge, Button, Checkbox, Group as Row, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
+import { ActionIcon, Badge, Button, Checkbox, Group as Row, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconFolders, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { ListView, pageOf, type Column } from '../components/ListView';
 import { QuotaInput } from '../components/QuotaInput';
 import { TeamFoldersDialog } from '../components/TeamFolders';
 import { formatBytes } from '../format';
+import { FormActions } from '../components/FormActions';
 
 export function GroupsPage() {
   const { t } = useTranslation();
@@ -121,19 +122,7 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
         <QuotaInput label={t('admin.groups.quota')} description={t('admin.groups.quotaHelp')} value={quota} onChange={setQuota} />
         <NumberInput label={t('admin.groups.maxVersions')} description={t('admin.groups.maxVersionsHelp')} min={0} max={1000} allowDecimal={false} value={maxVersions} onChange={setMaxVersions} />
         <NumberInput label={t('admin.groups.versionDays')} description={t('admin.groups.versionDaysHelp')} min={1} max={36500} allowDecimal={false} value={versionDays} onChange={setVersionDays} disabled={Number(maxVersions) === 0} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Row justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {group ? t('admin.common.save') : t('admin.groups.create')}
-          </Button>
-        </Row>
+        <FormActions error={error} busy={busy} onCancel={onClose} submitLabel={group ? t('admin.common.save') : t('admin.groups.create')} />
       </Stack>
     </Modal>
   );

@@ -13,6 +13,7 @@ import { CopyField } from '../components/CopyField';
 import { ListView, type Column } from '../components/ListView';
 import { QuotaInput } from '../components/QuotaInput';
 import { formatBytes, formatDate } from '../format';
+import { FormActions } from '../components/FormActions';
 
 type Action = { kind: 'edit' | 'reset' | 'signout' | 'delete'; user: AdminUser } | { kind: 'create' } | null;
 
@@ -222,19 +223,7 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
             {status === 'banned' && user.status !== 'banned' && <Alert color="orange">{t('admin.users.banConsequence')}</Alert>}
           </>
         )}
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            {t('admin.common.cancel')}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {user ? t('admin.common.save') : t('admin.users.create')}
-          </Button>
-        </Group>
+        <FormActions error={error} busy={busy} onCancel={onClose} submitLabel={user ? t('admin.common.save') : t('admin.users.create')} />
       </Stack>
     </Modal>
   );
