@@ -1,6 +1,6 @@
 // Table types. Times are Unix milliseconds in BIGINT columns (numbers in JS);
 // flags are 0/1 integers so both dialects read them the same way.
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Kysely, Selectable } from 'kysely';
 
 export interface SettingsTable {
   name: string;
@@ -547,3 +547,6 @@ export const OAUTH_CODE_COLUMNS = [
 /** A user row joined with its group (accounts' reads; the auth guard's cached user). */
 export type UserRow = Selectable<UsersTable>;
 export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };
+
+/** A connection or a transaction, as ports that run inside a caller's transaction take it (files/events/audience.ts). */
+export type Executor = Kysely<Database>;

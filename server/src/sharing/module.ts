@@ -6,7 +6,7 @@ import type { FilesService } from '../files/service.js';
 import type { Clock } from '../core/clock.js';
 import { AccessRepository } from './repository.js';
 import { SharedPaths } from './resolver.js';
-import { SharingAudience } from './audience.js';
+import { SharingAudience } from './audience-repository.js';
 import type { FeedAudiences } from '../files/events/audience.js';
 import { AccessService, type SharingPorts } from './service.js';
 import { accessRoutes } from './routes.js';

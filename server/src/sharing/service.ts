@@ -9,7 +9,7 @@ import type { FilesService } from '../files/service.js';
 import { FOLDER } from '../files/service.js';
 import { parsePath } from '../files/names.js';
 import type { AccessRepository, GrantRow } from './repository.js';
-import { labelOf, mountPath, mountRowsFor } from './audience.js';
+import { labelOf, mountPath, mountRowsFor } from './audience-repository.js';
 import { SHARED_WITH_ME, type Mount, type SharedPaths } from './resolver.js';
 import type { Clock } from '../core/clock.js';
 

@@ -10,7 +10,7 @@ import { TeamRepository } from './repository.js';
 import { TeamPaths } from './resolver.js';
 import { TeamService, type TeamFilesPort } from './service.js';
 import { teamRoutes } from './routes.js';
-import { TeamAudience } from './audience.js';
+import { TeamAudience } from './audience-repository.js';
 import type { FeedAudiences } from '../files/events/audience.js';
 
 export interface Teams {

@@ -120,7 +120,7 @@ export class TeamRepository {
         })
         .execute();
       await tx.insertInto('team_folders').values(team).execute();
-      // Members follow the team's changes in their feeds (teams/audience.ts): the tree is flagged from the start.
+      // Members follow the team's changes in their feeds (teams/audience-repository.ts): the tree is flagged from the start.
       await tx.insertInto('storage_usage').values({ user_id: team.owner_id, used: 0, reserved: 0, feed_audience: 1 }).execute();
     });
   }

@@ -4,16 +4,23 @@
 // a team folder of theirs), with the path as that person addresses it.
 //
 // Sources are installed at start-up by the features that let others into a
-// tree (sharing/audience.ts; team folders install another). They are asked
+// tree (sharing/audience-repository.ts; team folders install another). They are asked
 // only for trees flagged `storage_usage.feed_audience = 1`, a flag read by the
 // tree lock every change takes anyway (files/tree.ts), so a change in a tree
 // no one else sees costs no query at all here. A source that grants someone
 // a view of a tree must set the flag (`UsageRepository.setAudience`) in the
 // transaction that grants it; it may leave it set when the last viewer goes
 // (asking a source that then answers nothing is merely a wasted query).
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema.js';
-import type { ChangeType, Changed } from './repository.js';
+import type { Executor } from '../../db/schema.js';
+
+export type ChangeType = 'created' | 'modified' | 'moved' | 'deleted' | 'restored';
+
+/** What an event needs of the row it is about. */
+export interface Changed {
+  id: string;
+  kind: number;
+  size: number;
+}
 
 /** One change of the owner's tree, as the owner's feed records it (owner paths). */
 export interface ChangeNote {
@@ -43,7 +50,7 @@ export interface FeedAudience {
    * transaction), so it sees the tree as the change left it. It must not
    * write: the feed appends the deliveries, locking the heads in user order.
    */
-  viewers(db: Kysely<Database>, change: ChangeNote): Promise<Delivery[]>;
+  viewers(db: Executor, change: ChangeNote): Promise<Delivery[]>;
 }
 
 /** The installed sources (one list for the process; FileStores share it). */

@@ -4,17 +4,10 @@
 // prunes.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FileEventsTable } from '../../db/schema.js';
-import type { Delivery, FeedAudience } from './audience.js';
+import type { ChangeType, Changed, Delivery, FeedAudience } from './audience.js';
 
+export type { ChangeType, Changed };
 export type EventRow = Selectable<FileEventsTable>;
-export type ChangeType = 'created' | 'modified' | 'moved' | 'deleted' | 'restored';
-
-/** What an event needs of the row it is about. */
-export interface Changed {
-  id: string;
-  kind: number;
-  size: number;
-}
 
 /** The folder kind of a file row (files/repository.ts FOLDER; not imported, to keep this module at the bottom). */
 const FOLDER = 0;
