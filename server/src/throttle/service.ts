@@ -24,7 +24,7 @@
 // failure is recorded at once and makes the key unclean. With several
 // instances each may admit up to freeFailures such attempts within the
 // memory's span (docs/security.md).
-import { LruMap } from '../core/lru-map.js';
+import { LRUCache } from 'lru-cache';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { systemClock, type Clock } from '../core/clock.js';
 import type { Reservation, ThrottlePolicy, ThrottleStore } from './store.js';
@@ -82,13 +82,11 @@ export class Throttle {
   private readonly rememberMs: number;
   private readonly clock: Clock;
   /** key -> when the store last showed it without a count. */
-  private readonly clean = new LruMap<string, number>(MAX_REMEMBERED);
+  private readonly clean = new LRUCache<string, number>({ max: MAX_REMEMBERED });
   /** key -> attempts admitted on this instance without a store write, still in flight. */
   private readonly inFlight = new Map<string, number>();
   /** key -> failures admitted locally whose record() has not finished yet. */
   private readonly recording = new Map<string, number>();
-  /** The store reads of learnClean under way, by their keys. */
-  private readonly learning = new Map<string, Promise<void>>();
   private generation = 0;
 
   constructor(
@@ -203,26 +201,9 @@ export class Throttle {
   }
 
   /** Reads the store for the keys not remembered as clean; remembers those it holds nothing for. */
-  /**
-   * Reads the store for the targets' keys not known clean. Requests that need
-   * the same keys while a read is under way wait for it instead of reading
-   * too (a busy client's parallel requests all found the memory expired at
-   * once and each read the table); its answer is as fresh as theirs would
-   * have been, and the generation rule below applies to it the same.
-   */
-  private learnClean(targets: readonly ThrottleTarget[], now: number): Promise<void> {
+  private async learnClean(targets: readonly ThrottleTarget[], now: number): Promise<void> {
     const unknown = targets.map((t) => t.key).filter((k) => !this.isClean(k, now));
-    if (unknown.length === 0) return Promise.resolve();
-    const id = unknown.join('\u0000');
-    let read = this.learning.get(id);
-    if (read === undefined) {
-      read = this.readClean(unknown, now).finally(() => this.learning.delete(id));
-      this.learning.set(id, read);
-    }
-    return read;
-  }
-
-  private async readClean(unknown: string[], now: number): Promise<void> {
+    if (unknown.length === 0) return;
     const generation = this.generation;
     const present = await this.store.present(unknown);
     // A failure counted on this instance while the read was in flight wins,
