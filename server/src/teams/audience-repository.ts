@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ChangeNote, Delivery, FeedAudience } from '../files/events/audience.js';
 import { foldName } from '../files/name-rules.js';
-import { TEAM_SUFFIX } from './resolver.js';
+import { labelCandidates } from './resolver.js';
 
 export class TeamAudience implements FeedAudience {
   async viewers(db: Kysely<Database>, change: ChangeNote): Promise<Delivery[]> {
@@ -25,7 +25,7 @@ export class TeamAudience implements FeedAudience {
     const seeing = members.filter((m) => (m.override ?? team.permission) !== 'none').map((m) => m.id);
     if (!seeing.length) return [];
     // Members whose own top level holds the names a label may take (as TeamPaths.labelled asks, one query for all).
-    const candidates = [team.name, `${team.name}${TEAM_SUFFIX}`, ...Array.from({ length: 98 }, (_, i) => `${team.name} (team folder ${i + 2})`)];
+    const candidates = labelCandidates(team.name);
     const folded = new Map(candidates.map((c) => [foldName(c), c]));
     const own = await db
       .selectFrom('files as c')

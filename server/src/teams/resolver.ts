@@ -16,6 +16,11 @@ import type { TeamMountRow, TeamRepository } from './repository.js';
 /** Added to a team folder's name for a member whose own top-level item already has that name. */
 export const TEAM_SUFFIX = ' (team folder)';
 
+/** The labels a team folder may take for a member, in order: the first that clashes with nothing wins (the last if all do). */
+export function labelCandidates(name: string): string[] {
+  return [name, `${name}${TEAM_SUFFIX}`, ...Array.from({ length: 98 }, (_, i) => `${name} (team folder ${i + 2})`)];
+}
+
 /** One team folder as a member addresses it. */
 export interface TeamMount extends TeamMountRow {
   /** Its name at the top of the member's files. */
@@ -46,11 +51,11 @@ export class TeamPaths implements PathScopes, TrashMounts {
     const taken = new Set(this.reserved.map(fold));
     const out: TeamMount[] = [];
     for (const r of rows) {
-      let label = r.name;
       const clashes = async (l: string) => taken.has(fold(l)) || (await this.files.tree.store.tree.findChildFolded(root.id, l)) !== undefined;
-      if (await clashes(label)) {
-        label = `${r.name}${TEAM_SUFFIX}`;
-        for (let n = 2; (await clashes(label)) && n < 100; n++) label = `${r.name} (team folder ${n})`;
+      let label = r.name;
+      for (const candidate of labelCandidates(r.name)) {
+        label = candidate;
+        if (!(await clashes(candidate))) break;
       }
       taken.add(fold(label));
       out.push({ ...r, label });
