@@ -1,5 +1,5 @@
 // Profiles Cirrus's token endpoint under the load of bench/oauth.mjs:
-//   node bench/oauth-profile.mjs [sqlite|postgres] [seconds] [exchange|refresh]
+//   node bench/oauth-profile.mjs [sqlite|postgres] [seconds] [exchange|refresh|refreshDpop]
 // Starts the built server with a CPU profiler (node:inspector, preloaded
 // through NODE_OPTIONS, which does not allow --cpu-prof on Node 20), warms it
 // up, profiles one window of the chosen operation, and prints the functions
@@ -50,14 +50,14 @@ try {
   const codes = operation === 'exchange' ? await t.mint(Math.ceil(ex.rps * seconds * 1.75) + 100) : [];
   toggle();
   if (operation === 'exchange') ex = await exchangeWindow(t, codes, seconds);
-  else ref = await refreshWindow(t, ex.refreshTokens.slice(-20), seconds);
+  else ref = await refreshWindow(t, ex.refreshTokens.slice(-20), seconds, {}, operation === 'refreshDpop');
   toggle();
   await new Promise((r) => setTimeout(r, 500));
 } finally {
   await t.stop();
 }
 const m = ref ?? ex;
-console.log(`${operation}: ${fmt(m.rps)}/s, p50 ${fmt(m.p50, 1)} ms, p99 ${fmt(m.p99, 1)} ms (${m.failed} failed${m.elapsed !== undefined && m.elapsed < seconds - 0.05 ? `, codes ran out after ${fmt(m.elapsed, 1)} s` : ''})`);
+console.log(`${operation}: ${fmt(m.rps)}/s, ${m.cpu == null ? "" : `${fmt(m.cpu, 3)} ms server CPU/req, `}p50 ${fmt(m.p50, 1)} ms, p99 ${fmt(m.p99, 1)} ms (${m.failed} failed${m.elapsed !== undefined && m.elapsed < seconds - 0.05 ? `, codes ran out after ${fmt(m.elapsed, 1)} s` : ''})`);
 
 if (!existsSync(profileFile)) throw new Error(`no profile written to ${profileFile}`);
 const profile = JSON.parse(readFileSync(profileFile, 'utf8'));
