@@ -25,6 +25,12 @@ const LIVE = new Set([...ALLPROP_LIVE, QUOTA_AVAILABLE, QUOTA_USED]);
 const PIECE_CHARS = 48 * 1024;
 const PAGE = 1000;
 const NO_PROPERTIES: PropertyRow[] = [];
+/**
+ * A Depth 1 listing reads its members' dead properties before its first page
+ * when they hold at most this many bytes together (PROPERTY_LIMITS bounds
+ * one resource's to 64 KiB); past it, with each page.
+ */
+const CHILD_PROPERTIES_AT_ONCE = 1024 * 1024;
 
 /**
  * Dead properties are stored for the person, so they are bounded like
@@ -197,22 +203,29 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const dead = needsDead(req);
   const first = writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
   const files = ctx.files;
+  // The members' dead properties, read once before the pages when they are few (null: with each page).
+  const childProperties = dead && folder && depth === '1' ? await repo.propertiesOfChildren(entry.row.id, CHILD_PROPERTIES_AT_ONCE) : null;
   /**
    * One page of members as bytes, made before the next await: the page's
    * rows die young (a scavenge frees them) instead of living while the
    * socket drains and being promoted. Pieces of PIECE_CHARS characters keep
    * each string small: a string of a whole page would go to V8's
-   * large-object space, which only a full collection frees.
+   * large-object space, which only a full collection frees. With the
+   * properties read up front, nothing is awaited between the page's query
+   * and its text: under a PROPFIND load, pages held across a property query
+   * were promoted and filled the old generation (220 MB peak, session 14).
    */
   const renderPage = async (token: string | undefined): Promise<{ pieces: Buffer[]; next: string | undefined }> => {
     const page = await files.list(entry, PAGE, token);
-    const props = dead && page.entries.length ? await repo.properties(page.entries.map((e) => e.row.id)) : null;
+    // Members mounted from elsewhere (team folders, shares), or all of them without the read above: read now.
+    const elsewhere = !dead ? [] : childProperties ? page.entries.filter((e) => e.row.parent_id !== entry.row.id) : page.entries;
+    const read = elsewhere.length ? await repo.properties(elsewhere.map((e) => e.row.id)) : null;
     const pieces: Buffer[] = [];
     let text = '';
     for (const child of page.entries) {
       // The last name of the member's path, not its row's: a shared item is addressed by its label.
       const href = selfHref + encodeURIComponent(child.path.slice(child.path.lastIndexOf('/') + 1)) + (child.row.kind === FOLDER ? '/' : '');
-      text = writer.response(child, href, req, props?.get(child.row.id) ?? NO_PROPERTIES, locks, text);
+      text = writer.response(child, href, req, read?.get(child.row.id) ?? childProperties?.get(child.row.id) ?? NO_PROPERTIES, locks, text);
       if (text.length >= PIECE_CHARS) {
         pieces.push(Buffer.from(text));
         text = '';

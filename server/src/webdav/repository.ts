@@ -78,6 +78,30 @@ export class DavRepository {
     return out;
   }
 
+  /**
+   * The dead properties of a folder's children (rows whose parent is the
+   * folder), read at once when they hold at most `maxBytes` together; null
+   * when they hold more (the caller then reads them page by page). A listing
+   * that reads them before its first page needs no query between reading a
+   * page of rows and writing it, so the rows die young (issue 19, memory).
+   */
+  async propertiesOfChildren(folderId: string, maxBytes: number): Promise<Map<string, PropertyRow[]> | null> {
+    const children = () => this.db.selectFrom('dav_properties').innerJoin('files', 'files.id', 'dav_properties.file_id').where('files.parent_id', '=', folderId);
+    const size = await children()
+      .select((eb) => [eb.fn.countAll<number | string>().as('n'), eb.fn.sum<number | string | null>('dav_properties.bytes').as('total')])
+      .executeTakeFirst();
+    const out = new Map<string, PropertyRow[]>();
+    if (Number(size?.n ?? 0) === 0) return out;
+    if (Number(size?.total ?? 0) > maxBytes) return null;
+    const rows = await children().select(['dav_properties.file_id', 'dav_properties.name', 'dav_properties.value']).orderBy('dav_properties.name').execute();
+    for (const r of rows) {
+      const list = out.get(r.file_id) ?? [];
+      list.push({ name: r.name, value: r.value });
+      out.set(r.file_id, list);
+    }
+    return out;
+  }
+
   /** Takes the per-person transaction lock that serialises the checks of `kind` (PostgreSQL; SQLite has one writer). */
   private async serialise(tx: Db, kind: number, userId: string): Promise<void> {
     if (this.dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(${kind}::int4, hashtext(${userId}))`.execute(tx);

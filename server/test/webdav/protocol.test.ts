@@ -227,6 +227,43 @@ describe('WebDAV protocol', () => {
     assert.match(text, /<\/D:multistatus>\s*$/);
   });
 
+  it('RFC 4918 §9.1: a Depth 1 PROPFIND gives each member its own dead properties, whether they are few (read before the pages) or more than 1 MiB (read with each page)', async () => {
+    const q = await davPerson(server);
+    const set = (value: string) => xml(`<D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:example:z"><D:set><D:prop><Z:tag>${value}</Z:tag></D:prop></D:set></D:propertyupdate>`);
+    /** The DAV:response of the member whose href ends with `name`. */
+    const responseOf = (text: string, name: string) => text.split('<D:response>').find((r) => r.includes(`${name}</D:href>`)) ?? '';
+    assert.equal((await dav(server, 'MKCOL', '/dav/dp', q.basic)).status, 201);
+    assert.equal((await dav(server, 'MKCOL', '/dav/dp/sub', q.basic)).status, 201);
+    for (const name of ['a.txt', 'b.txt']) assert.equal((await dav(server, 'PUT', `/dav/dp/${name}`, q.basic, { body: name })).status, 201);
+    assert.equal((await dav(server, 'PROPPATCH', '/dav/dp/a.txt', q.basic, { body: set('for-a') })).status, 207);
+    assert.equal((await dav(server, 'PROPPATCH', '/dav/dp/sub', q.basic, { body: set('for-sub') })).status, 207);
+    const few = await dav(server, 'PROPFIND', '/dav/dp/', q.basic, { headers: { depth: '1' } });
+    assert.equal(few.status, 207);
+    assert.match(responseOf(few.text, '/dav/dp/a.txt'), /<ns0:tag xmlns:ns0="urn:example:z">for-a<\/ns0:tag>/);
+    assert.match(responseOf(few.text, '/dav/dp/sub/'), />for-sub</);
+    assert.doesNotMatch(responseOf(few.text, '/dav/dp/b.txt'), /urn:example:z/);
+    // By name: the member without it gets the name under 404.
+    const named = await dav(server, 'PROPFIND', '/dav/dp/', q.basic, { headers: { depth: '1' }, body: xml('<D:propfind xmlns:D="DAV:" xmlns:Z="urn:example:z"><D:prop><Z:tag/></D:prop></D:propfind>') });
+    assert.match(responseOf(named.text, '/dav/dp/b.txt'), /<X:tag xmlns:X="urn:example:z"\/>.*404 Not Found/s);
+    assert.match(responseOf(named.text, '/dav/dp/a.txt'), />for-a<.*200 OK/s);
+
+    // 18 members of about 60 KiB of properties each: over 1 MiB together, so read page by page.
+    assert.equal((await dav(server, 'MKCOL', '/dav/dp/many', q.basic)).status, 201);
+    const big = (i: number) => `m${i}-${'x'.repeat(60 * 1024)}`;
+    for (let i = 0; i < 18; i++) {
+      assert.equal((await dav(server, 'PUT', `/dav/dp/many/m${i}.txt`, q.basic, { body: String(i) })).status, 201);
+      const patched = await dav(server, 'PROPPATCH', `/dav/dp/many/m${i}.txt`, q.basic, { body: set(big(i)) });
+      assert.match(patched.text, /200 OK/);
+    }
+    const many = await dav(server, 'PROPFIND', '/dav/dp/many/', q.basic, { headers: { depth: '1' } });
+    assert.equal(many.status, 207);
+    for (let i = 0; i < 18; i++) {
+      const response = responseOf(many.text, `/dav/dp/many/m${i}.txt`);
+      assert.ok(response.includes(`>${big(i)}<`), `m${i}.txt has its own property`);
+      assert.equal(response.match(/urn:example:z/g)?.length, 1, `m${i}.txt has only its own property`);
+    }
+  });
+
   it('Bearer tokens work on /dav/ like Basic, and see the whole tree', async () => {
     await put(api, p.token, '/bearer.txt', 'via bearer');
     const res = await dav(server, 'GET', '/dav/bearer.txt', `Bearer ${p.token}`);
