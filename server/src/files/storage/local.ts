@@ -10,8 +10,18 @@ import { transferred } from '../../ops/heap.js';
 import { crc32 } from 'node:zlib';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
 
-/** Large buffers: fewer system calls per gigabyte, for reads and writes alike. */
+/** Large buffers: fewer system calls per gigabyte, for writes and hashing reads. */
 const IO_CHUNK = 1024 * 1024;
+/**
+ * Reads of a download. Each stream holds about three at once (the read in
+ * progress, the one read ahead, the one the socket is sending), and a
+ * scavenge is asked for every TRANSFER_SCAVENGE_BYTES (8 MiB) of all
+ * transfers together (ops/heap.ts). With 1 MiB reads, four parallel streams
+ * (rclone's multi-thread download) held about 12 MiB, so a buffer often
+ * lived across two scavenges and was promoted, to be freed only by a full
+ * collection; 256 KiB keeps what is in flight well under the interval.
+ */
+const READ_CHUNK = 256 * 1024;
 const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** How often a long append reports durable progress (each report costs an fsync and a database update). */
 export const PROGRESS_BYTES = 4 * 1024 * 1024;
@@ -211,7 +221,7 @@ async function writeAll(handle: FileHandle, chunks: Uint8Array[], position: numb
 }
 
 /**
- * Bytes start..end (inclusive) of an open file, in reads of up to IO_CHUNK,
+ * Bytes start..end (inclusive) of an open file, in reads of up to READ_CHUNK,
  * one read ahead like a file read stream. Each read is a fresh buffer and is
  * counted as transferred() when it arrives (ops/heap.ts), so the dead ones
  * are collected as the transfer goes. Reading here rather than through a
@@ -228,12 +238,12 @@ class FileReader extends Readable {
     start: number,
     private readonly end: number,
   ) {
-    super({ highWaterMark: Math.min(IO_CHUNK, end - start + 1) });
+    super({ highWaterMark: Math.min(READ_CHUNK, end - start + 1) });
     this.position = start;
   }
 
   override _read(): void {
-    const size = Math.min(IO_CHUNK, this.end - this.position + 1);
+    const size = Math.min(READ_CHUNK, this.end - this.position + 1);
     if (size <= 0) {
       this.push(null);
       return;
