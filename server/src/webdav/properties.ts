@@ -1,7 +1,7 @@
 // PROPFIND (RFC 4918 §9.1) and PROPPATCH (§9.2). Live properties come from
 // the file row; quota ones (RFC 4331) from the person's storage counters;
 // dead properties from dav_properties. A Depth 1 listing is written as a
-// stream, one page of 1,000 rows at a time, so a 10,000-entry folder never
+// stream, one page of PAGE rows at a time, so a 10,000-entry folder never
 // sits in memory as one document.
 import { Readable } from 'node:stream';
 import { FILE, FOLDER } from '../files/repository.js';
@@ -23,7 +23,14 @@ const LIVE = new Set([...ALLPROP_LIVE, QUOTA_AVAILABLE, QUOTA_USED]);
  * entries, and under V8's large-object size even as two-byte text.
  */
 const PIECE_CHARS = 48 * 1024;
-const PAGE = 1000;
+/**
+ * Rows per page of a Depth 1 listing. A page's rows live while its text is
+ * written, which allocates several MB; with 1,000 rows they outlived two
+ * scavenges and were promoted (a 10,000-entry listing under 4 connections
+ * grew the peak by 18-28 MB in bench/memory.mjs); with 250 by none, at the
+ * same or better req/s (docs/benchmarks.md, session 15).
+ */
+const PAGE = 250;
 const NO_PROPERTIES: PropertyRow[] = [];
 /**
  * A Depth 1 listing reads its members' dead properties before its first page
