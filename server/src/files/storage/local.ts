@@ -19,9 +19,11 @@ const IO_CHUNK = 1024 * 1024;
  * transfers together (ops/heap.ts). With 1 MiB reads, four parallel streams
  * (rclone's multi-thread download) held about 12 MiB, so a buffer often
  * lived across two scavenges and was promoted, to be freed only by a full
- * collection; 256 KiB keeps what is in flight well under the interval.
+ * collection. 512 KiB keeps what is in flight (4-6 MiB) under the interval
+ * at the same CPU per gigabyte (256 KiB kept even less but nearly doubled
+ * the CPU of a 1 GiB download: docs/benchmarks.md, session 15).
  */
-const READ_CHUNK = 256 * 1024;
+const READ_CHUNK = 512 * 1024;
 const SAFE_ID = /^[A-Za-z0-9_-]{8,64}$/;
 /** How often a long append reports durable progress (each report costs an fsync and a database update). */
 export const PROGRESS_BYTES = 4 * 1024 * 1024;
