@@ -69,11 +69,7 @@ export class DavRepository {
     const out = new Map<string, PropertyRow[]>();
     for (let i = 0; i < fileIds.length; i += BATCH) {
       const rows = await this.db.selectFrom('dav_properties').selectAll().where('file_id', 'in', fileIds.slice(i, i + BATCH)).orderBy('name').execute();
-      for (const r of rows) {
-        const list = out.get(r.file_id) ?? [];
-        list.push({ name: r.name, value: r.value });
-        out.set(r.file_id, list);
-      }
+      groupByFile(rows, out);
     }
     return out;
   }
@@ -94,11 +90,7 @@ export class DavRepository {
     if (Number(size?.n ?? 0) === 0) return out;
     if (Number(size?.total ?? 0) > maxBytes) return null;
     const rows = await children().select(['dav_properties.file_id', 'dav_properties.name', 'dav_properties.value']).orderBy('dav_properties.name').execute();
-    for (const r of rows) {
-      const list = out.get(r.file_id) ?? [];
-      list.push({ name: r.name, value: r.value });
-      out.set(r.file_id, list);
-    }
+    groupByFile(rows, out);
     return out;
   }
 
@@ -202,5 +194,14 @@ export class DavRepository {
   async deleteLocks(userId: string, tokens: readonly string[]): Promise<void> {
     if (tokens.length === 0) return;
     await this.db.deleteFrom('dav_locks').where('user_id', '=', userId).where('token', 'in', [...tokens]).execute();
+  }
+}
+
+/** Adds property rows to `out` by their file, in the rows' order. */
+function groupByFile(rows: readonly { file_id: string; name: string; value: string }[], out: Map<string, PropertyRow[]>): void {
+  for (const r of rows) {
+    const list = out.get(r.file_id) ?? [];
+    list.push({ name: r.name, value: r.value });
+    out.set(r.file_id, list);
   }
 }
