@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { put, q, readCentralDirectory } from '../files/helpers.js';
-import { adminToken, grant, member, type Member } from './helpers.js';
+import { members, grant, type Member } from './helpers.js';
 
 describe('a recipient\'s previews, zips and links of shared items', () => {
   let server: TestServer;
@@ -21,9 +21,7 @@ describe('a recipient\'s previews, zips and links of shared items', () => {
   before(async () => {
     server = await startServer();
     api = new Api(server);
-    const admin = await adminToken(api);
-    alice = await member(api, admin, { nickname: 'Alice' });
-    bob = await member(api, admin, { nickname: 'Bob' });
+    [alice, bob] = await members(api, 'Alice', 'Bob');
     const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 20, g: 140, b: 90 } } }).jpeg().toBuffer();
     assert.equal((await put(api, alice.token, '/photos/beach.jpg', photo)).status, 200);
     assert.equal((await put(api, alice.token, '/photos/list.txt', 'sunscreen')).status, 200);

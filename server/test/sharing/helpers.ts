@@ -39,6 +39,14 @@ export async function member(api: Api, admin: string, opts: { nickname?: string;
   return { id: made.body.data.id, token: token.access_token, email, nickname };
 }
 
+/** People made by the administrator, one per nickname, in order: the usual cast of a sharing test. */
+export async function members<const N extends readonly string[]>(api: Api, ...nicknames: N): Promise<{ [K in keyof N]: Member }> {
+  const admin = await adminToken(api);
+  const made: Member[] = [];
+  for (const nickname of nicknames) made.push(await member(api, admin, { nickname }));
+  return made as { [K in keyof N]: Member };
+}
+
 export async function newGroup(api: Api, admin: string, name: string): Promise<number> {
   const res = await api.put<{ id: number }>('/api/v4/admin/group', { name: `${name}-${process.pid}-${Date.now()}`, storage_quota: 1 << 30 }, { token: admin });
   if (res.status !== 200) throw new Error(`create group: ${res.status} ${res.text}`);

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { put, q } from '../files/helpers.js';
-import { adminToken, grant, member, type Member } from './helpers.js';
+import { members, grant, type Member } from './helpers.js';
 
 describe('search in shared items', () => {
   let server: TestServer;
@@ -19,9 +19,7 @@ describe('search in shared items', () => {
   before(async () => {
     server = await startServer();
     api = new Api(server);
-    const admin = await adminToken(api);
-    alice = await member(api, admin, { nickname: 'Alice' });
-    bob = await member(api, admin, { nickname: 'Bob' });
+    [alice, bob] = await members(api, 'Alice', 'Bob');
     await put(api, alice.token, '/proj/budget-2026.xlsx', 'x');
     await put(api, alice.token, '/proj/sub/Budget notes.txt', 'x');
     await put(api, alice.token, '/private/budget-secret.txt', 'x');

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { download, put, q } from '../files/helpers.js';
-import { adminToken, grant, member, type Member } from './helpers.js';
+import { members, grant, type Member } from './helpers.js';
 
 interface Version {
   id: string;
@@ -27,10 +27,7 @@ describe('versions of shared files', () => {
   before(async () => {
     server = await startServer();
     api = new Api(server);
-    const admin = await adminToken(api);
-    alice = await member(api, admin, { nickname: 'Alice' });
-    bob = await member(api, admin, { nickname: 'Bob' });
-    carol = await member(api, admin, { nickname: 'Carol' });
+    [alice, bob, carol] = await members(api, 'Alice', 'Bob', 'Carol');
     await put(api, alice.token, '/docs/report.txt', 'one');
     await put(api, alice.token, '/docs/report.txt', 'two!');
     await put(api, alice.token, '/private.txt', 'v1');

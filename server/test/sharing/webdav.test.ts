@@ -11,7 +11,7 @@ import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { download, names, put } from '../files/helpers.js';
 import { basicHeader, createAccount, dav } from '../webdav/helpers.js';
-import { adminToken, grant, member, type Member } from './helpers.js';
+import { members, grant, type Member } from './helpers.js';
 
 const enc = (p: string) => p.split('/').map(encodeURIComponent).join('/');
 const hrefs = (xml: string) => [...xml.matchAll(/<D:href>([^<]*)<\/D:href>/g)].map((m) => decodeURIComponent(m[1]!));
@@ -28,10 +28,7 @@ describe('"Shared with me" over WebDAV', () => {
   before(async () => {
     server = await startServer();
     api = new Api(server);
-    const admin = await adminToken(api);
-    alice = await member(api, admin, { nickname: 'Alice' });
-    bob = await member(api, admin, { nickname: 'Bob' });
-    carol = await member(api, admin, { nickname: 'Carol' });
+    [alice, bob, carol] = await members(api, 'Alice', 'Bob', 'Carol');
     await put(api, alice.token, '/docs/a.txt', 'aaa');
     await put(api, alice.token, '/docs/sub/b.txt', 'bbb');
     await put(api, alice.token, '/pics/p.jpg', 'jpeg');
