@@ -1,9 +1,12 @@
 // Helpers for the sharing tests: people with e-mails, grants, and the
 // recipient's view of "Shared with me".
+import assert from 'node:assert/strict';
 import { Api, signIn } from '../helpers/client.js';
 
 const PASSWORD = 'user-password-123';
 import { adminToken, type Person } from '../files/helpers.js';
+import { dav } from '../webdav/helpers.js';
+import type { TestServer } from '../helpers/harness.js';
 
 export interface Member extends Person {
   email: string;
@@ -64,3 +67,30 @@ export async function sharedWith(api: Api, p: Person): Promise<SharedItem[]> {
 }
 
 export { adminToken };
+
+/** The /dav/ URL path of a tree path, each name percent-encoded. */
+export const davPath = (p: string) => '/dav' + p.split('/').map(encodeURIComponent).join('/');
+
+/**
+ * Every WebDAV write answers 403 to `auth` (RFC 4918 §9.2–§9.10): PUT, MOVE,
+ * COPY, DELETE, PROPPATCH and LOCK of the file at `file` (MOVE and COPY to
+ * `moveTo`), and MKCOL of `newFolder`; tree paths.
+ */
+export async function assertDavWritesRefused(server: TestServer, auth: string, paths: { file: string; moveTo: string; newFolder: string }): Promise<void> {
+  const target = davPath(paths.file);
+  const dest = { destination: `${server.url}${davPath(paths.moveTo)}` };
+  const proppatch = '<?xml version="1.0"?><D:propertyupdate xmlns:D="DAV:" xmlns:Z="urn:z"><D:set><D:prop><Z:a>1</Z:a></D:prop></D:set></D:propertyupdate>';
+  const lock = '<?xml version="1.0"?><D:lockinfo xmlns:D="DAV:"><D:lockscope><D:exclusive/></D:lockscope><D:locktype><D:write/></D:locktype></D:lockinfo>';
+  for (const [method, path, opts] of [
+    ['PUT', target, { body: 'x' }],
+    ['MOVE', target, { headers: dest }],
+    ['COPY', target, { headers: dest }],
+    ['DELETE', target, {}],
+    ['PROPPATCH', target, { body: proppatch, headers: { 'content-type': 'application/xml' } }],
+    ['LOCK', target, { body: lock, headers: { 'content-type': 'application/xml' } }],
+    ['MKCOL', davPath(paths.newFolder), {}],
+  ] as const) {
+    const res = await dav(server, method, path, auth, opts);
+    assert.equal(res.status, 403, `${method} ${res.status} ${res.text}`);
+  }
+}
