@@ -1,5 +1,6 @@
 // Profiles Cirrus's token endpoint under the load of bench/oauth.mjs:
-//   node bench/oauth-profile.mjs [sqlite|postgres] [seconds] [exchange|refresh|refreshDpop]
+//   node bench/oauth-profile.mjs [sqlite|postgres] [seconds] [exchange|refresh|refreshDpop] [other built checkout]
+// (the last: profile that build instead of this one, e.g. to compare two commits).
 // Starts the built server with a CPU profiler (node:inspector, preloaded
 // through NODE_OPTIONS, which does not allow --cpu-prof on Node 20), warms it
 // up, profiles one window of the chosen operation, and prints the functions
@@ -41,7 +42,8 @@ process.on('SIGUSR2', () => {
 );
 const operation = process.argv[4] ?? 'exchange';
 const profileFile = path.join(dir, `${operation}.cpuprofile`);
-const t = await cirrusTarget(database, { NODE_OPTIONS: `--import=${preload}`, CIRRUS_PROFILE_FILE: profileFile });
+const root = process.argv[5] ? path.resolve(process.argv[5]) : undefined;
+const t = await cirrusTarget(database, { NODE_OPTIONS: `--import=${preload}`, CIRRUS_PROFILE_FILE: profileFile }, root);
 const toggle = () => process.kill(t.pid, 'SIGUSR2');
 let ex, ref;
 try {

@@ -7,7 +7,7 @@
 // in the values; the dialect, the typed columns and the result type still
 // come from the builder.
 import type { Compilable, CompiledQuery, InferResult } from 'kysely';
-import { prepareByName, type Db } from './database.js';
+import { groupCommitOf, prepareByName, type Db } from './database.js';
 
 /** Marks where a named value goes; usable anywhere the builder takes a value. */
 export type Slot<P> = <K extends keyof P & string>(name: K) => P[K];
@@ -48,9 +48,17 @@ export function compileOnce<P extends object, B extends Compilable<unknown>>(db:
     // A slot the builder did not turn into a parameter (inlined, or dropped) would silently keep its mark.
     if (!used.has(name)) throw new Error(`compileOnce: slot ${name} is not a parameter of the compiled query`);
   }
+  // Writes join SQLite's group commit (db/group-commit.ts); reads need no transaction.
+  const group = /^\s*select\b/i.test(compiled.sql) ? undefined : groupCommitOf(db);
   return {
     async run(values) {
       const parameters = plan.map((s) => ('name' in s ? values[s.name] : s.fixed));
+      if (group !== undefined) {
+        // Inside Kysely's connection (its lock): no Kysely transaction is open while the statement runs.
+        const res = await db.getExecutor().provideConnection(async () => group.run<R>(compiled.sql, parameters));
+        await res.committed;
+        return { rows: res.rows, changed: res.changed };
+      }
       const res = await db.executeQuery<R>({ ...compiled, parameters });
       // SQLite's driver reads a RETURNING statement as a query and counts nothing: one row came back per row changed.
       return { rows: res.rows, changed: res.numAffectedRows !== undefined ? Number(res.numAffectedRows) : res.rows.length };

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import { createRequire } from 'node:module';
 import type { DatabaseConfig } from '../config.js';
 import type { Database } from './schema.js';
+import { groupCommit, type GroupCommit } from './group-commit.js';
 
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig['kind'];
@@ -56,7 +57,17 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const statements = withStatementCache(sqlite);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements.forKysely }) });
+  groupCommits.set(db, statements.group);
+  return db;
+}
+
+const groupCommits = new WeakMap<Db, GroupCommit>();
+
+/** SQLite's group commit (db/group-commit.ts) for the compiled writes; undefined on PostgreSQL. */
+export function groupCommitOf(db: Db): GroupCommit | undefined {
+  return groupCommits.get(db);
 }
 
 const STATEMENT_CACHE_SIZE = 500;
@@ -71,26 +82,34 @@ const STATEMENT_CACHE_SIZE = 500;
  * ALTER, DROP: migrations) empties the cache, so no cached statement keeps
  * the column names of a table as it was.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+function withStatementCache(sqlite: SQLite.Database): { forKysely: SqliteDatabase; group: GroupCommit } {
   const cache = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
-  return {
+  const cached = (sql: string): SqliteStatement => {
+    let stmt = cache.get(sql);
+    if (stmt === undefined) {
+      stmt = rowsBuiltHere(sqlite.prepare(sql));
+      cache.set(sql, stmt);
+    }
+    return stmt;
+  };
+  const group = groupCommit(sqlite, cached);
+  const forKysely: SqliteDatabase = {
     prepare(sql: string) {
-      let stmt = cache.get(sql);
-      if (stmt === undefined) {
-        if (SCHEMA_CHANGE.test(sql)) {
-          cache.clear();
-          return sqlite.prepare(sql);
-        }
-        stmt = rowsBuiltHere(sqlite.prepare(sql));
-        cache.set(sql, stmt);
+      // Kysely prepares each statement right before it runs it: commit the open group first (group-commit.ts).
+      group.flush();
+      if (SCHEMA_CHANGE.test(sql)) {
+        cache.clear();
+        return sqlite.prepare(sql);
       }
-      return stmt;
+      return cached(sql);
     },
     close() {
+      group.flush();
       cache.clear();
       sqlite.close();
     },
   };
+  return { forKysely, group };
 }
 
 const SCHEMA_CHANGE = /^\s*(create|alter|drop)\b/i;
