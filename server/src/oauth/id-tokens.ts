@@ -72,22 +72,20 @@ export class IdTokenSigner {
   /**
    * A compact JWS (RFC 7515) signed with node:crypto directly: jose's SignJWT
    * goes through WebCrypto, whose per-call overhead is a large share of a
-   * code exchange's CPU. The signature is computed on libuv's thread pool
-   * (the callback form of crypto.sign), so the ECDSA work leaves the event
-   * loop, which is what bounds a single process; only the hand-over stays
-   * on it. Measurements: docs/benchmarks.md.
+   * code exchange's CPU. Signed on the event loop: handing the 25 µs of
+   * ECDSA to libuv's thread pool (crypto.sign's callback form, sessions
+   * 11-15) cost more than it saved once both cores are busy, because waking
+   * a pool thread preempts the event loop on this kind of machine
+   * (docs/benchmarks.md, session 16: PostgreSQL exchange 1.13-1.26x faster
+   * signed here, SQLite the same rate with 8-12 % less CPU).
    */
   sign(claims: IdTokenClaims, ttlSeconds: number, now: number): Promise<string> {
     const iat = Math.floor(now / 1000);
     const header = { alg: ID_TOKEN_ALG, kid: this.publicJwk.kid!, typ: 'JWT' };
     const input = `${base64urlJson(header)}.${base64urlJson({ ...claims, iat, exp: iat + ttlSeconds })}`;
-    return new Promise((resolve, reject) => {
-      // RFC 7518 §3.4: ES256 signatures are R || S (64 bytes), not DER.
-      sign('sha256', Buffer.from(input, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' }, (err, signature) => {
-        if (err) reject(err);
-        else resolve(`${input}.${signature.toString('base64url')}`);
-      });
-    });
+    // RFC 7518 §3.4: ES256 signatures are R || S (64 bytes), not DER.
+    const signature = sign('sha256', Buffer.from(input, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' });
+    return Promise.resolve(`${input}.${signature.toString('base64url')}`);
   }
 }
 
