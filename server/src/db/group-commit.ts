@@ -33,7 +33,7 @@ interface OpenGroup {
   reject(err: unknown): void;
 }
 
-export class GroupRolledBack extends Error {
+class GroupRolledBack extends Error {
   constructor() {
     super('the grouped transaction was rolled back');
   }

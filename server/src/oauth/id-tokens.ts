@@ -79,13 +79,13 @@ export class IdTokenSigner {
    * (docs/benchmarks.md, session 16: PostgreSQL exchange 1.13-1.26x faster
    * signed here, SQLite the same rate with 8-12 % less CPU).
    */
-  sign(claims: IdTokenClaims, ttlSeconds: number, now: number): Promise<string> {
+  sign(claims: IdTokenClaims, ttlSeconds: number, now: number): string {
     const iat = Math.floor(now / 1000);
     const header = { alg: ID_TOKEN_ALG, kid: this.publicJwk.kid!, typ: 'JWT' };
     const input = `${base64urlJson(header)}.${base64urlJson({ ...claims, iat, exp: iat + ttlSeconds })}`;
     // RFC 7518 §3.4: ES256 signatures are R || S (64 bytes), not DER.
     const signature = sign('sha256', Buffer.from(input, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' });
-    return Promise.resolve(`${input}.${signature.toString('base64url')}`);
+    return `${input}.${signature.toString('base64url')}`;
   }
 }
 
