@@ -8,13 +8,19 @@ const FRESH_UPLOAD_MS = 5_000;
 
 export type UploadRow = Selectable<UploadsTable>;
 
-/** The live server_instances row of an upload's lock owner (correlated on uploads.lock_owner). */
-function liveInstance(db: Kysely<Database>, deadBefore: number) {
+/**
+ * The live server_instances row of an upload's lock owner (correlated on
+ * uploads.lock_owner). The asking process (`self`) is alive whatever its row
+ * says: after a step of the clock (NTP, a resumed VM, the tests' clock) its
+ * last beat looks old until the next one, and it must not take its own
+ * in-flight uploads for orphans then.
+ */
+function liveInstance(db: Kysely<Database>, deadBefore: number, self: string) {
   return db
     .selectFrom('server_instances')
     .select('server_instances.id')
     .where('server_instances.id', '=', sql.ref<string>('uploads.lock_owner'))
-    .where('server_instances.heartbeat_at', '>=', deadBefore);
+    .where((eb) => eb.or([eb('server_instances.heartbeat_at', '>=', deadBefore), eb('server_instances.id', '=', self)]));
 }
 
 export class UploadRepository {
@@ -50,7 +56,7 @@ export class UploadRepository {
         eb.or([
           eb('lock_token', 'is', null),
           eb('lock_expires_at', '<', lock.now),
-          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, lock.deadBefore)))]),
+          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, lock.deadBefore, lock.owner)))]),
         ]),
       )
       .executeTakeFirst();
@@ -107,13 +113,13 @@ export class UploadRepository {
   }
 
   /** Streamed PUTs whose process is gone: nobody will finish them. */
-  async orphanedPuts(deadBefore: number, limit: number): Promise<UploadRow[]> {
+  async orphanedPuts(deadBefore: number, self: string, limit: number): Promise<UploadRow[]> {
     return this.db
       .selectFrom('uploads')
       .selectAll()
       .where('kind', '=', 'put')
       .where('lock_owner', 'is not', null)
-      .where((eb) => eb.not(eb.exists(liveInstance(this.db, deadBefore))))
+      .where((eb) => eb.not(eb.exists(liveInstance(this.db, deadBefore, self))))
       .limit(limit)
       .execute();
   }
@@ -122,7 +128,7 @@ export class UploadRepository {
    * tus uploads with every byte received but no file yet (the process
    * finishing them died, or finishing failed) and no live lock on them.
    */
-  async completeUnfinished(now: number, deadBefore: number, limit: number): Promise<UploadRow[]> {
+  async completeUnfinished(now: number, deadBefore: number, self: string, limit: number): Promise<UploadRow[]> {
     return this.db
       .selectFrom('uploads')
       .selectAll()
@@ -133,7 +139,7 @@ export class UploadRepository {
           // Not one just created: an empty tus upload is complete at creation and its own request finishes it next.
           eb.and([eb('lock_token', 'is', null), eb('created_at', '<', now - FRESH_UPLOAD_MS)]),
           eb('lock_expires_at', '<', now),
-          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, deadBefore)))]),
+          eb.and([eb('lock_owner', 'is not', null), eb.not(eb.exists(liveInstance(this.db, deadBefore, self)))]),
         ]),
       )
       .limit(limit)

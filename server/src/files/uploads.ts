@@ -394,9 +394,9 @@ export class UploadService {
   async reclaim(now = this.clock.now()): Promise<{ puts: number; finished: number }> {
     const deadBefore = this.liveness.deadBefore(now);
     let puts = 0;
-    for (const u of await this.store.uploads.orphanedPuts(deadBefore, 100)) if (await this.abort(u.id)) puts++;
+    for (const u of await this.store.uploads.orphanedPuts(deadBefore, this.liveness.id, 100)) if (await this.abort(u.id)) puts++;
     let finished = 0;
-    for (const u of await this.store.uploads.completeUnfinished(now, deadBefore, 100)) {
+    for (const u of await this.store.uploads.completeUnfinished(now, deadBefore, this.liveness.id, 100)) {
       // A rule failure cancels the upload; a store failure leaves it for the next round.
       if ((await this.complete(u).catch(() => 'failed')) === 'finished') finished++;
     }

@@ -48,15 +48,6 @@ describe('tree operations in bounded batches (issue 19 item 8)', () => {
     batches().options.afterBatch = undefined;
   });
 
-  /**
-   * Moves the test clock, then waits for this instance's next liveness beat (every second): until it
-   * comes, the instance's last beat looks minutes old, and the reclaim job would take the next test's
-   * PUTs in flight for a dead instance's.
-   */
-  async function advance(ms: number): Promise<void> {
-    clock.advance(ms);
-    await new Promise((r) => setTimeout(r, 1_200));
-  }
   after(() => server.close());
 
   const move = (paths: string[], dst: string, copy = false) => api.post<Batch>('/api/v4/file/move', { paths, dst, copy }, { token: alice.token });
@@ -182,7 +173,7 @@ describe('tree operations in bounded batches (issue 19 item 8)', () => {
     // The job leaves a deletion that may still be running alone; one untouched for five minutes it finishes.
     await server.built.services.jobs.run('tree_pending');
     assert.equal((await rows()).count, baseline.count - 40);
-    await advance(6 * 60_000);
+    clock.advance(6 * 60_000);
     await server.built.services.jobs.run('tree_pending');
     const done = await rows();
     assert.equal(done.count, baseline.count - 64);
@@ -215,7 +206,7 @@ describe('tree operations in bounded batches (issue 19 item 8)', () => {
     await server.built.services.jobs.run('tree_pending');
     assert.equal((await rows()).count, baseline.count + 40);
     // ...and removes one untouched for five minutes.
-    await advance(6 * 60_000);
+    clock.advance(6 * 60_000);
     await server.built.services.jobs.run('tree_pending');
     const done = await rows();
     assert.equal(done.count, baseline.count);

@@ -271,10 +271,14 @@ function suite(storage: 'local' | 's3') {
         alice.token = (await signIn(api, email, 'user-password-123')).token.access_token;
         admin = await adminToken(api);
       };
-      await put(api, alice.token, '/age.bin', 'aaaa');
-      await put(api, alice.token, '/age.bin', 'bbbbbb');
+      const putOk = async (body: string) => {
+        const res = await put(api, alice.token, '/age.bin', body);
+        assert.equal(res.status, 200, res.text);
+      };
+      await putOk('aaaa');
+      await putOk('bbbbbb');
       await later(DAY);
-      await put(api, alice.token, '/age.bin', 'cccccccc');
+      await putOk('cccccccc');
       // Day 2.5: the first version (replaced at day 0) is past 2 days; the second (day 1) is not.
       await later(1.5 * DAY);
       const blobs = await blobCount();

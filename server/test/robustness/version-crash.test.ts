@@ -69,6 +69,12 @@ describe('versions survive kill -9 during an overwrite', () => {
       // PostgreSQL: the finishing transaction's first step locks the owner's storage_usage row; hold it from
       // a second connection once the upload has begun, so the kill lands exactly inside the swap's window.
       await write(0, data.length >> 1);
+      // The half may still sit in socket buffers: wait for the upload's reservation (its row), else the
+      // server would reserve after the lock below is taken and wait on it while the test waits on it to read.
+      await waitFor('the upload to begin', 30_000, async () => {
+        const rows = await site.query<{ n: string }>('SELECT count(*) AS n FROM uploads WHERE owner_id = ?', [alice.id]);
+        return Number(rows[0]!.n) > 0 ? true : undefined;
+      });
       const holder = await site.pgConnection();
       await holder.query('BEGIN');
       await holder.query('SELECT used FROM storage_usage WHERE user_id = $1 FOR UPDATE', [alice.id]);
