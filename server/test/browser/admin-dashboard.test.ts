@@ -196,6 +196,19 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     await page.getByRole('dialog').getByText(/last active administrators/).waitFor();
     await screenshot(page, 'admin-groups-refusal');
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // A Chinese reader gets the same refusal in Chinese, with no English from the server in it.
+    await page.evaluate(() => localStorage.setItem('cirrus.lang', 'zh-CN'));
+    await page.reload();
+    await page.getByRole('button', { name: '编辑 Administrators' }).click();
+    await page.getByRole('dialog').getByRole('checkbox', { name: '管理员组' }).uncheck();
+    await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+    const refusal = page.getByRole('dialog').getByText(/最后的在用管理员/);
+    await refusal.waitFor();
+    assert.doesNotMatch(await refusal.innerText(), /[A-Za-z]{3,}/);
+    await screenshot(page, 'admin-groups-refusal-zh');
+    await page.getByRole('dialog').getByRole('button', { name: '取消' }).click();
+    await page.evaluate(() => localStorage.setItem('cirrus.lang', 'en'));
+    await page.reload();
 
     // Shares: take one down.
     await page.goto(server.url + '/admin/shares');

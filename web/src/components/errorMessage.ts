@@ -24,6 +24,9 @@ export function fieldText(err: unknown, t: TFunction): string {
   return fieldMessage(problem, t);
 }
 
+/** "field: " or "body/field, other: " at the start of a server message. */
+const FIELD_PREFIX = /^[\w.[\]/, ]+: /;
+
 export function errorMessage(err: unknown, t: TFunction): string {
   if (err instanceof ApiError) {
     const key = `errors.${err.code}`;
@@ -37,8 +40,11 @@ export function errorMessage(err: unknown, t: TFunction): string {
     const problem = fieldProblem(err);
     if (problem) return fieldMessage(problem, t);
     const english = (i18n.language || 'en').startsWith('en');
-    if (known) return english && err.message && err.code !== 401 && !/^[\w.[\]/, ]+: /.test(err.message) ? `${known} (${err.message})` : known;
-    return english && err.message ? err.message : t('common.error');
+    // A refused parameter's message (40001) is schema text; other refusals name the field they concern
+    // ("is_admin: the last active administrators…"), and that prefix is for programs, not people.
+    const detail = err.code === 40001 && FIELD_PREFIX.test(err.message) ? '' : err.message.replace(FIELD_PREFIX, '');
+    if (known) return english && detail && err.code !== 401 ? `${known} (${detail})` : known;
+    return english && detail ? detail : t('common.error');
   }
   return err instanceof Error && err.message ? err.message : t('common.error');
 }

@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { IconChevronDown, IconChevronUp, IconSearch, IconSelector } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import type { ListParams, Page } from '../api';
 
 export interface Column<T> {
@@ -90,7 +91,7 @@ export function ListView<T>({
       </Group>
       {query.isError ? (
         <Alert color="red" role="alert">
-          {query.error instanceof Error ? query.error.message : String(query.error)}
+          {errorMessage(query.error, t)}
         </Alert>
       ) : query.isPending ? (
         <Center py="xl">

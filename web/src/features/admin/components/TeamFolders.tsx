@@ -6,6 +6,7 @@ import { IconPencil, IconPlus, IconTrash, IconUserCog, IconX } from '@tabler/ico
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { adminApi, type Group, type TeamFolder } from '../api';
 import { ConfirmDialog } from './ConfirmDialog';
 import { QuotaInput } from './QuotaInput';
@@ -47,7 +48,7 @@ function FolderList({ group, onEdit, onMembers }: { group: Group; onEdit: (f?: T
       </Text>
       {error && (
         <Alert color="red" role="alert">
-          {error.message}
+          {errorMessage(error, t)}
         </Alert>
       )}
       {folders && folders.length === 0 && <Text size="sm">{t('admin.groups.teamFoldersEmpty')}</Text>}
@@ -140,7 +141,7 @@ function FolderForm({ group, folder, onDone }: { group: Group; folder?: TeamFold
       await qc.invalidateQueries({ queryKey: ['admin'] });
       onDone();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -194,7 +195,7 @@ function MemberAccess({ group, folder, onDone }: { group: Group; folder: TeamFol
     try {
       qc.setQueryData(key, await adminApi.setTeamFolderOverride(folder.id, userId, permission));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err, t));
     }
   };
   const taken = new Set((overrides ?? []).map((o) => o.user_id));

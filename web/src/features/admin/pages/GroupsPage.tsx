@@ -6,6 +6,8 @@ import { IconFolders, IconPencil, IconPlus, IconTrash } from '@tabler/icons-reac
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
+import { ApiError } from '../../../api/client';
 import { adminApi, type Group } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { ListView, pageOf, type Column } from '../components/ListView';
@@ -103,7 +105,9 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
       await onSaved();
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      // The one refusal of this form that is not about a field's value: say it in the reader's language.
+      const lastAdmins = err instanceof ApiError && err.status === 403 && err.message.startsWith('is_admin:');
+      setError(lastAdmins ? t('admin.groups.lastAdmins') : errorMessage(err, t));
     } finally {
       setBusy(false);
     }

@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { adminApi, type SiteSettings } from '../api';
 
 type Security = '' | 'starttls' | 'tls' | 'none';
@@ -46,7 +47,7 @@ export function MailSettings({ initial }: { initial: SiteSettings }) {
       await qc.invalidateQueries({ queryKey: ['site-config'] });
       notifications.show({ color: 'teal', message: t('admin.mail.saved') });
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err, t));
     } finally {
       setBusy(false);
     }
@@ -59,7 +60,7 @@ export function MailSettings({ initial }: { initial: SiteSettings }) {
     try {
       setTestResult(await adminApi.testMail(testTo.trim()));
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err, t));
     } finally {
       setTesting(false);
     }

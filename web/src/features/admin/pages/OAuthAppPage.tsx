@@ -6,6 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { AppAvatar } from '../../../components/AppAvatar';
 import { Link, navigate } from '../../../app/router';
 import { adminApi, type OAuthApp } from '../api';
@@ -32,7 +33,7 @@ export function OAuthAppPage({ id }: { id?: string }) {
   const q = useQuery({ queryKey: ['admin', 'app', id], queryFn: () => adminApi.app(id!) });
   const [secret, setSecret] = useState<string | undefined>(() => takeSecret(id!));
   if (q.isPending) return <Center py="xl"><Loader aria-label={t('admin.list.loading')} /></Center>;
-  if (q.isError) return <Alert color="red" role="alert">{q.error.message}</Alert>;
+  if (q.isError) return <Alert color="red" role="alert">{errorMessage(q.error, t)}</Alert>;
   return <AppDetail app={q.data} secret={secret} onSecret={setSecret} />;
 }
 

@@ -3,6 +3,7 @@ import { AreaChart } from '@mantine/charts';
 import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { adminApi } from '../api';
 import { formatBytes } from '../format';
 
@@ -10,7 +11,7 @@ export function OverviewPage() {
   const { t, i18n } = useTranslation();
   const q = useQuery({ queryKey: ['admin', 'summary'], queryFn: adminApi.summary });
   if (q.isPending) return <Center py="xl"><Loader aria-label={t('admin.list.loading')} /></Center>;
-  if (q.isError) return <Alert color="red" role="alert">{q.error.message}</Alert>;
+  if (q.isError) return <Alert color="red" role="alert">{errorMessage(q.error, t)}</Alert>;
   const s = q.data;
   const stats: [string, string][] = [
     ['users', String(s.users)],

@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { adminApi, type Group as UserGroup, type SiteSettings } from '../api';
 import { DurationInput } from '../components/DurationInput';
 import { MailSettings } from './MailSettings';
@@ -18,8 +19,8 @@ export function SettingsPage() {
   const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: adminApi.settings });
   const groups = useQuery({ queryKey: ['admin', 'groups'], queryFn: adminApi.groups });
   if (settings.isPending || groups.isPending) return <Center py="xl"><Loader aria-label={t('admin.list.loading')} /></Center>;
-  if (settings.isError) return <Alert color="red" role="alert">{settings.error.message}</Alert>;
-  if (groups.isError) return <Alert color="red" role="alert">{groups.error.message}</Alert>;
+  if (settings.isError) return <Alert color="red" role="alert">{errorMessage(settings.error, t)}</Alert>;
+  if (groups.isError) return <Alert color="red" role="alert">{errorMessage(groups.error, t)}</Alert>;
   return <SettingsForm initial={settings.data} groups={groups.data} />;
 }
 
@@ -54,7 +55,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
       await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
       notifications.show({ color: 'teal', message: t('admin.settings.saved') });
     } catch (err) {
-      setServerError(err instanceof Error ? err.message : String(err));
+      setServerError(errorMessage(err, t));
     } finally {
       setBusy(false);
     }

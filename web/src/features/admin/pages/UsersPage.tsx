@@ -7,6 +7,7 @@ import { IconDots, IconPlus } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../components/errorMessage';
 import { adminApi, type AdminUser } from '../api';
 import { ConfirmDialog } from '../components/ConfirmDialog';
 import { CopyField } from '../components/CopyField';
@@ -177,7 +178,7 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
       await onSaved();
       onClose();
     } catch (err) {
-      setError(err instanceof Error ? err.message : String(err));
+      setError(errorMessage(err, t));
     } finally {
       setBusy(false);
     }
