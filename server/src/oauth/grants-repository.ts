@@ -2,6 +2,7 @@
 // codes issued on those grants.
 import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
+import { Batcher, type BatchStats } from '../db/batches.js';
 import { dialectOf, type Db, type Dialect } from '../db/database.js';
 import { OAUTH_CODE_COLUMNS, OAUTH_GRANT_COLUMNS, SESSION_COLUMNS, type Database, type OAuthCodesTable, type OAuthGrantsTable, type SessionsTable } from '../db/schema.js';
 
@@ -45,6 +46,16 @@ interface FamilyValues {
   onlineExpiresAt: number;
   onlineRefreshTtl: number | null;
 }
+
+/** The values of several exchanges, column by column: one array element per exchange (PostgreSQL's batched statement). */
+type BatchValues = { [K in keyof (MatchValues & FamilyValues)]: (MatchValues & FamilyValues)[K][] };
+
+/** The PostgreSQL type of each value, for the arrays of the batched statement. */
+const BATCH_TYPES: { [K in keyof BatchValues]: 'text' | 'bigint' } = {
+  hash: 'text', clientId: 'text', redirectUri: 'text', codeChallenge: 'text', dpopJkt: 'text', now: 'bigint',
+  sid: 'text', jti: 'text', createdAt: 'bigint', offlineExpiresAt: 'bigint', offlineRefreshTtl: 'bigint', onlineExpiresAt: 'bigint', onlineRefreshTtl: 'bigint',
+};
+const BATCH_KEYS = Object.keys(BATCH_TYPES) as (keyof BatchValues)[];
 
 /** Which of the rules' conditions a request has; each shape is its own compiled statement. */
 interface MatchShape {
@@ -253,6 +264,56 @@ export class GrantRepository {
     ),
   );
 
+  /**
+   * PostgreSQL, several exchanges of one shape in one statement (db/batches.ts):
+   * the same consume-and-insert as `exchangeStatement`, over a row of values
+   * per exchange (arrays unnested in step) instead of parameters, with the
+   * same rules (`matching` reads the row's values instead of slots). Two
+   * exchanges of one code in a batch: the UPDATE changes the code once and
+   * returns it once, so one gets the tokens and the other takes the
+   * fallback, which sees the code used and revokes (a replay, as across
+   * batches). Rows come back with their family id (`sid`), unique per exchange.
+   */
+  private readonly exchangeBatchStatement = byShape((shape) =>
+    compileOnce(this.db, (v: Slot<BatchValues>) => {
+      const fromReq = ((name: string) => sql.ref(`req.${name}`)) as unknown as Slot<MatchValues>;
+      const fromConsumed = ((name: string) => sql.ref(`consumed.${name === 'sid' ? 'sid' : `req_${name}`}`)) as unknown as Slot<FamilyValues>;
+      const familyColumns = ['jti', 'createdAt', 'offlineExpiresAt', 'offlineRefreshTtl', 'onlineExpiresAt', 'onlineRefreshTtl'] as const;
+      return this.db
+        .with('req', (db) => db.selectNoFrom(BATCH_KEYS.map((key) => sql`unnest(CAST(${v(key)} AS ${sql.raw(BATCH_TYPES[key])}[]))`.as(key))))
+        .with('consumed', (db) =>
+          db
+            .updateTable('oauth_codes')
+            .from('req')
+            .set({ used_at: sql.ref<number>('req.now'), sid: sql.ref<string>('req.sid') })
+            .where((eb) => matching(eb as unknown as ExpressionBuilder<Database, 'oauth_codes'>, fromReq, shape))
+            .returning([...OAUTH_CODE_COLUMNS.map((c) => sql.ref(`oauth_codes.${c}`).as(c)), ...familyColumns.map((c) => sql.ref(`req.${c}`).as(`req_${c}`))]),
+        )
+        .with('family', (db) => db.insertInto('sessions').columns(FAMILY_FROM_CODE_COLUMNS).expression(familyFromCode('postgres', db.selectFrom('consumed'), 'consumed', fromConsumed)))
+        .selectFrom('consumed')
+        .select(OAUTH_CODE_COLUMNS.map((c) => sql.ref(`consumed.${c}`).as(c)))
+        .$castTo<CodeRow>();
+    }),
+  );
+
+  /** PostgreSQL: concurrent exchanges of one shape, batched (db/batches.ts). */
+  private readonly exchangeBatches = byShape((shape) => {
+    const match: CodeMatch = { clientId: '', redirectUri: shape.redirectUri ? '' : undefined, codeChallenge: shape.challenge ? '' : null, dpopJkt: shape.dpop ? '' : null };
+    return new Batcher<MatchValues & FamilyValues, CodeRow | undefined>(
+      async (all) => {
+        const columns = Object.fromEntries(BATCH_KEYS.map((key) => [key, all.map((values) => values[key])])) as unknown as BatchValues;
+        const rows = (await this.exchangeBatchStatement(match).run(columns)).rows;
+        const bySid = new Map(rows.map((row) => [row.sid, row]));
+        return all.map((values) => bySid.get(values.sid));
+      },
+      async (values) => (await this.exchangeStatement(match).run(values)).rows[0],
+      this.exchangeBatchStats,
+    );
+  });
+
+  /** How the PostgreSQL exchanges were batched (all shapes together). */
+  readonly exchangeBatchStats: BatchStats = { batches: 0, batchedCalls: 0, failedBatches: 0 };
+
   private matchValues(hash: string, match: CodeMatch, now: number): MatchValues {
     // A shape without the challenge or the redirect_uri condition has no slot for it: '' is never bound.
     return { hash, clientId: match.clientId, redirectUri: match.redirectUri ?? '', codeChallenge: match.codeChallenge ?? '', dpopJkt: match.dpopJkt ?? '', now };
@@ -339,7 +400,7 @@ export class GrantRepository {
       onlineExpiresAt: family.online.expires_at,
       onlineRefreshTtl: family.online.refresh_ttl,
     };
-    if (this.dialect === 'postgres') return (await this.exchangeStatement(match).run(values)).rows[0];
+    if (this.dialect === 'postgres') return this.exchangeBatches(match).call(values);
     if ((await this.startFamilyStatement(match).run(values)).changed !== 1) return undefined;
     const row = (await this.consumeStatement(match).run(values)).rows[0];
     if (!row) await this.discardFamily(family.id);

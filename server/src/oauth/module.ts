@@ -1,5 +1,6 @@
 // The OAuth feature assembled: services from the foundation's parts, and the
 // registration of every route it serves.
+import type { BatchStats } from '../db/batches.js';
 import type { FastifyInstance } from 'fastify';
 import type { Throttle } from '../throttle/service.js';
 import type { Invalidations } from '../ops/invalidations.js';
@@ -83,6 +84,8 @@ export interface OAuth {
   /** For GET /api/v4/user/setting (`oauth_grants`). */
   grantLister: { list(userId: string): Promise<GrantView[]> };
   dpop: DpopService;
+  /** How the code exchanges were batched on PostgreSQL (db/batches.ts), for diagnostics and tests. */
+  exchangeBatches: BatchStats;
 }
 
 export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
@@ -127,6 +130,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     accounts: deps.accounts,
     grantLister: { list: (userId) => consent.listGrants(userId) },
     dpop: deps.dpop,
+    exchangeBatches: grantRepo.exchangeBatchStats,
   };
 }
 

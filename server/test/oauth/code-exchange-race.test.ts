@@ -1,6 +1,9 @@
 // One authorization code exchanged by several requests at once: the exchange
 // inserts its family before it consumes the code, so whichever request wins,
 // the losers find the code used and revoke what the winner was issued.
+// On PostgreSQL, exchanges that arrive while one is running go together as
+// one statement (db/batches.ts): a burst of many codes, some sent twice and
+// some wrong, must come out exactly as if each had run alone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createUser } from '../helpers/client.js';
@@ -47,6 +50,54 @@ describe('concurrent code exchange', () => {
   it('RFC 6749 §4.1.2: five parallel exchanges of one code (no PKCE, redirect_uri given): one gets tokens, and those tokens are revoked', async () => {
     const code = await approve(ctx, userToken, app);
     await race(code, { redirect_uri: 'https://client.example/callback' });
+  });
+
+  it('RFC 6749 §4.1.2, §4.1.3, RFC 7636 §4.6: a burst of 40 exchanges at once (batched on PostgreSQL): each good code gets tokens once, a code sent twice is revoked, a wrong verifier or another client is refused', async () => {
+    const other = await createApp(ctx, { name: 'Other App' });
+    type Case = { code: string; verifier: string; kind: 'good' | 'twice' | 'wrongVerifier' | 'otherClient' };
+    const cases: Case[] = [];
+    for (let i = 0; i < 28; i++) {
+      const { verifier, challenge } = pkcePair();
+      const kind = i < 20 ? 'good' : i < 24 ? 'twice' : i < 26 ? 'wrongVerifier' : 'otherClient';
+      cases.push({ code: await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' }), verifier, kind });
+    }
+    const before = { ...ctx.server.built.services.oauth.exchangeBatches };
+    const requests = cases.flatMap((c) => {
+      if (c.kind === 'wrongVerifier') return [{ c, run: () => exchange(ctx, app, c.code, { code_verifier: pkcePair().verifier }) }];
+      if (c.kind === 'otherClient') return [{ c, run: () => exchange(ctx, other, c.code, { code_verifier: c.verifier }) }];
+      const one = { c, run: () => exchange(ctx, app, c.code, { code_verifier: c.verifier }) };
+      return c.kind === 'twice' ? [one, one] : [one];
+    });
+    assert.equal(requests.length, 32);
+    // Interleaved, so a code's two exchanges are not neighbours in the burst.
+    const order = requests.map((r, i) => ({ r, k: (i * 17) % requests.length })).sort((a, b) => a.k - b.k).map((x) => x.r);
+    const results = await Promise.all(order.map(async ({ c, run }) => ({ c, res: await run() })));
+    for (const c of cases) {
+      const mine = results.filter((r) => r.c === c).map((r) => r.res);
+      const ok = mine.filter((r) => r.status === 200);
+      if (c.kind === 'good') {
+        assert.equal(ok.length, 1, mine[0]!.text);
+        const rotated = await postForm(ctx, { grant_type: 'refresh_token', refresh_token: ok[0]!.body.refresh_token!, client_id: app.id, client_secret: app.secret });
+        assert.equal(rotated.status, 200, `a good code's refresh token rotates: ${rotated.text}`);
+      } else if (c.kind === 'twice') {
+        assert.equal(ok.length, 1, `one of the two gets tokens: ${mine.map((r) => r.status).join(',')}`);
+        const loser = mine.find((r) => r.status !== 200)!;
+        assert.equal(loser.body.error, 'invalid_grant');
+        const refresh = await postForm(ctx, { grant_type: 'refresh_token', refresh_token: ok[0]!.body.refresh_token!, client_id: app.id, client_secret: app.secret });
+        assert.equal(refresh.body.error, 'invalid_grant', 'the winner of a replayed code is revoked');
+      } else {
+        assert.equal(ok.length, 0);
+        assert.equal(mine[0]!.status, 400);
+        assert.equal(mine[0]!.body.error, 'invalid_grant');
+        assert.match(mine[0]!.body.error_description ?? '', c.kind === 'wrongVerifier' ? /code_verifier/ : /another client/);
+        // A refused code stays unspent for its own client.
+        const later = await exchange(ctx, app, c.code, { code_verifier: c.verifier });
+        assert.equal(later.status, 200, later.text);
+      }
+    }
+    const stats = ctx.server.built.services.oauth.exchangeBatches;
+    assert.equal(stats.failedBatches, before.failedBatches, 'no batch failed (a failure would have run its calls one by one)');
+    if (process.env.CIRRUS_TEST_DATABASE_URL) assert.ok(stats.batchedCalls > before.batchedCalls, 'on PostgreSQL some exchanges went in batches');
   });
 
   it('RFC 6749 §4.1.2: after a race, a fresh code of the same user and app still exchanges and its refresh token rotates', async () => {
