@@ -1,6 +1,6 @@
 // The only SQL for what users granted to applications and the authorization
 // codes issued on those grants.
-import { sql, type Expression, type ExpressionBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type UpdateQueryBuilder, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import { compileOnce, type Slot } from '../db/compiled.js';
 import { Batcher, type BatchStats } from '../db/batches.js';
 import { dialectOf, type Db, type Dialect } from '../db/database.js';
@@ -182,6 +182,42 @@ interface RotationValues {
   siteRefreshTtl: number;
 }
 
+/** The rotations of a batch, column by column (PostgreSQL arrays, one element per refresh). */
+type RotationBatch = { [K in keyof RotationValues]: RotationValues[K][] };
+const ROTATION_TYPES: { [K in keyof RotationValues]: 'text' | 'bigint' } = { sid: 'text', fromJti: 'text', toJti: 'text', now: 'bigint', siteRefreshTtl: 'bigint' };
+
+/**
+ * The refresh's rotation, written once for the one-refresh statement (slots)
+ * and the batched one (the values of each row of `req`): the family moves from
+ * `fromJti` to `toJti` if that generation is current and the family is
+ * unrevoked and unexpired; its lifetime starts again from `now`. Returns the
+ * family and the scopes of its user's grant to the app.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- an UPDATE of sessions alone or FROM the batch's rows: the columns are named, the rows typed by the caller
+function rotation<QB extends UpdateQueryBuilder<Database, 'sessions', any, any>>(qb: QB, v: Slot<RotationValues>) {
+  return qb
+    .set({
+      current_jti: v('toJti'),
+      previous_jti: v('fromJti'),
+      rotated_at: v('now'),
+      expires_at: sql<number>`CAST(${v('now')} AS BIGINT) + COALESCE(sessions.refresh_ttl, CAST(${v('siteRefreshTtl')} AS BIGINT)) * 1000`,
+    })
+    .where('sessions.id', '=', v('sid'))
+    .where('sessions.current_jti', '=', v('fromJti'))
+    .where('sessions.revoked_at', 'is', null)
+    .where('sessions.expires_at', '>=', v('now'))
+    .returning(SESSION_COLUMNS.map((c) => sql.ref<string>(`sessions.${c}`).as(c)))
+    .returning((eb) =>
+      eb
+        .selectFrom('oauth_grants')
+        .select('oauth_grants.scopes')
+        .whereRef('oauth_grants.user_id', '=', 'sessions.user_id')
+        .whereRef('oauth_grants.client_id', '=', 'sessions.client_id')
+        .as('grant_scopes'),
+    )
+    .$castTo<RotatedAppFamily>();
+}
+
 export type GrantWithClient = GrantRow & { client_name: string; client_icon: string; client_homepage_url: string | null };
 
 export class GrantRepository {
@@ -195,29 +231,18 @@ export class GrantRepository {
 
   constructor(private readonly db: Db) {
     this.dialect = dialectOf(db);
-    this.rotateStatement = compileOnce(db, (v: Slot<RotationValues>) =>
-      db
-        .updateTable('sessions')
-        .set({
-          current_jti: v('toJti'),
-          previous_jti: v('fromJti'),
-          rotated_at: v('now'),
-          expires_at: sql<number>`CAST(${v('now')} AS BIGINT) + COALESCE(sessions.refresh_ttl, CAST(${v('siteRefreshTtl')} AS BIGINT)) * 1000`,
-        })
-        .where('sessions.id', '=', v('sid'))
-        .where('sessions.current_jti', '=', v('fromJti'))
-        .where('sessions.revoked_at', 'is', null)
-        .where('sessions.expires_at', '>=', v('now'))
-        .returning(SESSION_COLUMNS)
-        .returning((eb) =>
-          eb
-            .selectFrom('oauth_grants')
-            .select('oauth_grants.scopes')
-            .whereRef('oauth_grants.user_id', '=', 'sessions.user_id')
-            .whereRef('oauth_grants.client_id', '=', 'sessions.client_id')
-            .as('grant_scopes'),
-        ),
-    );
+    this.rotateStatement = compileOnce(db, (v: Slot<RotationValues>) => rotation(db.updateTable('sessions'), v));
+    this.rotateBatchStatement = compileOnce(db, (v: Slot<RotationBatch>) => {
+      const keys = Object.keys(ROTATION_TYPES) as (keyof RotationValues)[];
+      const fromReq = ((name: string) => sql.ref(`req.${name}`)) as unknown as Slot<RotationValues>;
+      return rotation(
+        db
+          .with('req', (db) => db.selectNoFrom(keys.map((key) => sql`unnest(CAST(${v(key)} AS ${sql.raw(ROTATION_TYPES[key])}[]))`.as(key))))
+          .updateTable('sessions')
+          .from('req') as unknown as UpdateQueryBuilder<Database, 'sessions', 'sessions', object>,
+        fromReq,
+      );
+    });
     this.findStatement = compileOnce(db, (v: Slot<{ userId: string; clientId: string }>) =>
       db.selectFrom('oauth_grants').select(OAUTH_GRANT_COLUMNS).where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
     );
@@ -262,6 +287,30 @@ export class GrantRepository {
         .selectFrom('consumed')
         .select(OAUTH_CODE_COLUMNS),
     ),
+  );
+
+  /**
+   * PostgreSQL, several refreshes in one statement (db/batches.ts): the same
+   * rotation over a row of values per refresh. Two refreshes of one family in
+   * a batch: the UPDATE changes the family once and returns it once, with the
+   * winner's new jti (unique per refresh), so the other gets nothing and takes
+   * the rule-by-rule path (grace window, reuse), as across batches.
+   */
+  private readonly rotateBatchStatement;
+
+  /** How the PostgreSQL refreshes were batched. */
+  readonly rotationBatchStats: BatchStats = { batches: 0, batchedCalls: 0, failedBatches: 0 };
+
+  /** PostgreSQL: concurrent refreshes, batched (db/batches.ts). */
+  private readonly rotateBatches = new Batcher<RotationValues, RotatedAppFamily | undefined>(
+    async (all) => {
+      const keys = Object.keys(ROTATION_TYPES) as (keyof RotationValues)[];
+      const columns = Object.fromEntries(keys.map((key) => [key, all.map((values) => values[key])])) as unknown as RotationBatch;
+      const byJti = new Map((await this.rotateBatchStatement.run(columns)).rows.map((row) => [row.current_jti, row]));
+      return all.map((values) => byJti.get(values.toJti));
+    },
+    async (values) => (await this.rotateStatement.run(values)).rows[0],
+    this.rotationBatchStats,
   );
 
   /**
@@ -338,6 +387,7 @@ export class GrantRepository {
    */
   async rotateAppFamily(values: RotationValues & { userId: string; clientId: string }): Promise<RotatedAppFamily | undefined> {
     const { sid, fromJti, toJti, now, siteRefreshTtl } = values;
+    if (this.dialect === 'postgres') return this.rotateBatches.call({ sid, fromJti, toJti, now, siteRefreshTtl });
     return (await this.rotateStatement.run({ sid, fromJti, toJti, now, siteRefreshTtl })).rows[0];
   }
 

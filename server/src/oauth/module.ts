@@ -86,6 +86,8 @@ export interface OAuth {
   dpop: DpopService;
   /** How the code exchanges were batched on PostgreSQL (db/batches.ts), for diagnostics and tests. */
   exchangeBatches: BatchStats;
+  /** How the refresh rotations were batched on PostgreSQL. */
+  refreshBatches: BatchStats;
 }
 
 export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
@@ -131,6 +133,7 @@ export async function createOAuth(deps: OAuthDeps): Promise<OAuth> {
     grantLister: { list: (userId) => consent.listGrants(userId) },
     dpop: deps.dpop,
     exchangeBatches: grantRepo.exchangeBatchStats,
+    refreshBatches: grantRepo.rotationBatchStats,
   };
 }
 

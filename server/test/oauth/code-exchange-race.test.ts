@@ -100,6 +100,29 @@ describe('concurrent code exchange', () => {
     if (process.env.CIRRUS_TEST_DATABASE_URL) assert.ok(stats.batchedCalls > before.batchedCalls, 'on PostgreSQL some exchanges went in batches');
   });
 
+  it('RFC 6749 §6, RFC 9700 §4.14.2: a burst of 28 refreshes at once (batched on PostgreSQL): each family rotates once; a token sent twice at once gets the same new generation twice (grace window)', async () => {
+    const jtiOf = (jwt: string) => (JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as { jti: string }).jti;
+    const families: { refresh: string; twice: boolean }[] = [];
+    for (let i = 0; i < 24; i++) {
+      const { verifier, challenge } = pkcePair();
+      const res = await exchange(ctx, app, await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' }), { code_verifier: verifier });
+      assert.equal(res.status, 200, res.text);
+      families.push({ refresh: res.body.refresh_token!, twice: i >= 20 });
+    }
+    const before = { ...ctx.server.built.services.oauth.refreshBatches };
+    const refresh = (token: string) => postForm(ctx, { grant_type: 'refresh_token', refresh_token: token, client_id: app.id, client_secret: app.secret });
+    const results = await Promise.all(families.map(async (f) => ({ f, res: await Promise.all((f.twice ? [1, 2] : [1]).map(() => refresh(f.refresh))) })));
+    for (const { f, res } of results) {
+      for (const r of res) assert.equal(r.status, 200, r.text);
+      if (f.twice) assert.equal(jtiOf(res[0]!.body.refresh_token!), jtiOf(res[1]!.body.refresh_token!), 'both get the generation the winner made');
+      const next = await refresh(res[0]!.body.refresh_token!);
+      assert.equal(next.status, 200, `the new generation rotates again: ${next.text}`);
+    }
+    const stats = ctx.server.built.services.oauth.refreshBatches;
+    assert.equal(stats.failedBatches, before.failedBatches, 'no batch failed (a failure would have run its calls one by one)');
+    if (process.env.CIRRUS_TEST_DATABASE_URL) assert.ok(stats.batchedCalls > before.batchedCalls, 'on PostgreSQL some refreshes went in batches');
+  });
+
   it('RFC 6749 §4.1.2: after a race, a fresh code of the same user and app still exchanges and its refresh token rotates', async () => {
     const { verifier, challenge } = pkcePair();
     const code = await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' });
