@@ -206,7 +206,8 @@ function rotation<QB extends UpdateQueryBuilder<Database, 'sessions', any, any>>
     .where('sessions.current_jti', '=', v('fromJti'))
     .where('sessions.revoked_at', 'is', null)
     .where('sessions.expires_at', '>=', v('now'))
-    .returning(SESSION_COLUMNS.map((c) => sql.ref<string>(`sessions.${c}`).as(c)))
+    // Unqualified: the batch's rows (req) have no column of these names.
+    .returning(SESSION_COLUMNS)
     .returning((eb) =>
       eb
         .selectFrom('oauth_grants')

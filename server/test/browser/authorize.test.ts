@@ -241,10 +241,15 @@ describe('web app: OAuth authorization page', { skip: browserSkip }, () => {
     await signInOnPage(page, 'hal@example.com', 'hal-password-123');
     await page.getByRole('button', { name: 'Approve' }).waitFor();
     const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('cirrus.session'))) ?? '{}') as { refresh_token: string };
+    // The sign-out request itself, so that a failure says which step went wrong.
+    const signedOut = page.waitForResponse((r) => r.request().method() === 'DELETE' && new URL(r.url()).pathname === '/api/v4/session/token');
     await page.getByRole('button', { name: 'Not you? Sign out' }).click();
+    const deleted = await signedOut;
+    assert.equal(deleted.status(), 200, await deleted.text());
+    const sent = JSON.parse(deleted.request().postData() ?? '{}') as { refresh_token?: string };
     await page.getByRole('heading', { name: 'Sign in to continue to Photo Sync' }).waitFor();
     const refresh = await api.post('/api/v4/session/token/refresh', { refresh_token: stored.refresh_token });
-    assert.equal(refresh.status, 401);
+    assert.equal(refresh.status, 401, `${refresh.text} (the page signed out with ${sent.refresh_token === stored.refresh_token ? 'the stored' : 'another'} refresh token)`);
     await context.close();
   });
 
