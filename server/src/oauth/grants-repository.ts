@@ -47,15 +47,26 @@ interface FamilyValues {
   onlineRefreshTtl: number | null;
 }
 
-/** The values of several exchanges, column by column: one array element per exchange (PostgreSQL's batched statement). */
-type BatchValues = { [K in keyof (MatchValues & FamilyValues)]: (MatchValues & FamilyValues)[K][] };
+/** A batch's values column by column: one array per value, one element per call (PostgreSQL's batched statements). */
+type Columns<V> = { [K in keyof V]: V[K][] };
+/** The PostgreSQL type of each value: the element type of its array. */
+type ColumnTypes<V> = { [K in keyof V & string]: 'text' | 'bigint' };
 
-/** The PostgreSQL type of each value, for the arrays of the batched statement. */
-const BATCH_TYPES: { [K in keyof BatchValues]: 'text' | 'bigint' } = {
+/** The calls' values as the batched statement's parameters: one array per value, in the calls' order. */
+function columnsOf<V>(types: ColumnTypes<V>, calls: readonly V[]): Columns<V> {
+  return Object.fromEntries(Object.keys(types).map((key) => [key, calls.map((values) => values[key as keyof V])])) as unknown as Columns<V>;
+}
+
+/** The `req` rows of a batched statement: the arrays unnested in step, one column per value, named after it. */
+function unnested<V>(types: ColumnTypes<V>, v: Slot<Columns<V>>) {
+  return (Object.keys(types) as (keyof V & string)[]).map((key) => sql`unnest(CAST(${v(key)} AS ${sql.raw(types[key])}[]))`.as(key));
+}
+
+/** The PostgreSQL type of each value of an exchange. */
+const EXCHANGE_TYPES: ColumnTypes<MatchValues & FamilyValues> = {
   hash: 'text', clientId: 'text', redirectUri: 'text', codeChallenge: 'text', dpopJkt: 'text', now: 'bigint',
   sid: 'text', jti: 'text', createdAt: 'bigint', offlineExpiresAt: 'bigint', offlineRefreshTtl: 'bigint', onlineExpiresAt: 'bigint', onlineRefreshTtl: 'bigint',
 };
-const BATCH_KEYS = Object.keys(BATCH_TYPES) as (keyof BatchValues)[];
 
 /** Which of the rules' conditions a request has; each shape is its own compiled statement. */
 interface MatchShape {
@@ -182,9 +193,8 @@ interface RotationValues {
   siteRefreshTtl: number;
 }
 
-/** The rotations of a batch, column by column (PostgreSQL arrays, one element per refresh). */
-type RotationBatch = { [K in keyof RotationValues]: RotationValues[K][] };
-const ROTATION_TYPES: { [K in keyof RotationValues]: 'text' | 'bigint' } = { sid: 'text', fromJti: 'text', toJti: 'text', now: 'bigint', siteRefreshTtl: 'bigint' };
+/** The PostgreSQL type of each value of a rotation. */
+const ROTATION_TYPES: ColumnTypes<RotationValues> = { sid: 'text', fromJti: 'text', toJti: 'text', now: 'bigint', siteRefreshTtl: 'bigint' };
 
 /**
  * The refresh's rotation, written once for the one-refresh statement (slots)
@@ -233,17 +243,19 @@ export class GrantRepository {
   constructor(private readonly db: Db) {
     this.dialect = dialectOf(db);
     this.rotateStatement = compileOnce(db, (v: Slot<RotationValues>) => rotation(db.updateTable('sessions'), v));
-    this.rotateBatchStatement = compileOnce(db, (v: Slot<RotationBatch>) => {
-      const keys = Object.keys(ROTATION_TYPES) as (keyof RotationValues)[];
-      const fromReq = ((name: string) => sql.ref(`req.${name}`)) as unknown as Slot<RotationValues>;
-      return rotation(
-        db
-          .with('req', (db) => db.selectNoFrom(keys.map((key) => sql`unnest(CAST(${v(key)} AS ${sql.raw(ROTATION_TYPES[key])}[]))`.as(key))))
-          .updateTable('sessions')
-          .from('req') as unknown as UpdateQueryBuilder<Database, 'sessions', 'sessions', object>,
-        fromReq,
-      );
-    });
+    // The batched form is PostgreSQL's (it unnests arrays); SQLite never runs it.
+    this.rotateBatchStatement =
+      this.dialect === 'postgres'
+        ? compileOnce(db, (v: Slot<Columns<RotationValues>>) =>
+            rotation(
+              db
+                .with('req', (db) => db.selectNoFrom(unnested(ROTATION_TYPES, v)))
+                .updateTable('sessions')
+                .from('req') as unknown as UpdateQueryBuilder<Database, 'sessions', 'sessions', object>,
+              ((name: string) => sql.ref(`req.${name}`)) as unknown as Slot<RotationValues>,
+            ),
+          )
+        : null;
     this.findStatement = compileOnce(db, (v: Slot<{ userId: string; clientId: string }>) =>
       db.selectFrom('oauth_grants').select(OAUTH_GRANT_COLUMNS).where('user_id', '=', v('userId')).where('client_id', '=', v('clientId')),
     );
@@ -305,9 +317,7 @@ export class GrantRepository {
   /** PostgreSQL: concurrent refreshes, batched (db/batches.ts). */
   private readonly rotateBatches = new Batcher<RotationValues, RotatedAppFamily | undefined>(
     async (all) => {
-      const keys = Object.keys(ROTATION_TYPES) as (keyof RotationValues)[];
-      const columns = Object.fromEntries(keys.map((key) => [key, all.map((values) => values[key])])) as unknown as RotationBatch;
-      const byJti = new Map((await this.rotateBatchStatement.run(columns)).rows.map((row) => [row.current_jti, row]));
+      const byJti = new Map((await this.rotateBatchStatement!.run(columnsOf(ROTATION_TYPES, all))).rows.map((row) => [row.current_jti, row]));
       return all.map((values) => byJti.get(values.toJti));
     },
     async (values) => (await this.rotateStatement.run(values)).rows[0],
@@ -325,12 +335,12 @@ export class GrantRepository {
    * batches). Rows come back with their family id (`sid`), unique per exchange.
    */
   private readonly exchangeBatchStatement = byShape((shape) =>
-    compileOnce(this.db, (v: Slot<BatchValues>) => {
+    compileOnce(this.db, (v: Slot<Columns<MatchValues & FamilyValues>>) => {
       const fromReq = ((name: string) => sql.ref(`req.${name}`)) as unknown as Slot<MatchValues>;
       const fromConsumed = ((name: string) => sql.ref(`consumed.${name === 'sid' ? 'sid' : `req_${name}`}`)) as unknown as Slot<FamilyValues>;
       const familyColumns = ['jti', 'createdAt', 'offlineExpiresAt', 'offlineRefreshTtl', 'onlineExpiresAt', 'onlineRefreshTtl'] as const;
       return this.db
-        .with('req', (db) => db.selectNoFrom(BATCH_KEYS.map((key) => sql`unnest(CAST(${v(key)} AS ${sql.raw(BATCH_TYPES[key])}[]))`.as(key))))
+        .with('req', (db) => db.selectNoFrom(unnested(EXCHANGE_TYPES, v)))
         .with('consumed', (db) =>
           db
             .updateTable('oauth_codes')
@@ -351,8 +361,7 @@ export class GrantRepository {
     const match: CodeMatch = { clientId: '', redirectUri: shape.redirectUri ? '' : undefined, codeChallenge: shape.challenge ? '' : null, dpopJkt: shape.dpop ? '' : null };
     return new Batcher<MatchValues & FamilyValues, CodeRow | undefined>(
       async (all) => {
-        const columns = Object.fromEntries(BATCH_KEYS.map((key) => [key, all.map((values) => values[key])])) as unknown as BatchValues;
-        const rows = (await this.exchangeBatchStatement(match).run(columns)).rows;
+        const rows = (await this.exchangeBatchStatement(match).run(columnsOf(EXCHANGE_TYPES, all))).rows;
         const bySid = new Map(rows.map((row) => [row.sid, row]));
         return all.map((values) => bySid.get(values.sid));
       },
