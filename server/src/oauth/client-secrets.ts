@@ -2,8 +2,7 @@
 // characters). Stored as HMAC-SHA256 under a pepper derived from the master
 // key, not argon2: a high-entropy secret gains nothing from a slow hash, and
 // the token endpoint verifies one on every request (docs/security.md).
-import { createHmac, hkdfSync } from 'node:crypto';
-import { safeEqual } from '../crypto/compare.js';
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 import { secretToken } from '../crypto/random.js';
 
 export const MIN_SUPPLIED_SECRET_LENGTH = 16;
@@ -24,7 +23,13 @@ export class ClientSecrets {
     return createHmac('sha256', this.pepper).update(secret, 'utf8').digest('hex');
   }
 
+  /**
+   * Both sides are 32-byte digests, so they are compared as they are, in
+   * constant time (the stored one is always 64 hex digits: `hash` wrote it).
+   */
   verify(secret: string, storedHash: string): boolean {
-    return safeEqual(this.hash(secret), storedHash);
+    const stored = Buffer.from(storedHash, 'hex');
+    const presented = createHmac('sha256', this.pepper).update(secret, 'utf8').digest();
+    return stored.length === presented.length && timingSafeEqual(stored, presented);
   }
 }

@@ -25,10 +25,15 @@ export interface IdTokenClaims {
 export type VerifiedIdToken = IdTokenClaims & { iat: number; exp: number };
 
 export class IdTokenSigner {
+  /** The protected header, the same for every token of this key. */
+  private readonly encodedHeader: string;
+
   private constructor(
     private readonly privateKey: KeyObject,
     private readonly publicJwk: JWK,
-  ) {}
+  ) {
+    this.encodedHeader = base64urlJson({ alg: ID_TOKEN_ALG, kid: publicJwk.kid!, typ: 'JWT' });
+  }
 
   /** Loads the key, creating it when absent; concurrent first starts agree on the row that won. */
   static async load(settings: Pick<SettingsService, 'keyOrCreate'>): Promise<IdTokenSigner> {
@@ -72,20 +77,23 @@ export class IdTokenSigner {
   /**
    * A compact JWS (RFC 7515) signed with node:crypto directly: jose's SignJWT
    * goes through WebCrypto, whose per-call overhead is a large share of a
-   * code exchange's CPU. Signed on the event loop: handing the 25 µs of
-   * ECDSA to libuv's thread pool (crypto.sign's callback form, sessions
-   * 11-15) cost more than it saved once both cores are busy, because waking
-   * a pool thread preempts the event loop on this kind of machine
-   * (docs/benchmarks.md, session 16: PostgreSQL exchange 1.13-1.26x faster
-   * signed here, SQLite the same rate with 8-12 % less CPU).
+   * code exchange's CPU. The ECDSA runs on libuv's thread pool (crypto.sign's
+   * callback form) while the event loop serves other requests. Session 16
+   * measured the opposite (signing on the loop faster); since requests are
+   * grouped per turn (decisions 026, 027) the loop has more of each turn's
+   * work left to overlap with the signatures, and session 18 measured the
+   * pool 1.13x faster for the exchange on both databases (docs/benchmarks.md).
    */
-  sign(claims: IdTokenClaims, ttlSeconds: number, now: number): string {
+  sign(claims: IdTokenClaims, ttlSeconds: number, now: number): Promise<string> {
     const iat = Math.floor(now / 1000);
-    const header = { alg: ID_TOKEN_ALG, kid: this.publicJwk.kid!, typ: 'JWT' };
-    const input = `${base64urlJson(header)}.${base64urlJson({ ...claims, iat, exp: iat + ttlSeconds })}`;
-    // RFC 7518 §3.4: ES256 signatures are R || S (64 bytes), not DER.
-    const signature = sign('sha256', Buffer.from(input, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' });
-    return `${input}.${signature.toString('base64url')}`;
+    const input = `${this.encodedHeader}.${base64urlJson({ ...claims, iat, exp: iat + ttlSeconds })}`;
+    return new Promise((resolve, reject) => {
+      // RFC 7518 §3.4: ES256 signatures are R || S (64 bytes), not DER.
+      sign('sha256', Buffer.from(input, 'utf8'), { key: this.privateKey, dsaEncoding: 'ieee-p1363' }, (err, signature) => {
+        if (err) reject(err);
+        else resolve(`${input}.${signature.toString('base64url')}`);
+      });
+    });
   }
 }
 

@@ -1,5 +1,5 @@
 // PKCE (RFC 7636) with the only method we accept, S256.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** §4.1: 43–128 characters of the unreserved alphabet. */
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
@@ -15,7 +15,8 @@ export function isWellFormedVerifier(verifier: string): boolean {
 }
 
 export function s256(verifier: string): string {
-  return createHash('sha256').update(verifier, 'ascii').digest('base64url');
+  // A well-formed verifier is ASCII (§4.1), so its UTF-8 bytes are its ASCII bytes.
+  return hash('sha256', verifier, 'base64url');
 }
 
 /** Never equal to a stored challenge: those are base64url (see CHALLENGE). */

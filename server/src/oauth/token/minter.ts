@@ -105,7 +105,7 @@ export class TokenMinter {
     if (scopes.includes(OPENID)) {
       // With the email scope the id_token carries the same address claims as userinfo (api-contract §11).
       const email = scopes.includes(EMAIL) && this.emailClaims ? await this.emailClaims(family.user_id) : undefined;
-      response.id_token = this.signer.sign(
+      response.id_token = await this.signer.sign(
         {
           iss: this.issuer,
           sub: family.user_id,
