@@ -71,7 +71,7 @@ function recordingDb(dialect: 'sqlite' | 'postgres', sink: string[]): Db {
 }
 
 /** Each named case runs repository calls; its recorded statements are its snapshot. */
-const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
+const cases: { name: string; dialects?: readonly ('sqlite' | 'postgres')[]; run: (db: Db) => Promise<unknown> }[] = [
   {
     // RFC 6749 §4.1.2 / §10.5: a code is used once, by its own client, before it expires, with its redirect_uri and PKCE challenge (RFC 7636 §4.6).
     name: 'authorization code exchange (with redirect_uri and PKCE)',
@@ -112,6 +112,34 @@ const cases: { name: string; run: (db: Db) => Promise<unknown> }[] = [
     name: 'refresh token rotation of an app family (token endpoint)',
     run: (db) => new GrantRepository(db).rotateAppFamily({ sid: 'sid', userId: 'user', clientId: 'client', fromJti: 'old-jti', toJti: 'new-jti', now: 5, siteRefreshTtl: 6 }),
   },
+  // Decision 027: on PostgreSQL, calls that arrive while one runs go together as one
+  // statement over arrays, with the same rules. Three calls at once: the first runs
+  // alone, the two queued behind it as one batch (the second statement recorded).
+  {
+    name: 'authorization code exchanges batched (PostgreSQL, decision 027)',
+    dialects: ['postgres'],
+    run: (db) => {
+      const grants = new GrantRepository(db);
+      return Promise.all(
+        ['a', 'b', 'c'].map((id) =>
+          grants.exchange(
+            `code-hash-${id}`,
+            { clientId: 'client', redirectUri: 'https://app.example/cb', codeChallenge: 'challenge', dpopJkt: null },
+            { id: `sid-${id}`, current_jti: `jti-${id}`, created_at: 1, offline: { expires_at: 2, refresh_ttl: 3 }, online: { expires_at: 4, refresh_ttl: null } },
+            5,
+          ),
+        ),
+      );
+    },
+  },
+  {
+    name: 'refresh token rotations of app families batched (PostgreSQL, decision 027)',
+    dialects: ['postgres'],
+    run: (db) => {
+      const grants = new GrantRepository(db);
+      return Promise.all(['a', 'b', 'c'].map((id) => grants.rotateAppFamily({ sid: `sid-${id}`, userId: 'user', clientId: 'client', fromJti: `old-${id}`, toJti: `new-${id}`, now: 5, siteRefreshTtl: 6 })));
+    },
+  },
   // The guess limit: one atomic reserve that refuses while locked (issue 11 defect 1).
   { name: 'throttle reserve', run: (db) => new SqlThrottleStore(db).reserve('acct:someone@example.com', ACCOUNT_POLICY, 5, 0) },
   // Quota: a reservation never passes the quota, in one statement.
@@ -132,6 +160,7 @@ describe('SQL snapshots of the rule-carrying statements (issue 13 item 4)', () =
     it(`${dialect}: the statements match server/test/sql/${dialect}.sql`, async () => {
       const recorded: { name: string; statements: string[] }[] = [];
       for (const c of cases) {
+        if (c.dialects && !c.dialects.includes(dialect)) continue;
         const sink: string[] = [];
         // No rows come back, so some calls end in "not found" errors after their statements: the statements are what counts.
         await c.run(recordingDb(dialect, sink)).catch(() => undefined);
@@ -150,6 +179,11 @@ describe('SQL snapshots of the rule-carrying statements (issue 13 item 4)', () =
     const exchange = pg.split('\n-- ')[1]!;
     for (const rule of ['"used_at" is null', '"client_id" = $', '"expires_at" > $', '"code_challenge" = $', '"redirect_uri" = $', '"dpop_jkt" is null']) {
       assert.ok(exchange.includes(rule), `exchange lacks ${rule}`);
+    }
+    // The batched exchange (decision 027) applies the same rules to each request's row of values.
+    const batched = pg.split('\n-- ').find((part) => part.startsWith('authorization code exchanges batched'))!.split('\n')[2]!;
+    for (const rule of ['"used_at" is null', '"client_id" = "req"."clientId"', '"expires_at" > "req"."now"', '"code_challenge" = "req"."codeChallenge"', '"redirect_uri" = "req"."redirectUri"', '"dpop_jkt" is null']) {
+      assert.ok(batched.includes(rule), `batched exchange lacks ${rule}`);
     }
   });
 });
