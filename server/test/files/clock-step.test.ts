@@ -8,13 +8,13 @@
 // they stop beating (robustness/put-crash-release.test.ts).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn } from '../helpers/client.js';
+import { openPut } from '../helpers/open-put.js';
 import { emailOf } from '../webdav/helpers.js';
 import { ManualClock } from '../../src/core/clock.js';
-import { adminToken, download, newUser, q, type Person } from './helpers.js';
+import { adminToken, download, newUser, type Person } from './helpers.js';
 
 const DAY = 86_400_000;
 
@@ -36,19 +36,7 @@ describe('a clock step does not make the process reclaim its own uploads', () =>
     const email = await emailOf(api, alice.token);
     const body = randomBytes(256 * 1024);
     const half = body.length / 2;
-    const req = httpRequest(new URL(`/api/v4/file/content?path=${q('/jump.bin')}`, server.url), {
-      method: 'PUT',
-      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': String(body.length) },
-      agent: false,
-    });
-    const status = new Promise<number | null>((resolve) => {
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? null));
-      });
-      req.on('error', () => resolve(null));
-    });
-    req.write(body.subarray(0, half));
+    const { req, status } = openPut(server.url, alice.token, '/jump.bin', body.length, body.subarray(0, half));
     // The upload row exists (with this process as its lock owner) once the body is streaming.
     for (let i = 0; i < 200 && !(await uploads().where('kind', '=', 'put').executeTakeFirst()); i++) await new Promise((r) => setTimeout(r, 25));
     assert.ok(await uploads().where('kind', '=', 'put').executeTakeFirst(), 'the PUT is in flight');

@@ -13,33 +13,15 @@
 // machine, the release must come within 2 s of the replacement answering).
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest, type ClientRequest } from 'node:http';
 import { randomBytes } from 'node:crypto';
 import { Api, createUser, signIn } from '../helpers/client.js';
+import { openPut } from '../helpers/open-put.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { createInstances, type Instances } from '../helpers/instances.js';
 import { ChildSite, sleep } from './child-server.js';
 
 const MiB = 1024 * 1024;
 const BOUND_MS = 10_000;
-
-/** Starts a PUT of `declared` bytes and sends only `sent` of them; the request stays open. */
-function startPut(url: string, token: string, path: string, declared: number, sent: number): { req: ClientRequest; done: Promise<number | null> } {
-  const req = httpRequest(new URL(`/api/v4/file/content?path=${encodeURIComponent(path)}`, url), {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(declared) },
-    agent: false,
-  });
-  const done = new Promise<number | null>((resolve) => {
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => resolve(res.statusCode ?? null));
-    });
-    req.on('error', () => resolve(null));
-  });
-  req.write(randomBytes(sent));
-  return { req, done };
-}
 
 /** Polls `probe` every 50 ms until it is true; the milliseconds since `from`, or a failure after `ms`. */
 async function elapsedUntil(what: string, from: number, ms: number, probe: () => Promise<boolean>): Promise<number> {
@@ -82,7 +64,7 @@ describe('a crashed streamed PUT gives its quota reservation back within 10 s (i
     const reserved = async () => Number((await query<{ reserved: string }>('SELECT reserved FROM storage_usage WHERE user_id = ?', [userId]))[0]?.reserved ?? 0);
     const puts = async () => Number((await query<{ n: string }>("SELECT count(*) AS n FROM uploads WHERE owner_id = ? AND kind = 'put'", [userId]))[0]!.n);
 
-    const put = startPut(url, alice.token.access_token, '/crashed.bin', 8 * MiB, MiB);
+    const put = openPut(url, alice.token.access_token, '/crashed.bin', 8 * MiB, randomBytes(MiB));
     await elapsedUntil('the PUT to reserve its 8 MiB', Date.now(), 20_000, async () => (await reserved()) === 8 * MiB);
     assert.equal(await puts(), 1);
 
@@ -100,7 +82,7 @@ describe('a crashed streamed PUT gives its quota reservation back within 10 s (i
       // can take seconds. It must then release within 2 s of answering (its first reclaim runs 1 s after start).
       bound = Math.max(BOUND_MS, Date.now() - killedAt + 2_000);
     }
-    assert.equal(await put.done, null, 'the PUT got no answer: its process died');
+    assert.equal(await put.status, null, 'the PUT got no answer: its process died');
     const releasedAfter = await elapsedUntil('the reservation to be released', killedAt, 30_000, async () => (await reserved()) === 0 && (await puts()) === 0);
     console.log(`crashed PUT (${postgres ? 'postgres, another running instance' : 'sqlite, the replacing process'}): reservation released ${(releasedAfter / 1000).toFixed(1)} s after kill -9 (bound ${(bound / 1000).toFixed(1)} s)`);
     assert.ok(releasedAfter < bound, `released ${releasedAfter} ms after the kill (bound ${bound} ms)`);

@@ -9,9 +9,9 @@
 // version with its exact bytes. The quota counts exactly what exists.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { request as httpRequest } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import { Api, createUser, signIn } from '../helpers/client.js';
+import { openPut } from '../helpers/open-put.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { ChildSite, sleep, waitFor } from './child-server.js';
 
@@ -48,18 +48,7 @@ describe('versions survive kill -9 during an overwrite', () => {
 
   /** Starts a PUT of `data` (sent in 256 KiB pieces) and kills the server once `sent` bytes are out plus `delayMs`. */
   async function putAndKill(path: string, data: Buffer, sent: number, delayMs: number): Promise<void> {
-    const req = httpRequest(new URL(`/api/v4/file/content?path=${encodeURIComponent(path)}`, site.url), {
-      method: 'PUT',
-      agent: false,
-      headers: { authorization: `Bearer ${alice.token}`, 'content-type': 'application/octet-stream', 'content-length': String(data.length) },
-    });
-    const done = new Promise<void>((resolve) => {
-      req.on('response', (res) => {
-        res.resume();
-        res.on('end', resolve);
-      });
-      req.on('error', () => resolve());
-    });
+    const { req, status: done } = openPut(site.url, alice.token, path, data.length, Buffer.alloc(0));
     const write = async (from: number, to: number) => {
       for (let at = from; at < to; at += 256 * 1024) {
         if (!req.write(data.subarray(at, Math.min(to, at + 256 * 1024)))) await new Promise((r) => req.once('drain', r));
