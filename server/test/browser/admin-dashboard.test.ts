@@ -12,7 +12,7 @@ import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, openPage, screenshot, startRedirectCatcher, type RedirectCatcher } from './support.js';
+import { browserSkip, launchBrowser, openPage, PHONE, screenshot, startRedirectCatcher, type RedirectCatcher } from './support.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -262,9 +262,8 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
       ['shares', '/admin/shares'],
       ['settings', '/admin/settings'],
     ];
-    for (const [width, height, size] of [[1280, 800, 'desktop'], [390, 844, 'phone']] as const) {
-      const { page, context } = await openPage(browser);
-      await page.setViewportSize({ width, height });
+    for (const [device, size] of [[{ viewport: { width: 1280, height: 800 } }, 'desktop'], [PHONE, 'phone']] as const) {
+      const { page, context } = await openPage(browser, device);
       await asUser(page, adminPair);
       for (const [name, path] of pages) {
         await page.goto(server.url + path);
@@ -274,6 +273,15 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
         assert.deepEqual(problems, [], `${name} at ${size}`);
         await screenshot(page, `admin-${name}-${size}`);
       }
+      // The refusal dialog too, in Chinese: its longer sentence must fit and keep its names.
+      await page.evaluate(() => localStorage.setItem('cirrus.lang', 'zh-CN'));
+      await page.goto(server.url + '/admin/groups');
+      await page.getByRole('button', { name: '编辑 Administrators' }).click();
+      await page.getByRole('dialog').getByRole('checkbox', { name: '管理员组' }).uncheck();
+      await page.getByRole('dialog').getByRole('button', { name: '保存' }).click();
+      await page.getByRole('dialog').getByText(/最后的在用管理员/).waitFor();
+      assert.deepEqual(await axeProblems(page), [], `the groups refusal dialog in Chinese at ${size}`);
+      await screenshot(page, `admin-groups-refusal-zh-${size}`);
       await context.close();
     }
   });

@@ -42,8 +42,12 @@ export interface WatchedPage {
   requests: string[];
 }
 
-export async function openPage(browser: Browser): Promise<WatchedPage> {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, colorScheme: 'light' });
+/** A phone as Chromium emulates one: its screen, touch input and mobile viewport rules. */
+export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } as const;
+
+/** A page in a fresh context (a desktop window unless `device` says otherwise), with its problems collected. */
+export async function openPage(browser: Browser, device: typeof PHONE | { viewport: { width: number; height: number } } = { viewport: { width: 1100, height: 900 } }): Promise<WatchedPage> {
+  const context = await browser.newContext({ ...device, colorScheme: 'light' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
   const problems: string[] = [];
