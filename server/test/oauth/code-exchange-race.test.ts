@@ -6,7 +6,8 @@
 // some wrong, must come out exactly as if each had run alone.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createUser } from '../helpers/client.js';
+import { sql } from 'kysely';
+import { createUser, decodeJwt } from '../helpers/client.js';
 import { approve, createApp, eventually, exchange, pkcePair, postForm, startOAuthServer, type AppView, type OAuthTestContext } from './helpers.js';
 
 describe('concurrent code exchange', () => {
@@ -121,6 +122,49 @@ describe('concurrent code exchange', () => {
     const stats = ctx.server.built.services.oauth.refreshBatches;
     assert.equal(stats.failedBatches, before.failedBatches, 'no batch failed (a failure would have run its calls one by one)');
     if (process.env.CIRRUS_TEST_DATABASE_URL) assert.ok(stats.batchedCalls > before.batchedCalls, 'on PostgreSQL some refreshes went in batches');
+  });
+
+  it('PostgreSQL: a refresh waiting on a row lock another transaction holds does not hold back other families\' refreshes (decision 027, lanes)', { skip: !process.env.CIRRUS_TEST_DATABASE_URL }, async () => {
+    const families: { refresh: string; sid: string }[] = [];
+    for (let i = 0; i < 4; i++) {
+      const { verifier, challenge } = pkcePair();
+      const res = await exchange(ctx, app, await approve(ctx, userToken, app, { code_challenge: challenge, code_challenge_method: 'S256' }), { code_verifier: verifier });
+      assert.equal(res.status, 200, res.text);
+      families.push({ refresh: res.body.refresh_token!, sid: String(decodeJwt(res.body.access_token!).sid) });
+    }
+    const refresh = (token: string) => postForm(ctx, { grant_type: 'refresh_token', refresh_token: token, client_id: app.id, client_secret: app.secret });
+    const db = ctx.server.built.services.db;
+    const waitingOnLocks = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`.execute(db)).rows[0]!.n);
+
+    // Another transaction (an administrator's revocation, say) holds the first family's row.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = db.transaction().execute(async (trx) => {
+      await sql`SELECT id FROM sessions WHERE id = ${families[0]!.sid} FOR UPDATE`.execute(trx);
+      locked();
+      await released;
+    });
+    await isLocked;
+    const blocked = refresh(families[0]!.refresh);
+    try {
+      assert.ok(await eventually(async () => (await waitingOnLocks()) > 0), 'the first family\'s refresh waits on the lock');
+
+      // Meanwhile the other families rotate, one at a time and at once, within seconds.
+      const late = (ms: number) => new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), ms).unref());
+      const first = await Promise.race([refresh(families[1]!.refresh), late(5000)]);
+      assert.notEqual(first, 'late', 'a refresh of another family answered while the lock was held');
+      assert.equal(first === 'late' ? 0 : first.status, 200);
+      const rest = await Promise.race([Promise.all(families.slice(2).map((f) => refresh(f.refresh))), late(5000)]);
+      assert.notEqual(rest, 'late', 'refreshes of two more families answered while the lock was held');
+      for (const r of rest === 'late' ? [] : rest) assert.equal(r.status, 200, r.text);
+    } finally {
+      release();
+      await holder;
+    }
+    const after = await blocked;
+    assert.equal(after.status, 200, `the waiting refresh goes through once the lock is released: ${after.text}`);
   });
 
   it('RFC 6749 §4.1.2: after a race, a fresh code of the same user and app still exchanges and its refresh token rotates', async () => {
