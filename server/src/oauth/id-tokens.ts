@@ -78,10 +78,10 @@ export class IdTokenSigner {
    * A compact JWS (RFC 7515) signed with node:crypto directly: jose's SignJWT
    * goes through WebCrypto, whose per-call overhead is a large share of a
    * code exchange's CPU. The ECDSA runs on libuv's thread pool (crypto.sign's
-   * callback form) while the event loop serves other requests. Session 16
-   * measured the opposite (signing on the loop faster); since requests are
-   * grouped per turn (decisions 026, 027) the loop has more of each turn's
-   * work left to overlap with the signatures, and session 18 measured the
+   * callback form) while the event loop serves other requests. Which is
+   * faster depends on how busy the machine's other cores are: session 16
+   * measured signing on the loop faster, on another machine and before the
+   * statements were grouped (decisions 026, 027); session 18 measured the
    * pool 1.13x faster for the exchange on both databases (docs/benchmarks.md).
    */
   sign(claims: IdTokenClaims, ttlSeconds: number, now: number): Promise<string> {
