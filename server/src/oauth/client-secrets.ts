@@ -20,7 +20,7 @@ export class ClientSecrets {
   }
 
   hash(secret: string): string {
-    return createHmac('sha256', this.pepper).update(secret, 'utf8').digest('hex');
+    return this.mac(secret).toString('hex');
   }
 
   /**
@@ -29,7 +29,11 @@ export class ClientSecrets {
    */
   verify(secret: string, storedHash: string): boolean {
     const stored = Buffer.from(storedHash, 'hex');
-    const presented = createHmac('sha256', this.pepper).update(secret, 'utf8').digest();
+    const presented = this.mac(secret);
     return stored.length === presented.length && timingSafeEqual(stored, presented);
+  }
+
+  private mac(secret: string): Buffer {
+    return createHmac('sha256', this.pepper).update(secret, 'utf8').digest();
   }
 }

@@ -11,10 +11,9 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn } from '../helpers/client.js';
-import { openPut } from '../helpers/open-put.js';
 import { emailOf } from '../webdav/helpers.js';
 import { ManualClock } from '../../src/core/clock.js';
-import { adminToken, download, newUser, type Person } from './helpers.js';
+import { adminToken, download, newUser, openPut, type Person } from './helpers.js';
 
 const DAY = 86_400_000;
 

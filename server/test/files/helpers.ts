@@ -1,6 +1,6 @@
 // Helpers for the file tests: a signed-in user per test file, raw uploads,
 // and a minimal ZIP reader (central directory, ZIP64) to check archives.
-import { request as httpRequest } from 'node:http';
+import { request as httpRequest, type ClientRequest } from 'node:http';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type TestServer } from '../helpers/harness.js';
 
@@ -72,13 +72,14 @@ export async function storageCounts(server: TestServer): Promise<{ staging: numb
 
 /** A raw HTTP request whose body is written by `write` (to cut connections, lie about lengths). */
 export function rawRequest(
-  server: TestServer,
-  opts: { method: string; path: string; headers: Record<string, string> },
-  write: (req: import('node:http').ClientRequest) => void,
+  server: Pick<TestServer, 'url'>,
+  /** `agent: false`: a connection of its own, never a pooled one (the server may be killed under it). */
+  opts: { method: string; path: string; headers: Record<string, string>; agent?: false },
+  write: (req: ClientRequest) => void,
 ): Promise<{ status: number | null; headers: Record<string, string | string[] | undefined>; body: string; error?: Error }> {
   const url = new URL(server.url);
   return new Promise((resolve) => {
-    const req = httpRequest({ host: url.hostname, port: url.port, method: opts.method, path: opts.path, headers: opts.headers }, (res) => {
+    const req = httpRequest({ host: url.hostname, port: url.port, method: opts.method, path: opts.path, headers: opts.headers, agent: opts.agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? null, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
@@ -87,6 +88,24 @@ export function rawRequest(
     req.on('error', (error) => resolve({ status: null, headers: {}, body: '', error }));
     write(req);
   });
+}
+
+/** A streamed PUT the test feeds itself: the request stays open (its body short of the declared length) until the test writes the rest or ends it. */
+export interface OpenPut {
+  req: ClientRequest;
+  /** The answer's status once its body has ended; null when the connection failed (the server died). */
+  status: Promise<number | null>;
+}
+
+/** Starts `PUT /api/v4/file/content` of `declared` bytes on a connection of its own and sends `first` of them. */
+export function openPut(baseUrl: string, token: string, path: string, declared: number, first: Buffer): OpenPut {
+  let req!: ClientRequest;
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream', 'content-length': String(declared) };
+  const answer = rawRequest({ url: baseUrl }, { method: 'PUT', path: `/api/v4/file/content?path=${encodeURIComponent(path)}`, headers, agent: false }, (r) => {
+    req = r;
+    if (first.length > 0) r.write(first);
+  });
+  return { req, status: answer.then((res) => res.status) };
 }
 
 export interface ZipRecord {

@@ -15,7 +15,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { openPut } from '../helpers/open-put.js';
+import { openPut } from '../files/helpers.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { createInstances, type Instances } from '../helpers/instances.js';
 import { ChildSite, sleep } from './child-server.js';

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { openPut } from '../helpers/open-put.js';
+import { openPut } from '../files/helpers.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { ChildSite, sleep, waitFor } from './child-server.js';
 
