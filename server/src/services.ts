@@ -231,6 +231,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
   const teams = createTeams({ db, files: files.files, trash: files.trash, audiences: files.audiences, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
+  // A password or address change voids every link mailed before it (docs/security.md).
+  accounts.onCredentialsChanged((userId) => links.voidAll(userId));
   const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
   const notices = new AccountNotices(accounts, mailer);
   const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);

@@ -47,10 +47,10 @@ export class AccountLinks {
     return row;
   }
 
-  /** Whether a token would be accepted now, without using it (the reset page checks before asking for a password). */
-  async check(token: string, kind: AccountTokenKind): Promise<boolean> {
+  /** The link when it would be accepted now, without using it (the reset page checks before asking for a password). */
+  async peek(token: string, kind: AccountTokenKind): Promise<AccountTokenRow | undefined> {
     const row = await this.repo.find(sha256Hex(token));
-    return row !== undefined && row.kind === kind && row.used_at === null && row.expires_at > this.clock.now();
+    return row !== undefined && row.kind === kind && row.used_at === null && row.expires_at > this.clock.now() ? row : undefined;
   }
 
   voidAll(userId: string): Promise<void> {

@@ -53,8 +53,11 @@ export class PasswordReset {
   }
 
   /** Whether a reset link still works (the page says so before asking for a password). */
-  check(token: string): Promise<boolean> {
-    return this.links.check(token, 'reset');
+  async check(token: string): Promise<boolean> {
+    const row = await this.links.peek(token, 'reset');
+    if (!row) return false;
+    const user = await this.accounts.findById(row.user_id);
+    return user !== undefined && user.status !== 'banned' && normalizeEmail(row.email) === user.email;
   }
 
   /**
@@ -66,9 +69,11 @@ export class PasswordReset {
     await this.accounts.checkNewPassword(password);
     const row = await this.links.take(token, 'reset');
     const user = await this.accounts.findById(row.user_id);
-    if (!user || user.status === 'banned') throw invalidLink();
-    await this.accounts.setPasswordByLink(user.id, password, row.email === user.email);
-    await this.links.voidAll(user.id);
+    // A link mailed to an address the account no longer has proves nothing
+    // about its owner now: whoever holds the old mailbox must not take the account.
+    if (!user || user.status === 'banned' || normalizeEmail(row.email) !== user.email) throw invalidLink();
+    // Ends every session and voids every other link of the user (AccountService.onCredentialsChanged).
+    await this.accounts.setPasswordByLink(user.id, password);
     if (await this.mailer.configured()) {
       await this.mailer.queue({ kind: 'password_reset_done', to: user.email, language: mailLanguage(user.locale) });
     }

@@ -42,6 +42,8 @@ export const DEFAULT_USER_QUOTA = 10 * 1024 ** 3;
 export const DEFAULT_ADMIN_QUOTA = 1024 ** 4;
 
 export type UserDeletedHook = (userId: string) => Promise<void>;
+/** Told when the password or the address changes: every link mailed before must stop working (links.ts). */
+export type CredentialsChangedHook = (userId: string) => Promise<void>;
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -49,6 +51,7 @@ export function normalizeEmail(email: string): string {
 
 export class AccountService {
   private deletedHooks: UserDeletedHook[] = [];
+  private changedHooks: CredentialsChangedHook[] = [];
 
   constructor(
     readonly repo: AccountRepository,
@@ -62,6 +65,15 @@ export class AccountService {
   /** Features that own per-user data (files, OAuth grants) clean up through this. */
   onUserDeleted(hook: UserDeletedHook): void {
     this.deletedHooks.push(hook);
+  }
+
+  /** The mailed links void themselves through this (a link must not outlive the password or address it was sent under). */
+  onCredentialsChanged(hook: CredentialsChangedHook): void {
+    this.changedHooks.push(hook);
+  }
+
+  private async credentialsChanged(userId: string): Promise<void> {
+    for (const hook of this.changedHooks) await hook(userId);
   }
 
   /** The two groups every site starts with (idempotent; site initialization). */
@@ -143,20 +155,22 @@ export class AccountService {
 
   /**
    * A password set through a link mailed to the account (reset): ends every
-   * session and token of the user; the link proved the address, so it is
-   * verified (and an account waiting for activation is activated) when the
-   * link went to the current address.
+   * session and token of the user; the link went to the current address
+   * (password-reset.ts checks), so it is verified (and an account waiting
+   * for activation is activated).
    */
-  async setPasswordByLink(userId: string, password: string, addressProven: boolean): Promise<void> {
+  async setPasswordByLink(userId: string, password: string): Promise<void> {
     const user = await this.get(userId);
     const now = this.clock.now();
     await this.repo.update(userId, {
       password_hash: await hashPassword(password),
       tokens_valid_after: now,
       updated_at: now,
-      ...(addressProven ? { email_verified: 1, ...(user.status === 'inactive' ? { status: 'active' as const } : {}) } : {}),
+      email_verified: 1,
+      ...(user.status === 'inactive' ? { status: 'active' as const } : {}),
     });
     await this.revocation.revokeUserSessions(userId, 'password_reset');
+    await this.credentialsChanged(userId);
     this.cache.invalidate(userId);
   }
 
@@ -195,6 +209,7 @@ export class AccountService {
       if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
       throw err;
     }
+    await this.credentialsChanged(userId);
     this.cache.invalidate(userId);
   }
 
@@ -245,6 +260,7 @@ export class AccountService {
     // the kept session's tokens belong to a live family and are spared (access-tokens.ts).
     await this.repo.update(userId, { password_hash: await hashPassword(next), tokens_valid_after: now, updated_at: now });
     await this.revocation.revokeUserSessions(userId, 'password_changed', keepSid ?? undefined);
+    await this.credentialsChanged(userId);
     this.cache.invalidate(userId);
   }
 
@@ -273,6 +289,7 @@ export class AccountService {
     });
     if (patch.status === 'banned' && user.status !== 'banned') await this.revocation.revokeUser(userId, 'banned');
     else if (patch.password !== undefined) await this.revocation.revokeUserSessions(userId, 'password_reset');
+    if (patch.password !== undefined) await this.credentialsChanged(userId);
     this.cache.invalidate(userId);
     return this.get(userId);
   }
