@@ -185,7 +185,12 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const userCache = new UserCache(accountRepo, (id) => invalidations.publish('user', id), clock);
   invalidations.on('user', (id) => userCache.forget(id));
   const recoveryCodes = new RecoveryCodes(new RecoveryCodeRepository(db), clock);
-  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock, recoveryCodes);
+  // One store, two throttles: passwords always reserve in the store; client
+  // secrets at the token endpoint may use the clean-key memory (≤ 1 s).
+  const throttleStore = new SqlThrottleStore(db);
+  const throttle = new Throttle(throttleStore, { clock });
+  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS, clock });
+  const accounts = new AccountService(accountRepo, settings, revocation, userCache, clock, throttle, recoveryCodes);
 
   // Several instances starting at once against one empty database: one migrates
   // and initializes, the others wait for the lock and find it done.
@@ -205,11 +210,6 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   if (!secret) throw new Error('master key missing after initialization');
   const jwt = new Hs256(secret);
   const issuer = new TokenIssuer(jwt, clock);
-  // One store, two throttles: passwords always reserve in the store; client
-  // secrets at the token endpoint may use the clean-key memory (≤ 1 s).
-  const throttleStore = new SqlThrottleStore(db);
-  const throttle = new Throttle(throttleStore, { clock });
-  const clientThrottle = new Throttle(throttleStore, { rememberCleanMs: CLIENT_THROTTLE_CLEAN_MS, clock });
   const devices = new DeviceCookies(secret, config.baseUrl.startsWith('https:'), clock);
   const sessions = new SessionService(new ChallengeRepository(db), sessionRepo, accounts, settings, throttle, issuer, jwt, revocation, clock);
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
@@ -237,7 +237,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const notices = new AccountNotices(accounts, mailer);
   const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
   const passkeys = new Passkeys(new PasskeyRepository(db), config.baseUrl, async () => (await settings.current()).site_name, clock, (userId, name) => notices.passkeyAdded(userId, name));
-  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, (userId, state) => notices.twoFactor(userId, state));
+  const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, throttle, (userId, state) => notices.twoFactor(userId, state));
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).

@@ -70,9 +70,13 @@ export class EmailFlows {
   }
 
   /**
-   * Starts an address change: the password is checked (40069), the new
-   * address must be free (40032); a confirmation link goes to the new
-   * address and a notice to the old one. Nothing changes until confirmed.
+   * Starts an address change: the password is checked (40069, throttled as
+   * a guess), the new address must be free (40032); a confirmation link goes
+   * to the new address and a notice to the old one. Nothing changes until
+   * confirmed. Each request that would mail counts against the account and
+   * against the new address (the reset policy: 5 an hour, then a doubling
+   * lock, 429), so an account cannot be used to mail any outside address
+   * without limit, and one address cannot be flooded from many accounts.
    */
   async requestChange(userId: string, newEmailInput: string, password: string): Promise<void> {
     if (!(await this.mailer.configured())) throw mailDisabled();
@@ -80,6 +84,14 @@ export class EmailFlows {
     const user = await this.accounts.get(userId);
     const email = normalizeEmail(newEmailInput);
     if (email === user.email) throw new DomainError(ErrorCode.ParamError, 'email: this is already your address');
+    // Counted before the "taken" check too, so the route is no unlimited probe of registered addresses.
+    await this.throttle.attempt(
+      [
+        { key: `email-change:${userId}`, policy: RESET_ADDRESS_POLICY },
+        { key: `email-to:${email}`, policy: RESET_ADDRESS_POLICY },
+      ],
+      () => false,
+    );
     if (await this.accounts.repo.findByEmail(email)) throw emailTaken();
     const link = await this.links.issue(user.id, 'email_change', email);
     const language = mailLanguage(user.locale);

@@ -64,9 +64,11 @@ export function emailRoutes(app: FastifyInstance, flows: EmailFlows): void {
     {
       config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] },
       schema: {
-        description: 'Asks to change the address: a confirmation link to the new address, a notice to the old one; the address changes when the link is used. 400/40069 wrong password, 409/40032 address taken.',
+        description:
+          'Asks to change the address: a confirmation link to the new address, a notice to the old one; the address changes when the link is used. ' +
+          '400/40069 wrong password (throttled per account: 429 after 6 wrong), 409/40032 address taken; 429 past 6 requests per account or per new address (then a doubling lock).',
         body: Body({ email: Email, password: AnyPassword }),
-        response: { ...NullResponse, ...errors(400, 403, 409) },
+        response: { ...NullResponse, ...errors(400, 403, 409, 429) },
       },
     },
     async (request) => {

@@ -95,10 +95,12 @@ export function accountRoutes(
       // The answer is the profile and the route changes it: UserInfo.Write for any token, even with an empty body.
       config: { auth: 'required', scopes: ['UserInfo.Write'] },
       schema: {
-        description: 'Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions).',
+        description:
+          'Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions and voids every mailed link). ' +
+          'A wrong current_password is 400/40069, throttled per account (429 after 6 wrong).',
         body: Body({ nickname: Type.Optional(Nickname), current_password: Type.Optional(AnyPassword), new_password: Type.Optional(Password) }),
         // 403/40089: a password change also needs UserSecurityInfo.Write, checked in the handler.
-        response: { ...UserResponse, ...errors(403) },
+        response: { ...UserResponse, ...errors(403, 429) },
       },
     },
     async (request) => {
@@ -156,9 +158,9 @@ export function accountRoutes(
     {
       config: { auth: 'required', scopes: ['UserSecurityInfo.Write'], issuesCredentials: true },
       schema: {
-        description: 'A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong).',
+        description: 'A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong; 429 after 6 wrong).',
         body: Body({ password: AnyPassword }),
-        response: { ...RecoveryCodesResponse, ...errors(400) },
+        response: { ...RecoveryCodesResponse, ...errors(400, 429) },
       },
     },
     async (request) => {
@@ -170,7 +172,14 @@ export function accountRoutes(
 
   r.delete(
     '/api/v4/user/setting/2fa',
-    { config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] }, schema: { body: Body({ otp: Otp }), response: { ...NullResponse, ...errors(401) } } },
+    {
+      config: { auth: 'required', scopes: ['UserSecurityInfo.Write'] },
+      schema: {
+        description: 'Turns two-step verification off with a current TOTP code (401/40022 when wrong). Wrong codes share the sign-in second step\'s per-account count: 429 after 6.',
+        body: Body({ otp: Otp }),
+        response: { ...NullResponse, ...errors(401, 429) },
+      },
+    },
     async (request) => {
       const userId = requireAuth(request).user.id;
       await twoFactor.disable(userId, request.body.otp);

@@ -8,6 +8,7 @@ import type { AccountRepository, UserListQuery, UserWithGroup } from './reposito
 import type { UserCache } from './user-cache.js';
 import type { Clock } from '../core/clock.js';
 import { RECOVERY_CODE_INPUT, type RecoveryCodes } from './recovery-codes.js';
+import { ACCOUNT_POLICY, type Throttle } from '../throttle/service.js';
 
 export const ADMIN_GROUP_ID = 1;
 export const USER_GROUP_ID = 2;
@@ -59,6 +60,7 @@ export class AccountService {
     private readonly revocation: UserRevocation,
     readonly cache: UserCache,
     private readonly clock: Clock,
+    private readonly throttle: Throttle,
     private readonly recovery?: RecoveryCodes,
   ) {}
 
@@ -244,16 +246,23 @@ export class AccountService {
     return this.get(userId);
   }
 
-  /** 400/40069 unless `password` is the user's current password. */
+  /**
+   * 400/40069 unless `password` is the user's current password. A re-check
+   * is a guess like a sign-in (whoever stole an access token does not know
+   * the password): it is reserved in the throttle before argon2 runs, under
+   * a per-account key of its own (429 past 5 wrong ones, then the doubling
+   * lock), so a thief cannot lock the owner's sign-in either.
+   */
   async checkPassword(userId: string, password: string): Promise<void> {
     const user = await this.get(userId);
-    if (!(await verifyPassword(user.password_hash, password))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+    const right = await this.throttle.attempt([{ key: `recheck:${userId}`, policy: ACCOUNT_POLICY, clearOnSuccess: true }], () => verifyPassword(user.password_hash, password));
+    if (!right) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
   }
 
   /** Changes the password and ends every other session of the user. */
   async changePassword(userId: string, current: string, next: string, keepSid: string | null): Promise<void> {
     const user = await this.get(userId);
-    if (!(await verifyPassword(user.password_hash, current))) throw new DomainError(ErrorCode.WrongCurrentPassword, 'Current password is wrong');
+    await this.checkPassword(userId, current);
     await this.checkNewPassword(next, [user.email, user.nickname]);
     const now = this.clock.now();
     // tokens_valid_after ends the tokens that no family revocation reaches (method C);

@@ -4,6 +4,7 @@ import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AccountRepository } from './repository.js';
 import type { Clock } from '../core/clock.js';
 import type { RecoveryCodes } from './recovery-codes.js';
+import { ACCOUNT_POLICY, type Throttle } from '../throttle/service.js';
 
 /** Told when two-step verification changes (the notice mail): on, off, or new recovery codes. */
 export type TwoFactorNotice = (userId: string, state: 'on' | 'off' | 'codes') => Promise<void>;
@@ -14,6 +15,7 @@ export class TwoFactorService {
     private readonly issuer: () => Promise<string>,
     private readonly clock: Clock,
     readonly recovery: RecoveryCodes,
+    private readonly throttle: Throttle,
     private readonly notify: TwoFactorNotice = async () => undefined,
   ) {}
 
@@ -47,13 +49,26 @@ export class TwoFactorService {
     return codes;
   }
 
-  async disable(userId: string, otp: string): Promise<void> {
+  /**
+   * 401/40022 unless `otp` is the user's current TOTP code (each code once).
+   * Counted under the same per-account key as the sign-in's second step
+   * (`otp:<uid>`, reserved before the code is checked): a million codes are
+   * guessed at most 5 at a time, then behind the doubling lock, by whatever
+   * route the guesses come.
+   */
+  async checkCode(userId: string, otp: string): Promise<void> {
     const user = await this.repo.findById(userId);
     if (!user?.totp_secret) throw new DomainError(ErrorCode.ParamError, 'Two-factor authentication is not on');
-    const step = matchTotp(user.totp_secret, otp, this.clock.now());
-    if (step === null || !(await this.repo.claimTotpStep(userId, step))) {
-      throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
-    }
+    const secret = user.totp_secret;
+    const right = await this.throttle.attempt([{ key: `otp:${userId}`, policy: ACCOUNT_POLICY, clearOnSuccess: true }], async () => {
+      const step = matchTotp(secret, otp, this.clock.now());
+      return step !== null && (await this.repo.claimTotpStep(userId, step));
+    });
+    if (!right) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
+  }
+
+  async disable(userId: string, otp: string): Promise<void> {
+    await this.checkCode(userId, otp);
     await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: this.clock.now() });
     await this.recovery.clear(userId);
     await this.notify(userId, 'off');

@@ -1626,7 +1626,7 @@ export interface paths {
     head?: never;
     patch: {
       /**
-       * Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions).
+       * Changes the nickname and/or the password (the password also needs UserSecurityInfo.Write; revokes the other sessions and voids every mailed link). A wrong current_password is 400/40069, throttled per account (429 after 6 wrong).
        *
        * Auth: bearer token required. OAuth tokens need UserInfo.Write.
        */
@@ -1697,6 +1697,15 @@ export interface paths {
         };
         /** Unsupported Content-Type (40001) */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -1889,7 +1898,11 @@ export interface paths {
       };
     };
     delete: {
-      /** Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write. */
+      /**
+       * Turns two-step verification off with a current TOTP code (401/40022 when wrong). Wrong codes share the sign-in second step's per-account count: 429 after 6.
+       *
+       * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
+       */
       parameters: {
         query?: never;
         header?: never;
@@ -1962,6 +1975,15 @@ export interface paths {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
         };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
         /** Internal error (50000); details only in the log */
         500: {
           headers: {
@@ -1989,7 +2011,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong).
+       * A new set of ten recovery codes (the old set stops working). The current password is required (400/40069 when wrong; 429 after 6 wrong).
        *
        * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
        */
@@ -2058,6 +2080,15 @@ export interface paths {
         };
         /** Unsupported Content-Type (40001) */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
           headers: {
             [name: string]: unknown;
           };
@@ -2385,7 +2416,7 @@ export interface paths {
     head?: never;
     patch: {
       /**
-       * Asks to change the address: a confirmation link to the new address, a notice to the old one; the address changes when the link is used. 400/40069 wrong password, 409/40032 address taken.
+       * Asks to change the address: a confirmation link to the new address, a notice to the old one; the address changes when the link is used. 400/40069 wrong password (throttled per account: 429 after 6 wrong), 409/40032 address taken; 429 past 6 requests per account or per new address (then a doubling lock).
        *
        * Auth: bearer token required. OAuth tokens need UserSecurityInfo.Write.
        */
@@ -2464,6 +2495,15 @@ export interface paths {
         };
         /** Unsupported Content-Type (40001) */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
           headers: {
             [name: string]: unknown;
           };
