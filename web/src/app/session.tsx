@@ -32,7 +32,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       setSession({ status: 'signed-out' });
       return;
     }
-    setSession((s) => (s.status === 'loading' ? s : { status: 'loading' }));
+    // A reload while signed in refreshes the user in place: going through
+    // "loading" would unmount the page and lose what it holds (the recovery
+    // codes shown once after turning on two-step verification).
+    setSession((s) => (s.status === 'loading' || s.status === 'signed-in' ? s : { status: 'loading' }));
     getMe().then(
       (user) => current && setSession({ status: 'signed-in', user }),
       (err: unknown) => {

@@ -136,7 +136,7 @@ function TwoFactorSection() {
         <Text size="sm" id="otp-label">
           {label}
         </Text>
-        <PinInput length={6} type="number" oneTimeCode value={code} onChange={setCode} aria-label={t('settings.security.code')} inputMode="numeric" />
+        <PinInput length={6} type="number" oneTimeCode autoFocus value={code} onChange={setCode} aria-label={t('settings.security.code')} inputMode="numeric" />
         {error && (
           <Text size="sm" c="red.8" role="alert">
             {error}
@@ -207,7 +207,7 @@ function TwoFactorSection() {
         />
       )}
       {enabled && !disabling && !codes && <RenewRecoveryCodes left={settings.data?.recovery_codes_left ?? 0} onCodes={setCodes} />}
-      {enabled && !disabling && (
+      {enabled && !disabling && !codes && (
         <Group>
           <Button variant="default" color="red" onClick={() => setDisabling(true)}>
             {t('settings.security.disable')}
