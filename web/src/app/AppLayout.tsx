@@ -6,17 +6,19 @@ import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, U
 import { useDisclosure } from '@mantine/hooks';
 import { IconFolder, IconSettings, IconShare, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { sharedBadgeQuery } from '../features/sharing/api';
+import { SHARED_ROOT, sharedBadgeQuery } from '../features/sharing/api';
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudIcon } from '../components/icons';
 import { UploadPanel } from '../features/files/uploads/UploadPanel';
-import { Link, navigate, useLocation } from './router';
+import { filesUrl, Link, navigate, useLocation } from './router';
 import { SearchBox } from './SearchBox';
 import { StorageBar } from './StorageBar';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 import { useSiteConfig } from '../features/account/api';
+
+const SHARED_URL = filesUrl(SHARED_ROOT);
 
 const PLACES = [
   { href: '/files', key: 'nav.myFiles', icon: IconFolder },
@@ -63,7 +65,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="sm" aria-label={t('nav.places')}>
         <AppShell.Section grow component={ScrollArea}>
           {PLACES.map((p) => {
-            const active = pathname === p.href || pathname.startsWith(p.href + '/');
+            // Inside a folder shared with the person, "Shared with me" is where they are, not My files.
+            const place = pathname === SHARED_URL || pathname.startsWith(SHARED_URL + '/') ? '/shared' : pathname;
+            const active = place === p.href || place.startsWith(p.href + '/');
             return (
               <NavLink
                 key={p.href}

@@ -2,7 +2,7 @@
 // list or grid, right-click menu, dialogs, drag and drop uploads.
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Center, Group, Menu, Modal, SegmentedControl, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
-  IconArrowsMove, IconCopy, IconDots, IconDownload, IconFolderPlus, IconHistory, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
+  IconArrowsMove, IconCopy, IconDots, IconDownload, IconEye, IconFolderPlus, IconHistory, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +13,7 @@ import type { PageProps } from '../../app/routes';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
 import { ShareDialog } from '../shares/ShareDialog';
-import { isShared } from '../sharing/api';
+import { isShared, SHARED_ROOT } from '../sharing/api';
 import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
@@ -26,6 +26,7 @@ import { plan, prepare, type ConflictChoice } from './uploads/prepare';
 import { useFileActions } from './useFileActions';
 import { useFolder } from './useFolder';
 import { useFolderFeed } from './useFeed';
+import { useFolderAccess } from './useFolderAccess';
 import { SelectionBar } from './SelectionBar';
 import { useSelection } from './useSelection';
 import { pageTitle } from '../account/api';
@@ -73,7 +74,10 @@ export default function FilesPage({ params }: PageProps) {
   const actions = useFileActions();
   const segs = path.split('/').filter(Boolean);
   const inShared = isShared(path);
-  const folderName = segs[segs.length - 1] ?? t('nav.myFiles');
+  const access = useFolderAccess(path);
+  // Write actions are offered only where the server would allow them.
+  const canWrite = access.kind === 'write';
+  const folderName = path === SHARED_ROOT ? t('nav.sharedWithMe') : (segs[segs.length - 1] ?? t('nav.myFiles'));
 
   useEffect(() => {
     document.title = pageTitle(`${folderName}`);
@@ -88,13 +92,18 @@ export default function FilesPage({ params }: PageProps) {
   // ?select=<name> (search's "Show in folder"): that item comes selected, once.
   const { search } = useLocation();
   const selectName = new URLSearchParams(search).get('select');
+  // ?preview=<name> ("Shared with me" opening a shared file): the preview opens on it, once.
+  const previewName = new URLSearchParams(search).get('preview');
   useEffect(() => {
-    if (!selectName) return;
-    const index = items.findIndex((i) => i.name === selectName);
+    const name = selectName ?? previewName;
+    if (!name) return;
+    // By the last segment of the path: in "Shared with me" an item's name is the owner's, its path segment the label.
+    const index = items.findIndex((i) => i.path.slice(i.path.lastIndexOf('/') + 1) === name);
     if (index < 0) return;
     selection.only(index);
+    if (previewName) setDialog({ kind: 'preview', item: items[index]! });
     navigate(filesUrl(path), { replace: true });
-  }, [selectName, items, path]);
+  }, [selectName, previewName, items, path]);
 
   const open = useCallback(
     (item: FileItem) => {
@@ -134,7 +143,8 @@ export default function FilesPage({ params }: PageProps) {
   const sel = selectedItems;
   const one = sel.length === 1 ? sel[0]! : null;
   // A team folder itself is the administrator's to share, rename, move or delete (the server refuses it too).
-  const teamRoot = sel.some((i) => i.team_folder !== undefined);
+  // So is an item in "Shared with me" itself: its owner manages it.
+  const locked = sel.some((i) => i.team_folder !== undefined) || !canWrite;
   const asZip = sel.length > 1 || one?.type === 'folder';
   const downloadLabel = asZip ? t('files.downloadZip') : t('common.download');
   const download = () => void actions.download(sel, folderName);
@@ -142,12 +152,12 @@ export default function FilesPage({ params }: PageProps) {
   if (sel.length > 0) {
     if (one) menuActions.push({ key: 'open', label: t('common.open'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => open(one) });
     menuActions.push({ key: 'download', label: downloadLabel, icon: <IconDownload size={16} aria-hidden="true" />, onClick: download });
-    if (one && !inShared && !teamRoot) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
-    if (one && !teamRoot) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
-    if (!teamRoot) menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
+    if (one && !inShared && !locked) menuActions.push({ key: 'share', label: t('files.share'), icon: <IconShare size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'share', item: one }) });
+    if (one && !locked) menuActions.push({ key: 'rename', label: t('files.rename'), icon: <IconPencil size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'rename', item: one }), divider: true });
+    if (!locked) menuActions.push({ key: 'move', label: t('files.moveTo'), icon: <IconArrowsMove size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'move', items: sel }) });
     menuActions.push({ key: 'copy', label: t('files.copyTo'), icon: <IconCopy size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'copy', items: sel }) });
     // Google Drive's "Make a copy": "name (copy).ext" beside the original.
-    menuActions.push({
+    if (canWrite) menuActions.push({
       key: 'makeCopy',
       label: t('files.makeCopy'),
       icon: <IconCopy size={16} aria-hidden="true" />,
@@ -155,8 +165,8 @@ export default function FilesPage({ params }: PageProps) {
     });
     if (one) menuActions.push({ key: 'details', label: t('files.details'), icon: <IconInfoCircle size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'details', item: one }) });
     if (one?.type === 'file') menuActions.push({ key: 'versions', label: t('versions.menu'), icon: <IconHistory size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'versions', item: one }) });
-    if (!teamRoot) menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
-  } else {
+    if (!locked) menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
+  } else if (canWrite) {
     menuActions.push({ key: 'newFolder', label: t('files.newFolder'), icon: <IconFolderPlus size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'newFolder' }) });
     menuActions.push({ key: 'upload', label: t('files.uploadFiles'), icon: <IconUpload size={16} aria-hidden="true" />, onClick: () => fileInput.current?.click() });
     menuActions.push({ key: 'uploadFolder', label: t('files.uploadFolder'), icon: <IconFolderUp size={16} aria-hidden="true" />, onClick: () => folderInput.current?.click() });
@@ -165,6 +175,10 @@ export default function FilesPage({ params }: PageProps) {
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
     setDropActive(false);
+    if (!canWrite) {
+      setUploadError(t('files.access.noUpload'));
+      return;
+    }
     try {
       await startUpload(await filesFromDrop(e.dataTransfer));
     } catch (err) {
@@ -225,17 +239,25 @@ export default function FilesPage({ params }: PageProps) {
       <VisuallyHidden>
         <h1>{folderName}</h1>
       </VisuallyHidden>
+      {!canWrite && (
+        <Group gap={8} wrap="nowrap" align="flex-start" data-testid="folder-access">
+          <IconEye size={18} aria-hidden="true" style={{ flexShrink: 0, marginTop: 2 }} color="var(--mantine-color-dimmed)" />
+          <Text size="sm" c="dimmed">
+            {access.kind === 'shared-root' ? t('files.access.sharedRoot') : access.owner ? t('files.access.viewOnlyBy', { owner: access.owner }) : t('files.access.viewOnly')}
+          </Text>
+        </Group>
+      )}
       <SelectionBar
         count={sel.length}
         onClear={selection.clear}
         actions={
           <>
             {toolbarIcon('download', downloadLabel, <IconDownload size={18} aria-hidden="true" />, download)}
-            {toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one || inShared || teamRoot)}
-            {toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }), teamRoot)}
-            {toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }), teamRoot)}
+            {!inShared && toolbarIcon('share', t('files.share'), <IconShare size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'share', item: one }), !one || inShared || locked)}
+            {canWrite && toolbarIcon('move', t('files.moveTo'), <IconArrowsMove size={18} aria-hidden="true" />, () => setDialog({ kind: 'move', items: sel }), locked)}
+            {canWrite && toolbarIcon('delete', t('common.delete'), <IconTrash size={18} aria-hidden="true" />, () => setDialog({ kind: 'delete', items: sel }), locked)}
             {/* On a phone the rest go in a menu, so the bar stays one line. */}
-            {toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one || teamRoot, 'sm')}
+            {canWrite && toolbarIcon('rename', t('files.rename'), <IconPencil size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'rename', item: one }), !one || locked, 'sm')}
             {toolbarIcon('copy', t('files.copyTo'), <IconCopy size={18} aria-hidden="true" />, () => setDialog({ kind: 'copy', items: sel }), false, 'sm')}
             {toolbarIcon('details', t('files.details'), <IconInfoCircle size={18} aria-hidden="true" />, () => one && setDialog({ kind: 'details', item: one }), !one, 'sm')}
             <Menu position="bottom-end">
@@ -245,9 +267,11 @@ export default function FilesPage({ params }: PageProps) {
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} disabled={!one || teamRoot} onClick={() => one && setDialog({ kind: 'rename', item: one })}>
-                  {t('files.rename')}
-                </Menu.Item>
+                {canWrite && (
+                  <Menu.Item leftSection={<IconPencil size={16} aria-hidden="true" />} disabled={!one || locked} onClick={() => one && setDialog({ kind: 'rename', item: one })}>
+                    {t('files.rename')}
+                  </Menu.Item>
+                )}
                 <Menu.Item leftSection={<IconCopy size={16} aria-hidden="true" />} onClick={() => setDialog({ kind: 'copy', items: sel })}>
                   {t('files.copyTo')}
                 </Menu.Item>
@@ -262,7 +286,7 @@ export default function FilesPage({ params }: PageProps) {
           </>
         }
       >
-        <Group gap="xs" wrap="nowrap">
+        {canWrite ? <Group gap="xs" wrap="nowrap">
           <Button leftSection={<IconFolderPlus size={16} aria-hidden="true" />} variant="default" onClick={() => setDialog({ kind: 'newFolder' })}>
             {t('files.newFolder')}
           </Button>
@@ -279,7 +303,7 @@ export default function FilesPage({ params }: PageProps) {
               </Menu.Item>
             </Menu.Dropdown>
           </Menu>
-        </Group>
+        </Group> : <span />}
         <SegmentedControl
           size="xs"
           value={view}
@@ -346,8 +370,8 @@ export default function FilesPage({ params }: PageProps) {
           onSort={setSort}
           onOpen={open}
           onContextMenu={(_item, e: MouseEvent) => setMenuAt({ x: e.clientX, y: e.clientY })}
-          onDelete={() => selectedItems.length && setDialog({ kind: 'delete', items: selectedItems })}
-          onRename={() => one && setDialog({ kind: 'rename', item: one })}
+          onDelete={() => selectedItems.length && !locked && setDialog({ kind: 'delete', items: selectedItems })}
+          onRename={() => one && !locked && setDialog({ kind: 'rename', item: one })}
           hasMore={folder.hasNextPage}
           loadingMore={folder.isFetchingNextPage}
           loadMore={() => void folder.fetchNextPage()}
@@ -357,9 +381,11 @@ export default function FilesPage({ params }: PageProps) {
               <Stack align="center" gap="xs" ta="center">
                 <IconUpload size={40} stroke={1.3} aria-hidden="true" color="var(--mantine-color-dimmed)" />
                 <Text fw={600}>{t('files.empty')}</Text>
-                <Text size="sm" c="dimmed">
-                  {t('files.emptyHint')}
-                </Text>
+                {canWrite && (
+                  <Text size="sm" c="dimmed">
+                    {t('files.emptyHint')}
+                  </Text>
+                )}
               </Stack>
             </Center>
           }

@@ -15,9 +15,11 @@ const TEXT_LIMIT = 256 * 1024;
 /** Larger text is shown plain: highlighting it would hold up the page for too long. */
 const HIGHLIGHT_LIMIT = 100 * 1024;
 
-export function TextView({ url, name, code }: { url: string; name: string; code: boolean }) {
+export function TextView({ url, name, code, size }: { url: string; name: string; code: boolean; size: number }) {
   const { t } = useTranslation();
   const { data, error, isLoading } = useQuery({
+    // An empty file has no first byte to ask for (the server answers a range over nothing with 416).
+    enabled: size > 0,
     queryKey: ['preview-text', url, code],
     queryFn: async () => {
       const res = await fetch(url, { headers: { range: `bytes=0-${TEXT_LIMIT - 1}` } });
@@ -34,6 +36,7 @@ export function TextView({ url, name, code }: { url: string; name: string; code:
       return { text, html, truncated: buf.byteLength >= TEXT_LIMIT };
     },
   });
+  if (size === 0) return <Text c="dimmed">{t('files.preview.empty')}</Text>;
   if (isLoading) return <Loader aria-label={t('common.loading')} />;
   if (error || !data) return <Text c="red.8">{errorMessage(error, t)}</Text>;
   return (
@@ -76,7 +79,7 @@ export function Preview({ item, siblings, onNavigate, onClose, onDownload }: { i
   else if (kind === 'video') body = <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
   else if (kind === 'audio') body = <audio src={url} controls aria-label={item.name} />;
   else if (kind === 'pdf') body = <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
-  else if (kind === 'text' || kind === 'code') body = <TextView url={url} name={item.name} code={kind === 'code'} />;
+  else if (kind === 'text' || kind === 'code') body = <TextView url={url} name={item.name} code={kind === 'code'} size={item.size} />;
   else
     body = (
       <Stack align="center">

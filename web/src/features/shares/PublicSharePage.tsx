@@ -32,7 +32,7 @@ function PreviewBody({ item, url }: { item: SharedItem; url: string }) {
   if (kind === 'video') return <video src={url} controls style={{ maxWidth: '100%', maxHeight: '70vh' }} aria-label={item.name} />;
   if (kind === 'audio') return <audio src={url} controls aria-label={item.name} />;
   if (kind === 'pdf') return <iframe src={url} title={item.name} style={{ width: '100%', height: '70vh', border: 0 }} />;
-  if (kind === 'text' || kind === 'code') return <TextView url={url} name={item.name} code={kind === 'code'} />;
+  if (kind === 'text' || kind === 'code') return <TextView url={url} name={item.name} code={kind === 'code'} size={item.size} />;
   return <Text c="dimmed">{t('files.preview.none')}</Text>;
 }
 

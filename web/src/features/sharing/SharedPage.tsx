@@ -43,7 +43,7 @@ export default function SharedPage() {
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('nav.sharedWithMe')}>
         {(query.data ?? []).map((item) => {
           const Icon = item.type === 'folder' ? IconFolder : IconFile;
-          const open = () => navigate(item.type === 'folder' ? filesUrl(item.path) : filesUrl(item.path.slice(0, item.path.lastIndexOf('/'))) + `?select=${encodeURIComponent(item.path.slice(item.path.lastIndexOf('/') + 1))}`);
+          const open = () => navigate(item.type === 'folder' ? filesUrl(item.path) : filesUrl(item.path.slice(0, item.path.lastIndexOf('/'))) + `?preview=${encodeURIComponent(item.path.slice(item.path.lastIndexOf('/') + 1))}`);
           return (
             <Card key={item.id} component="li" withBorder padding="sm" radius="md">
               <UnstyledButton onClick={open} style={{ width: '100%' }}>
