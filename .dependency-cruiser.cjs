@@ -1,8 +1,9 @@
-// The layers of server/src, checked in CI (npm run depcheck; docs/architecture.md
-// "Layers"). From the bottom: core (domain errors, identity, clock, cache,
-// jobs) and db, crypto; http (the transport: guard, error mappings); the
-// features (routes -> service -> repository); the composition (app.ts,
-// services.ts, each feature's module.ts, the CLI).
+// The layers of server/src and the web app, checked in CI (npm run depcheck;
+// docs/architecture.md "Layers"). From the bottom: core (domain errors,
+// identity, clock, cache, jobs) and db, crypto; http (the transport: guard,
+// error mappings); the features (routes -> service -> repository); the
+// composition (app.ts, services.ts, each feature's module.ts, the CLI).
+// Migrations sit apart: frozen, they import only Kysely and their own folder.
 const FEATURES = '(accounts|sessions|site|oauth|files|shares)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -24,10 +25,43 @@ module.exports = {
     },
     {
       name: 'core-is-the-bottom',
-      comment: 'core/ depends on nothing of ours but the table types.',
+      comment: 'core/ depends on nothing of ours (not even db/ types: db/schema.ts adds the row type to core/identity.ts instead).',
       severity: 'error',
       from: { path: '^server/src/core/' },
-      to: { path: '^server/src/', pathNot: '^server/src/(core/|db/schema[.]ts$)' },
+      to: { path: '^server/src/', pathNot: '^server/src/core/' },
+    },
+    {
+      name: 'migrations-are-frozen',
+      comment:
+        'A migration does the same thing forever: it imports Kysely, node: modules and files of db/migrations/ only ' +
+        '(util.ts, frozen/ copies of the rules it applied), never a feature or a live rule that may change later.',
+      severity: 'error',
+      from: { path: '^server/src/db/migrations/' },
+      to: {
+        path: '^server/src/',
+        pathNot: '^server/src/db/migrations/|^server/src/db/database[.]ts$',
+      },
+    },
+    {
+      name: 'migrations-import-only-kysely',
+      comment: 'No package but Kysely in a migration: a package update must not change what an old migration did.',
+      severity: 'error',
+      from: { path: '^server/src/db/migrations/' },
+      to: { dependencyTypes: ['npm', 'npm-dev', 'npm-optional', 'npm-peer', 'npm-no-pkg', 'npm-unknown'], pathNot: '(^|/)node_modules/kysely/' },
+    },
+    {
+      name: 'web-no-circular',
+      comment: 'No import cycles in the web app (pages take PageProps from app/page-props.ts, not from the route table).',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'web-features-do-not-import-the-route-table',
+      comment: 'The route table imports the pages; a page or feature that imports it back makes a cycle through a lazy import.',
+      severity: 'error',
+      from: { path: '^web/src/', pathNot: '^web/src/app/(App|routes)[.]tsx?$' },
+      to: { path: '^web/src/app/routes[.]tsx$' },
     },
     {
       name: 'no-other-features-repository',

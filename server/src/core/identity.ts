@@ -1,7 +1,12 @@
 // Who a request acts for, as the auth guard (http/auth.ts) hands it to
 // routes. The access-token verifier (sessions/access-tokens.ts) produces it;
 // keeping the type here lets the HTTP layer use it without importing a feature.
-import type { UserWithGroup } from '../db/schema.js';
+// core/ imports nothing of ours: the row's shape (UserWithGroup, the users row
+// with its group's columns) is added to AuthUserRow by db/schema.ts.
+
+/** The user row the guard carries. Empty here; db/schema.ts declares its fields. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface AuthUserRow {}
 
 export interface AuthUser {
   id: string;
@@ -12,7 +17,7 @@ export interface AuthUser {
   /** Unix ms: tokens dated at or before it are refused (password change, reset, ban). 0 for none. */
   tokensValidAfter: number;
   /** The row as read (at most the user cache's TTL old): lets GET /user/me answer without a query. */
-  row: UserWithGroup;
+  row: AuthUserRow;
 }
 
 export interface AuthContext {

@@ -548,5 +548,12 @@ export const OAUTH_CODE_COLUMNS = [
 export type UserRow = Selectable<UsersTable>;
 export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };
 
+// The row the auth guard carries (core/identity.ts AuthUser.row) is this one;
+// core/ declares the interface empty so that it imports nothing from db/.
+declare module '../core/identity.js' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AuthUserRow extends UserWithGroup {}
+}
+
 /** A connection or a transaction, as ports that run inside a caller's transaction take it (files/events/audience.ts). */
 export type Executor = Kysely<Database>;

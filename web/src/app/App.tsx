@@ -5,7 +5,8 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { Busy } from '../components/Busy';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { matchPath, useLocation } from './router';
-import { ROUTES, type PageProps, type RouteDef } from './routes';
+import { ROUTES, type RouteDef } from './routes';
+import type { PageProps } from './page-props';
 import { SessionProvider, useSession } from './session';
 import { tokenStore } from '../api/tokens';
 import { SignInPage } from './SignInPage';

@@ -8,10 +8,7 @@
 //
 // To add a page: one entry here. Feature code lives in web/src/features/<name>/.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-
-export interface PageProps {
-  params: Record<string, string>;
-}
+import type { PageProps } from './page-props';
 
 type PageModule = { default: ComponentType<PageProps> };
 

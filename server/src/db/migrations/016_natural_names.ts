@@ -1,17 +1,17 @@
-// Names (issue 23, item 7): folders list case-insensitively and naturally
+// Names: folders list case-insensitively and naturally
 // (`file2` before `file10`), keyset-paged, and two names of one folder may
 // not differ only in case (docs/decisions/025-names-unique-ignoring-case.md).
 //
 // Both values are computed in JavaScript at every write (files/name-rules.ts:
-// sortKey, foldName), the same way on both dialects, and compared in byte
-// order (collate "C" on PostgreSQL, SQLite's default):
+// sortKey, foldName; this migration uses its frozen copy, frozen/016-name-rules.ts),
+// the same way on both dialects, and compared in byte order (collate "C" on PostgreSQL, SQLite's default):
 // - sort_key: the listing index (parent_id, kind, sort_key, name);
 // - name_fold: unique per parent (trashed rows have no parent).
 // Existing rows are filled in here. Siblings that differ only in case get a
 // numbered name, the oldest keeping its own: "Report (2).pdf".
 import { sql, type ColumnDefinitionBuilder } from 'kysely';
 import { isSqlite, type AnyDb } from './util.js';
-import { foldName, sortKey } from '../../files/name-rules.js';
+import { foldName, sortKey } from './frozen/016-name-rules.js';
 
 interface Row {
   id: string;

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { notifications } from '@mantine/notifications';
 import { ApiError } from '../../api/client';
 import { filesUrl, Link, navigate, useLocation } from '../../app/router';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../app/page-props';
 import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
 import { ShareDialog } from '../shares/ShareDialog';

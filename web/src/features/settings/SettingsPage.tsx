@@ -5,7 +5,7 @@ import { IconApps, IconServer, IconShieldLock, IconUser, IconAdjustments } from 
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../app/page-props';
 import { Busy } from '../../components/Busy';
 import { pageTitle } from '../account/api';
 

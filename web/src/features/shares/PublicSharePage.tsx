@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { formatDate, formatSize } from '../../app/format';
 import { navigate, useLocation } from '../../app/router';
-import type { PageProps } from '../../app/routes';
+import type { PageProps } from '../../app/page-props';
 import { ThemeToggle } from '../../app/ThemeToggle';
 import { BrandMark } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
