@@ -42,6 +42,7 @@ import { emailRoutes } from './accounts/email-routes.js';
 import { activationRoutes } from './sessions/activation-routes.js';
 import { passkeyRoutes } from './accounts/passkey-routes.js';
 import { passkeySignInRoutes } from './sessions/passkey-routes.js';
+import { logDestination } from './ops/readable-log.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -78,12 +79,13 @@ export interface BuildOptions {
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<BuiltApp> {
   const services = await createServices(config, { clock: opts.clock });
+  const logStream = opts.logStream ?? (opts.logger === false ? undefined : logDestination(config.logFormat));
   const app = Fastify({
     logger: opts.logger === false ? false : {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'req.body.password', 'req.body.client_secret'], censor: '[redacted]' },
       serializers: { req: serializeRequest },
-      ...(opts.logStream ? { stream: opts.logStream } : {}),
+      ...(logStream ? { stream: logStream } : {}),
     },
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,

@@ -47,6 +47,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   logLevel: string;
+  /** auto: readable lines when stdout is a terminal, pino JSON otherwise (ops/readable-log.ts). */
+  logFormat: 'auto' | 'json' | 'pretty';
   trustProxy: boolean;
   /** Where the built web app lives; served at / when present. */
   webDir: string;
@@ -105,6 +107,7 @@ const Settings = Type.Object({
   CIRRUS_ADMIN_EMAIL: Type.Optional(Type.Unsafe<string>({ ...Email, description: 'an e-mail address of at most 254 characters' })),
   CIRRUS_ADMIN_PASSWORD: Type.Optional(Type.Unsafe<string>({ ...Password, description: '8 to 128 characters, without NUL (the same rule as every password)' })),
   CIRRUS_LOG_LEVEL: Type.Optional(Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { description: 'one of fatal, error, warn, info, debug, trace, silent' })),
+  CIRRUS_LOG_FORMAT: Type.Optional(Type.Union([Type.Literal('auto'), Type.Literal('json'), Type.Literal('pretty')], { description: 'auto, json or pretty' })),
   CIRRUS_TRUST_PROXY: Type.Optional(Type.String({ pattern: '^(1|0|[Tt]rue|TRUE|[Ff]alse|FALSE|[Yy]es|YES|[Nn]o|NO)$', description: 'true or false' })),
   CIRRUS_WEB_DIR: Type.Optional(Type.String({ minLength: 1, description: 'a directory path' })),
   CIRRUS_STORAGE: Type.Optional(Type.Union([Type.Literal('local'), Type.Literal('s3')], { description: 'local or s3' })),
@@ -184,6 +187,7 @@ export function loadConfig(env: Source = process.env): Config {
     adminEmail: merged.CIRRUS_ADMIN_EMAIL,
     adminPassword: merged.CIRRUS_ADMIN_PASSWORD,
     logLevel: merged.CIRRUS_LOG_LEVEL || 'info',
+    logFormat: (merged.CIRRUS_LOG_FORMAT as Config['logFormat'] | undefined) || 'auto',
     trustProxy: truthy(merged.CIRRUS_TRUST_PROXY),
     webDir: path.resolve(merged.CIRRUS_WEB_DIR || path.join(ROOT_DIR, 'web/dist')),
     storage,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
+import { readableLogStream } from '../../src/ops/readable-log.js';
 import type { TestServer } from '../helpers/harness.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
 import { INJECT_ORIGIN, injectFetch, type InjectedServer } from '../helpers/inject.js';
@@ -160,7 +161,8 @@ export interface LoggedServer extends InjectedServer {
 }
 
 /** Like startInjectedServer (no socket), with logging on at `trace` and every line captured. */
-export async function startLoggedServer(): Promise<LoggedServer> {
+/** readable: the log goes through ops/readable-log.ts (as on a terminal) before it is captured. */
+export async function startLoggedServer(opts: { readable?: boolean } = {}): Promise<LoggedServer> {
   const db = await freshDatabase();
   const config = loadConfig({
     CIRRUS_PORT: '0',
@@ -174,7 +176,7 @@ export async function startLoggedServer(): Promise<LoggedServer> {
   const chunks: string[] = [];
   const stream = new PassThrough();
   stream.on('data', (c: Buffer) => chunks.push(c.toString('utf8')));
-  const built = await buildApp(config, { logStream: stream });
+  const built = await buildApp(config, { logStream: opts.readable ? readableLogStream(stream, false) : stream });
   await built.app.ready();
   return {
     url: INJECT_ORIGIN,
