@@ -8,7 +8,7 @@
 // (in .ci/run) fails when the committed files differ. Never edit the output.
 //
 // Why our own ~200 lines rather than openapi-typescript: see
-// docs/architecture.md ("Schema-first contract"). The document is produced by
+// docs/decisions/022-schema-first-contract.md. The document is produced by
 // TypeBox, so it uses a small part of JSON Schema, all of it handled below;
 // anything else is an error here rather than a silent `unknown`.
 import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -152,7 +152,7 @@ function generate(doc) {
   const out = [];
   out.push('// Generated from GET /api/v4/openapi.json by scripts/generate-api-client.mjs.');
   out.push('// Do not edit: change the route schemas on the server and run `npm run api:generate`.');
-  out.push('// (The document is the source: see docs/architecture.md, "Schema-first contract".)');
+  out.push('// (The document is the source: see docs/decisions/022-schema-first-contract.md.)');
   out.push('');
   out.push('export interface paths {');
   for (const [p, item] of Object.entries(doc.paths)) {

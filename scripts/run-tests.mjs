@@ -1,11 +1,26 @@
 // Runs every test file under server/test (and web/test) with node's test
 // runner, TypeScript loaded by tsx. Extra arguments filter files by substring.
+//
+// --build (npm test): builds first (npm run build), unless CIRRUS_TEST_BUILT=1
+// says the caller has just built this tree (.ci/run's second suite).
+// On PostgreSQL (CIRRUS_TEST_DATABASE_URL set), the browser tests run only
+// where the database makes a difference (server/test/browser/databases.mjs,
+// docs/testing.md); CIRRUS_TEST_ALL_BROWSER=1 runs them all.
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { BOTH_DATABASES } from '../server/test/browser/databases.mjs';
 
 const roots = ['server/test', 'web/test'];
-const filters = process.argv.slice(2);
+const args = process.argv.slice(2);
+const build = args.includes('--build');
+const filters = args.filter((a) => a !== '--build');
+
+if (build && process.env.CIRRUS_TEST_BUILT !== '1') {
+  const b = spawnSync('npm', ['run', 'build'], { stdio: 'inherit', env: process.env });
+  if (b.status !== 0) process.exit(b.status ?? 1);
+}
+
 
 function walk(dir) {
   let out = [];
@@ -23,7 +38,15 @@ function walk(dir) {
   return out;
 }
 
-const files = roots.flatMap(walk).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+let files = roots.flatMap(walk).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const browserDir = path.join('server', 'test', 'browser') + path.sep;
+if (process.env.CIRRUS_TEST_DATABASE_URL && process.env.CIRRUS_TEST_ALL_BROWSER !== '1') {
+  const skipped = files.filter((f) => f.startsWith(browserDir) && !(path.basename(f) in BOTH_DATABASES));
+  files = files.filter((f) => !skipped.includes(f));
+  if (skipped.length > 0) {
+    console.log(`${skipped.length} browser test files run on SQLite only (server/test/browser/databases.mjs lists the ones repeated here; docs/testing.md): ${skipped.map((f) => path.basename(f)).join(', ')}`);
+  }
+}
 if (files.length === 0) {
   console.error('no test files found');
   process.exit(1);

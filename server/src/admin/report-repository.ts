@@ -1,7 +1,7 @@
 // Read-only reporting queries for the administrator dashboard. They count
 // rows of several features' tables at once (as a database view would); they
 // never write, so no feature's rules can be bypassed through them. Recorded
-// in docs/architecture.md.
+// in docs/features/admin.md.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 

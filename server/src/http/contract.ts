@@ -6,7 +6,7 @@
 // GET /api/v4/openapi.json, and the web app's client is generated from that
 // document (scripts/generate-api-client.mjs).
 //
-// The pattern for a route (docs/architecture.md, "Schema-first contract"):
+// The pattern for a route (docs/decisions/022-schema-first-contract.md):
 //   r.get('/api/v4/thing/:id', {
 //     config: { auth: 'required', scopes: ['Things.Read'] },
 //     schema: { params: ..., response: { 200: Envelope(ThingView), ...errors(404) } },

@@ -6,7 +6,7 @@
 // retried (first after 30 s, then doubling up to an hour) until 24 h have
 // passed since it was written; then it is marked failed. A crash between the
 // SMTP server's "250" and the database write can still send twice: that is
-// the one abnormal case (docs/architecture.md).
+// the one abnormal case (docs/features/mail.md).
 import { secretToken, timeOrderedId } from '../crypto/random.js';
 import type { Clock } from '../core/clock.js';
 import type { OutboxRepository } from './outbox-repository.js';

@@ -1,6 +1,6 @@
 // The file tree (rows), blobs (immutable byte objects in a storage driver,
 // shared by copies through a reference count), uploads in progress and each
-// user's storage counters. See docs/architecture.md, "Files".
+// user's storage counters. See docs/features/files.md.
 import { sql } from 'kysely';
 import { isSqlite, type AnyDb } from './util.js';
 

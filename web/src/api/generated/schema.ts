@@ -1,6 +1,6 @@
 // Generated from GET /api/v4/openapi.json by scripts/generate-api-client.mjs.
 // Do not edit: change the route schemas on the server and run `npm run api:generate`.
-// (The document is the source: see docs/architecture.md, "Schema-first contract".)
+// (The document is the source: see docs/decisions/022-schema-first-contract.md.)
 
 export interface paths {
   "/api/v4/site/ping": {
