@@ -29,6 +29,7 @@ import { indexPageSender, webApp } from './web.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { feedModuleRoutes } from './files/events/module.js';
+import { searchModuleRoutes } from './search/module.js';
 import { sharingRoutes } from './sharing/module.js';
 import { teamModuleRoutes } from './teams/module.js';
 import { sharesRoutes } from './shares/module.js';
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, config.baseUrl);
   feedModuleRoutes(app, services.feed);
+  searchModuleRoutes(app, services.search);
   sharingRoutes(app, services.sharing);
   teamModuleRoutes(app, services.teams);
   await sharesRoutes(app, services.shares, sendPage);

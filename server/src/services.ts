@@ -39,6 +39,7 @@ import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createFeed, type Feed } from './files/events/module.js';
+import { createSearch, type Search } from './search/module.js';
 import { createSharing, type Sharing } from './sharing/module.js';
 import { sharingPorts } from './sharing/ports.js';
 import { SHARED_WITH_ME } from './sharing/resolver.js';
@@ -95,6 +96,8 @@ export interface Services {
   files: Files;
   /** The change feed (files/events/). */
   feed: Feed;
+  /** Content search: the text index and its extraction job (search/). */
+  search: Search;
   shares: Shares;
   /** Sharing with people and groups (sharing/). */
   sharing: Sharing;
@@ -217,6 +220,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock, dpop });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
   const feed = await createFeed({ db, changes: files.changes, verifier, bus: redis, jobs, clock });
+  const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock });
+  files.search.useContent(search.content);
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
@@ -272,6 +277,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     oauth,
     files,
     feed,
+    search,
     shares,
     sharing,
     teams,
@@ -300,6 +306,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     },
     async close() {
       feed.hub.close();
+      await search.stop();
       await files.stop();
       await jobs.stop();
       smtp.close();

@@ -9,8 +9,9 @@ import { siteCommands } from './site-commands.js';
 import { userCommands } from './user-commands.js';
 import { tokenCommands } from './token-command.js';
 import { appCommands } from './app-commands.js';
+import { searchCommands } from './search-commands.js';
 
-export const COMMANDS: CommandSpec[] = [...siteCommands, ...userCommands, ...tokenCommands, ...appCommands];
+export const COMMANDS: CommandSpec[] = [...siteCommands, ...userCommands, ...tokenCommands, ...appCommands, ...searchCommands];
 
 const CONFIG_HELP = `Configuration (environment variables, or a JSON file named by CIRRUS_CONFIG):
   CIRRUS_PORT, CIRRUS_HOST, CIRRUS_DATA_DIR, CIRRUS_DATABASE_URL, CIRRUS_BASE_URL,

@@ -288,6 +288,22 @@ export interface FileEventsTable {
   at: number;
 }
 
+/** The extracted text of one blob (server/src/search; migration 033). On SQLite the text itself is in the FTS5 table search_text (rowid = doc_id). */
+export interface SearchDocsTable {
+  doc_id: Generated<number>;
+  blob_id: string;
+  /** pending | indexed | failed | skipped */
+  state: string;
+  reason: string | null;
+  attempts: Generated<number>;
+  lease_until: number | null;
+  source_bytes: Generated<number>;
+  text_chars: Generated<number>;
+  updated_at: number;
+  /** PostgreSQL only. */
+  body?: string | null;
+}
+
 /** A share link (server/src/shares): a capability for one file or folder. */
 export interface SharesTable {
   id: string;
@@ -507,6 +523,7 @@ export interface Database {
   access_seen: AccessSeenTable;
   team_folders: TeamFoldersTable;
   team_folder_members: TeamFolderMembersTable;
+  search_docs: SearchDocsTable;
 }
 
 // Every column of the tables read by statements prepared by name on

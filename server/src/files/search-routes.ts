@@ -1,22 +1,31 @@
-// GET /api/v4/file/search?q=&page_size=&next_page_token= (Files.Read).
+// GET /api/v4/file/search?q=&scope=&page_size=&next_page_token= (Files.Read).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
-import { Envelope, Nullable, View } from '../http/contract.js';
+import { Envelope, Nullable, StringEnum, View } from '../http/contract.js';
 import { READ } from './schemas.js';
 import type { FileSearch } from './search.js';
 import { FileViewSchema, toFileView } from './views.js';
 
 const Query = Type.Object({
   q: Type.String({ minLength: 1, maxLength: 1000 }),
+  scope: Type.Optional(StringEnum(['name', 'content', 'all'], { description: 'name: names only; content: text inside documents only; all (default): either' })),
   page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   next_page_token: Type.Optional(Type.String({ minLength: 1, maxLength: 4096 })),
 });
 
+const SearchHitSchema = View(
+  {
+    ...FileViewSchema.properties,
+    snippet: Type.Optional(Type.String({ description: 'content matches only: HTML, the text around the match with <mark>…</mark> around it, everything else escaped' })),
+  },
+  { title: 'SearchHit' },
+);
+
 const SearchPage = View(
-  { files: Type.Array(FileViewSchema), next_page_token: Nullable('string', { description: 'null on the last page' }) },
+  { files: Type.Array(SearchHitSchema), next_page_token: Nullable('string', { description: 'null on the last page' }) },
   { title: 'SearchPage' },
 );
 
@@ -27,15 +36,19 @@ export function searchRoutes(app: FastifyInstance, search: FileSearch): void {
     {
       config: READ,
       schema: {
-        description: 'Files and folders whose name contains q (case-insensitive, any script), not trashed, a page at a time.',
+        description:
+          'Files and folders whose name contains q (case-insensitive, any script), and documents whose text matches it (words ANDed, "a phrase" in order, -word excluded), not trashed, a page at a time in name order.',
         querystring: Query,
         response: { 200: Envelope(SearchPage) },
       },
     },
     async (request) => {
       const q = request.query;
-      const page = await search.search(requireAuth(request).user.id, q.q, q.page_size ?? 100, q.next_page_token);
-      return ok({ files: page.entries.map(toFileView), next_page_token: page.nextPageToken });
+      const page = await search.search(requireAuth(request).user.id, q.q, q.page_size ?? 100, q.next_page_token, q.scope ?? 'all');
+      return ok({
+        files: page.hits.map((h) => (h.snippet === undefined ? toFileView(h.entry) : { ...toFileView(h.entry), snippet: h.snippet })),
+        next_page_token: page.nextPageToken,
+      });
     },
   );
 }

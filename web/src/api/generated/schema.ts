@@ -7366,13 +7366,15 @@ export interface paths {
     };
     get: {
       /**
-       * Files and folders whose name contains q (case-insensitive, any script), not trashed, a page at a time.
+       * Files and folders whose name contains q (case-insensitive, any script), and documents whose text matches it (words ANDed, "a phrase" in order, -word excluded), not trashed, a page at a time in name order.
        *
        * Auth: bearer token required. OAuth tokens need Files.Read.
        */
       parameters: {
         query: {
           q: string;
+          /** name: names only; content: text inside documents only; all (default): either */
+          scope?: "name" | "content" | "all";
           page_size?: number;
           next_page_token?: string;
         };
@@ -10562,6 +10564,191 @@ export interface paths {
     };
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/search/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * How many documents are indexed, waiting and failed, and the latest failures.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SearchStatus"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/search/reindex": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Extracts the text of every document again (or of one person's); the old text answers searches until replaced.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            /** Only this person's files; all files when absent */
+            user_id?: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SearchReindex"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
     delete?: never;
     options?: never;
     head?: never;
@@ -14213,10 +14400,47 @@ export interface components {
     ResetPassword: {
       password: string;
     };
+    SearchHit: {
+      id: string;
+      name: string;
+      path: string;
+      type: "file" | "folder";
+      /** bytes; 0 for folders */
+      size: number;
+      /** null for folders */
+      mime_type: string | null;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** RFC 3339, UTC */
+      updated_at: string;
+      team_folder?: components["schemas"]["TeamFolderMark"];
+      /** content matches only: HTML, the text around the match with <mark>…</mark> around it, everything else escaped */
+      snippet?: string;
+    };
     SearchPage: {
-      files: components["schemas"]["FileView"][];
+      files: components["schemas"]["SearchHit"][];
       /** null on the last page */
       next_page_token: string | null;
+    };
+    SearchReindex: {
+      queued: number;
+    };
+    SearchStatus: {
+      /** Documents whose text is searchable */
+      indexed: number;
+      /** Documents waiting for extraction */
+      pending: number;
+      /** Documents no extractor could read (each counted once, not retried) */
+      failed: number;
+      /** Files of types that hold no text (images, archives) */
+      skipped: number;
+      /** The latest failures, newest first */
+      recent_failures: {
+        name: string | null;
+        reason: string;
+        /** RFC 3339, UTC */
+        at: string;
+      }[];
     };
     SecondFactorRequired: {
       code: 203;
@@ -14558,7 +14782,10 @@ export type ReceivedFilePage = components["schemas"]["ReceivedFilePage"];
 export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
 export type RegistrationResponse = components["schemas"]["RegistrationResponse"];
 export type ResetPassword = components["schemas"]["ResetPassword"];
+export type SearchHit = components["schemas"]["SearchHit"];
 export type SearchPage = components["schemas"]["SearchPage"];
+export type SearchReindex = components["schemas"]["SearchReindex"];
+export type SearchStatus = components["schemas"]["SearchStatus"];
 export type SecondFactorRequired = components["schemas"]["SecondFactorRequired"];
 export type SessionsEnded = components["schemas"]["SessionsEnded"];
 export type Share = components["schemas"]["Share"];

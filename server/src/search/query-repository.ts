@@ -1,0 +1,124 @@
+// The SQL of content search: the docs whose text holds every included term
+// and no excluded one, joined to the live files with that content that the
+// person may read now, at the paths they use, one keyset page at a time.
+//
+// The permission filter is part of the query (issue 35): from each matching
+// file the walk goes up its parents until it meets a root the person reaches
+// (their own tree's root, a shared item, a team folder). A file in the trash,
+// or under a trashed folder, has an ancestor with no parent (trashing detaches
+// the top item) and never meets one; a revoked grant is no longer a root. So
+// moves, trash and revocations change results without touching the index.
+//
+// Terms reach the database only as bound values: SQLite FTS5 gets each one as
+// a quoted string ("" doubled), so OR, NEAR, * or a stray quote are text to
+// find; LIKE patterns escape %, _ and \.
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { dialectOf, type Db } from '../db/database.js';
+import type { FilesTable } from '../db/schema.js';
+import type { ParsedQuery } from './query.js';
+
+/** FTS5's trigram index answers terms of 3+ characters; shorter ones are found by LIKE over the text. */
+const TRIGRAM = 3;
+
+export type Hit = Selectable<FilesTable> & { doc_id: number; via: string; suffix: string };
+
+function likeContains(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function ftsString(term: string): string {
+  return `"${term.replace(/"/g, '""')}"`;
+}
+
+export class QueryRepository {
+  private readonly sqlite: boolean;
+  constructor(private readonly db: Db) {
+    this.sqlite = dialectOf(db) === 'sqlite';
+  }
+
+  /** The doc ids whose text matches `q` (which has at least one included term), as a subquery. */
+  private matchingDocs(q: ParsedQuery): RawBuilder<unknown> {
+    if (!this.sqlite) {
+      const conds = [
+        ...q.include.map((t) => sql`body ILIKE ${likeContains(t)} ESCAPE '\\'`),
+        ...q.exclude.map((t) => sql`body NOT ILIKE ${likeContains(t)} ESCAPE '\\'`),
+      ];
+      return sql`SELECT doc_id FROM search_docs WHERE state = 'indexed' AND ${sql.join(conds, sql` AND `)}`;
+    }
+    const long = q.include.filter((t) => [...t].length >= TRIGRAM);
+    const short = q.include.filter((t) => [...t].length < TRIGRAM);
+    const conds: RawBuilder<unknown>[] = [];
+    if (long.length > 0) conds.push(sql`search_text MATCH ${long.map(ftsString).join(' AND ')}`);
+    for (const t of short) conds.push(sql`body LIKE ${likeContains(t)} ESCAPE '\\'`);
+    for (const t of q.exclude) {
+      conds.push([...t].length >= TRIGRAM
+        ? sql`rowid NOT IN (SELECT rowid FROM search_text WHERE search_text MATCH ${ftsString(t)})`
+        : sql`body NOT LIKE ${likeContains(t)} ESCAPE '\\'`);
+    }
+    return sql`SELECT rowid FROM search_text WHERE ${sql.join(conds, sql` AND `)}`;
+  }
+
+  /**
+   * Up to `limit` files the person may read whose content matches, in name
+   * then id order after `after`. `roots` are the ids of the other trees' items
+   * they reach; their own root is found here. Each hit says through which root
+   * (`via`) and by which names below it (`suffix`, "/a/b.txt") it was reached;
+   * a file reached through two roots comes once per root.
+   */
+  async search(ownerId: string, roots: readonly string[], q: ParsedQuery, after: { name: string; id: string } | null, limit: number): Promise<Hit[]> {
+    if (q.include.length === 0) return [];
+    const extraRoots = roots.length > 0 ? sql`UNION ALL SELECT id FROM files WHERE id IN (${sql.join(roots)})` : sql``;
+    const keyset = after ? sql`AND (f.name > ${after.name} OR (f.name = ${after.name} AND f.id > ${after.id}))` : sql``;
+    const empty = this.sqlite ? sql`''` : sql`CAST('' AS text) COLLATE "C"`;
+    const res = await sql<Hit>`
+      WITH RECURSIVE
+      stops(id) AS (
+        SELECT id FROM files WHERE owner_id = ${ownerId} AND parent_id IS NULL AND trashed_at IS NULL
+        ${extraRoots}
+      ),
+      hits AS (
+        SELECT f.*, d.doc_id AS doc_id FROM files f JOIN search_docs d ON d.blob_id = f.blob_id
+        WHERE d.doc_id IN (${this.matchingDocs(q)})
+          AND f.kind = 1 AND f.trashed_at IS NULL AND f.parent_id IS NOT NULL ${keyset}
+      ),
+      up(file_id, cur, parent, cur_name, suffix) AS (
+        SELECT h.id, h.id, h.parent_id, h.name, ${empty} FROM hits h
+        UNION ALL
+        SELECT up.file_id, p.id, p.parent_id, p.name, '/' || up.cur_name || up.suffix
+        FROM up JOIN files p ON p.id = up.parent
+        WHERE up.cur NOT IN (SELECT id FROM stops)
+      ),
+      reached AS (
+        SELECT file_id, cur AS via, suffix FROM up WHERE cur IN (SELECT id FROM stops)
+      ),
+      page AS (
+        SELECT h.* FROM hits h WHERE h.id IN (SELECT file_id FROM reached) ORDER BY h.name, h.id LIMIT ${limit}
+      )
+      SELECT page.*, reached.via AS via, reached.suffix AS suffix
+      FROM page JOIN reached ON reached.file_id = page.id
+      ORDER BY page.name, page.id`.execute(this.db);
+    return res.rows.map((r) => ({ ...r, doc_id: Number(r.doc_id) }));
+  }
+
+  /**
+   * A window of each doc's text around the first place one of `terms`
+   * (lower-cased) appears, for snippets: `before` characters ahead of it,
+   * `length` in all. A doc where none is found (a case only the index folds)
+   * answers its beginning.
+   */
+  async windows(docIds: readonly number[], terms: readonly string[], before: number, length: number): Promise<Map<number, { text: string; start: number }>> {
+    const out = new Map<number, { text: string; start: number }>();
+    if (docIds.length === 0) return out;
+    const find = this.sqlite ? (t: string) => sql`NULLIF(instr(lower(body), ${t}), 0)` : (t: string) => sql`NULLIF(strpos(lower(body), ${t}), 0)`;
+    const pos = sql`COALESCE(${sql.join([...terms.map(find), sql`1`])})`;
+    const rows = this.sqlite
+      ? await sql<{ doc_id: number; p: number; win: string }>`
+          SELECT doc_id, p, substr(body, max(1, p - ${before}), ${length}) AS win
+          FROM (SELECT rowid AS doc_id, body, ${pos} AS p FROM search_text WHERE rowid IN (${sql.join(docIds)}))`.execute(this.db)
+      : await sql<{ doc_id: number; p: number; win: string }>`
+          SELECT doc_id, p, substr(body, greatest(1, p - ${before}), ${length}) AS win
+          FROM (SELECT doc_id, body, ${pos} AS p FROM search_docs WHERE doc_id IN (${sql.join(docIds)})) w`.execute(this.db);
+    for (const r of rows.rows) out.set(Number(r.doc_id), { text: r.win ?? '', start: Math.max(1, Number(r.p) - before) });
+    return out;
+  }
+}
