@@ -3,8 +3,8 @@
 // group, and taking rights from the last administrators (its message is shown).
 import { ActionIcon, Badge, Button, Checkbox, Group as Row, Modal, NumberInput, Stack, TextInput, Title } from '@mantine/core';
 import { IconFolders, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/errorMessage';
 import { ApiError } from '../../../api/client';
@@ -93,6 +93,17 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
   const [quota, setQuota] = useState<number | null>(group?.storage_quota ?? 0);
   const [maxVersions, setMaxVersions] = useState<number | string>(group?.max_versions ?? 10);
   const [versionDays, setVersionDays] = useState<number | string>(group?.version_days ?? 30);
+  // A new group starts from the default group's storage and versions (a 0 quota would make every upload of its members fail).
+  const settings = useQuery({ queryKey: ['admin', 'settings'], queryFn: adminApi.settings, enabled: !group });
+  const groups = useQuery({ queryKey: ['admin', 'groups'], queryFn: adminApi.groups, enabled: !group });
+  const base = (groups.data ?? []).find((g) => g.id === settings.data?.default_group_id);
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (group || touched || !base) return;
+    setQuota(base.storage_quota);
+    setMaxVersions(base.max_versions);
+    setVersionDays(base.version_days);
+  }, [group, touched, base]);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const save = async () => {
@@ -123,9 +134,9 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
       >
         <TextInput label={t('admin.groups.name')} required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
         <Checkbox label={t('admin.groups.isAdmin')} description={t('admin.groups.isAdminHelp')} checked={isAdmin} onChange={(e) => setIsAdmin(e.currentTarget.checked)} />
-        <QuotaInput label={t('admin.groups.quota')} description={t('admin.groups.quotaHelp')} value={quota} onChange={setQuota} />
-        <NumberInput label={t('admin.groups.maxVersions')} description={t('admin.groups.maxVersionsHelp')} min={0} max={1000} allowDecimal={false} value={maxVersions} onChange={setMaxVersions} />
-        <NumberInput label={t('admin.groups.versionDays')} description={t('admin.groups.versionDaysHelp')} min={1} max={36500} allowDecimal={false} value={versionDays} onChange={setVersionDays} disabled={Number(maxVersions) === 0} />
+        <QuotaInput label={t('admin.groups.quota')} description={t('admin.groups.quotaHelp')} value={quota} onChange={(v) => { setTouched(true); setQuota(v); }} />
+        <NumberInput label={t('admin.groups.maxVersions')} description={t('admin.groups.maxVersionsHelp')} min={0} max={1000} allowDecimal={false} value={maxVersions} onChange={(v) => { setTouched(true); setMaxVersions(v); }} />
+        <NumberInput label={t('admin.groups.versionDays')} description={t('admin.groups.versionDaysHelp')} min={1} max={36500} allowDecimal={false} value={versionDays} onChange={(v) => { setTouched(true); setVersionDays(v); }} disabled={Number(maxVersions) === 0} />
         <FormActions error={error} busy={busy} onCancel={onClose} submitLabel={group ? t('admin.common.save') : t('admin.groups.create')} />
       </Stack>
     </Modal>

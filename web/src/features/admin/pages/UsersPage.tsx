@@ -162,7 +162,8 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
   const [nickname, setNickname] = useState(user?.nickname ?? '');
   const [groupId, setGroupId] = useState<string | null>(user ? String(user.group.id) : null);
   const [quota, setQuota] = useState<number | null>(user?.storage_quota ?? null);
-  const [status, setStatus] = useState<'active' | 'banned'>(user?.status === 'banned' ? 'banned' : 'active');
+  // 'inactive': waiting for the person to confirm their address; it changes only when the administrator picks another status.
+  const [status, setStatus] = useState<'active' | 'banned' | 'inactive'>(user?.status === 'banned' || user?.status === 'inactive' ? user.status : 'active');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -171,7 +172,7 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
     setError(null);
     try {
       if (user) {
-        await adminApi.updateUser(user.id, { nickname, group_id: groupId ? Number(groupId) : undefined, storage_quota: quota, status });
+        await adminApi.updateUser(user.id, { nickname, group_id: groupId ? Number(groupId) : undefined, storage_quota: quota, ...(status !== user.status && status !== 'inactive' ? { status } : {}) });
       } else {
         await adminApi.createUser({ email, password, ...(nickname ? { nickname } : {}), ...(groupId ? { group_id: Number(groupId) } : {}) });
       }
@@ -214,13 +215,15 @@ function UserForm({ user, onClose, onSaved }: { user?: AdminUser; onClose: () =>
             <Select
               label={t('admin.users.status')}
               data={[
-                { value: 'active', label: t('admin.users.active') },
+                ...(user.status === 'inactive' ? [{ value: 'inactive', label: t('admin.users.inactive') }] : []),
+                { value: 'active', label: user.status === 'inactive' ? t('admin.users.activateNow') : t('admin.users.active') },
                 { value: 'banned', label: t('admin.users.banned') },
               ]}
               value={status}
               allowDeselect={false}
-              onChange={(v) => setStatus((v ?? 'active') as 'active' | 'banned')}
+              onChange={(v) => setStatus((v ?? 'active') as 'active' | 'banned' | 'inactive')}
             />
+            {user.status === 'inactive' && status === 'inactive' && <Text size="sm" c="dimmed">{t('admin.users.inactiveHelp')}</Text>}
             {status === 'banned' && user.status !== 'banned' && <Alert color="orange">{t('admin.users.banConsequence')}</Alert>}
           </>
         )}
