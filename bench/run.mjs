@@ -20,6 +20,7 @@ const all = {
   versions: () => import('./versions.mjs'),
   feed: () => import('./feed.mjs'),
   'feed-audience': () => import('./feed-audience.mjs'),
+  'stream-budget': () => import('./stream-budget.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -64,7 +64,18 @@ export interface Config {
   signupEmailVerification: boolean | undefined;
   /** CIRRUS_DPOP_NONCES: every DPoP proof must carry a server nonce (RFC 9449 §8, §9). */
   dpopNonces: boolean;
+  /** What one account or token may hold open on an instance at once (docs/security.md "Long-lived connections"). */
+  connections: ConnectionLimits;
 }
+
+export interface ConnectionLimits {
+  /** CIRRUS_MAX_STREAMS_PER_ACCOUNT: change-feed streams of one account. */
+  streamsPerAccount: number;
+  /** CIRRUS_MAX_STREAMS_PER_TOKEN: change-feed streams of one access token. */
+  streamsPerToken: number;
+}
+
+const DEFAULT_CONNECTIONS: ConnectionLimits = { streamsPerAccount: 50, streamsPerToken: 20 };
 
 export class ConfigError extends Error {}
 
@@ -128,6 +139,8 @@ const Settings = Type.Object({
   CIRRUS_MAIL_FROM: Type.Optional(Type.String({ minLength: 3, maxLength: 320, pattern: '^[^\\u0000-\\u001f\\u007f]*@[^\\u0000-\\u001f\\u007f]*$', description: 'an address such as "Cirrus <noreply@example.org>" (one line)' })),
   CIRRUS_SIGNUP_EMAIL_VERIFICATION: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_DPOP_NONCES: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
+  CIRRUS_MAX_STREAMS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
+  CIRRUS_MAX_STREAMS_PER_TOKEN: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
 
@@ -203,6 +216,10 @@ export function loadConfig(env: Source = process.env): Config {
     },
     signupEmailVerification: merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION === undefined ? undefined : truthy(merged.CIRRUS_SIGNUP_EMAIL_VERIFICATION),
     dpopNonces: truthy(merged.CIRRUS_DPOP_NONCES),
+    connections: {
+      streamsPerAccount: Number(merged.CIRRUS_MAX_STREAMS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.streamsPerAccount),
+      streamsPerToken: Number(merged.CIRRUS_MAX_STREAMS_PER_TOKEN ?? DEFAULT_CONNECTIONS.streamsPerToken),
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 // Builds every service from configuration and a database, once. Features get
 // what they need by constructor; nothing reaches for a global.
 import type { Config } from './config.js';
-import { createDb, poolStats, type Db } from './db/database.js';
+import { createDb, poolStats, statementsRun, type Db } from './db/database.js';
 import { migrateToLatest, withInitLock } from './db/migrate.js';
 import { Metrics } from './ops/metrics.js';
 import type { HealthSources } from './ops/health.js';
@@ -178,7 +178,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   invalidations.on('settings', () => settings.forget());
   const accountRepo = new AccountRepository(db);
   const sessionRepo = new SessionRepository(db);
-  const metrics = new Metrics(() => poolStats(db));
+  const metrics = new Metrics(() => poolStats(db), () => statementsRun(db));
   // Every background task reports here: failures logged and counted, state shown by /site/health.
   const jobs = new Jobs((job) => metrics.jobFailed(job), clock);
   const revocationCache = new RevocationCache(new RevocationRepository(db), (err) => jobs.outcome('revocation_sync', err), clock);
@@ -219,7 +219,10 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const dpop = createDpop({ baseUrl: config.baseUrl, masterKey: secret, requireNonces: config.dpopNonces, redis, clock });
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock, dpop });
   const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
-  const feed = await createFeed({ db, changes: files.changes, verifier, bus: redis, jobs, clock });
+  const feed = await createFeed({
+    db, changes: files.changes, verifier, bus: redis, jobs, clock,
+    hub: { perAccount: config.connections.streamsPerAccount, perToken: config.connections.streamsPerToken },
+  });
   const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock });
   files.search.useContent(search.content);
   // WebDAV Basic guesses go through the same helper, under keys of their own.

@@ -41,3 +41,9 @@ export interface TokenVerifier {
    */
   check(token: string): AuthContext | Promise<AuthContext>;
 }
+
+/** What holders of long-lived connections need: check() again, for a token they admitted before. */
+export interface HeldTokenVerifier {
+  /** The same answers as check(), without reading the database while every way of ending the token is in memory. */
+  recheck(token: string): AuthContext | Promise<AuthContext>;
+}

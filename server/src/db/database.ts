@@ -35,6 +35,17 @@ export function dialectOf<DB>(db: Kysely<DB>): Dialect {
 
 const pools = new WeakMap<Db, pg.Pool>();
 
+/**
+ * Statements sent to the database since it was opened (BEGIN and COMMIT
+ * included): the metrics' `cirrus_db_statements_total`, which is how the
+ * benchmarks count what SQLite does (PostgreSQL also has pg_stat_database).
+ */
+const statementCounts = new WeakMap<Db, { n: number }>();
+
+export function statementsRun(db: Db): number {
+  return statementCounts.get(db)?.n ?? 0;
+}
+
 /** The PostgreSQL pool's connection counts (metrics); undefined on SQLite. */
 export function poolStats(db: Db): { total: number; idle: number; waiting: number } | undefined {
   const pool = pools.get(db);
@@ -47,8 +58,10 @@ export function createDb(config: DatabaseConfig): Db {
     pool.on('error', () => {
       /* idle client errors are reported on the next query; do not crash */
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
+    const counter = { n: 0 };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool, counter) }) });
     pools.set(db, pool);
+    statementCounts.set(db, counter);
     return db;
   }
   mkdirSync(path.dirname(config.file), { recursive: true });
@@ -57,9 +70,11 @@ export function createDb(config: DatabaseConfig): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const statements = withStatementCache(sqlite);
+  const counter = { n: 0 };
+  const statements = withStatementCache(sqlite, counter);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements.forKysely }) });
   groupCommits.set(db, statements.group);
+  statementCounts.set(db, counter);
   return db;
 }
 
@@ -82,9 +97,11 @@ const STATEMENT_CACHE_SIZE = 500;
  * ALTER, DROP: migrations) empties the cache, so no cached statement keeps
  * the column names of a table as it was.
  */
-function withStatementCache(sqlite: SQLite.Database): { forKysely: SqliteDatabase; group: GroupCommit } {
+function withStatementCache(sqlite: SQLite.Database, counter: { n: number }): { forKysely: SqliteDatabase; group: GroupCommit } {
   const cache = new LRUCache<string, SqliteStatement>({ max: STATEMENT_CACHE_SIZE });
+  // Both Kysely and the group commit take a statement right before running it once.
   const cached = (sql: string): SqliteStatement => {
+    counter.n++;
     let stmt = cache.get(sql);
     if (stmt === undefined) {
       stmt = rowsBuiltHere(sqlite.prepare(sql));
@@ -98,6 +115,7 @@ function withStatementCache(sqlite: SQLite.Database): { forKysely: SqliteDatabas
       // Kysely prepares each statement right before it runs it: commit the open group first (group-commit.ts).
       group.flush();
       if (SCHEMA_CHANGE.test(sql)) {
+        counter.n++;
         cache.clear();
         return sqlite.prepare(sql);
       }
@@ -164,11 +182,12 @@ export function prepareByName(sql: string): void {
  * name. Those statements name their columns (no `*`): a prepared `SELECT *`
  * fails once another instance's migration adds a column.
  */
-function withNamedStatements(pool: pg.Pool): PostgresPool {
+function withNamedStatements(pool: pg.Pool, counter: { n: number }): PostgresPool {
   return {
     async connect(): Promise<PostgresPoolClient> {
       const client = await pool.connect();
       const query = (sql: string, parameters: readonly unknown[]) => {
+        counter.n++;
         const name = namedStatements.get(sql);
         return name === undefined ? client.query(sql, [...parameters]) : client.query({ name, text: sql, values: [...parameters] });
       };

@@ -36,8 +36,21 @@ export class Metrics {
   private readonly bytesOut = new Counter({ name: 'cirrus_bytes_sent_total', help: 'Bytes sent on response connections (headers and bodies)', registers: [this.registry] });
   readonly jobFailures = new Counter({ name: 'cirrus_background_job_failures_total', help: 'Failures of background jobs, by job', labelNames: ['job'], registers: [this.registry] });
 
-  constructor(pool?: () => PoolStats | undefined) {
+  constructor(pool?: () => PoolStats | undefined, statements?: () => number) {
     collectDefaultMetrics({ register: this.registry, prefix: 'cirrus_' });
+    if (statements) {
+      let seen = 0;
+      new Counter({
+        name: 'cirrus_db_statements_total',
+        help: 'Statements sent to the database (BEGIN and COMMIT included)',
+        registers: [this.registry],
+        collect() {
+          const now = statements();
+          this.inc(now - seen);
+          seen = now;
+        },
+      });
+    }
     if (pool) {
       for (const field of ['total', 'idle', 'waiting'] as const) {
         new Gauge({

@@ -51,7 +51,7 @@ export class AccessTokenVerifier implements TokenVerifier {
    * without a promise when the user is in the cache (the hot path: no
    * promise and no microtask per request, docs/benchmarks.md).
    */
-  check(token: string, nowMs = this.clock.now()): AuthContext | Promise<AuthContext> {
+  check(token: string, nowMs = this.clock.now(), held = false): AuthContext | Promise<AuthContext> {
     let claims: JwtClaims;
     try {
       const cached = this.verified.get(token);
@@ -98,8 +98,21 @@ export class AccessTokenVerifier implements TokenVerifier {
       }
       return { user, claims, sid, clientId, scopes };
     };
-    const peeked = this.users.peek(sub);
+    // A held connection's family token may use the user as last read, however old: everything that
+    // ends such a token (ban, deletion, sign-out, password change, grant or app revoked) is a revocation
+    // event checked above, so an idle stream reads nothing. A token without a family is ended by the
+    // user's tokens_valid_after, which only the row says: it keeps the 3 s bound.
+    const peeked = held && sid !== null ? this.users.peekHeld(sub) : this.users.peek(sub);
     return peeked === undefined ? this.users.get(sub).then(admit) : admit(peeked);
+  }
+
+  /**
+   * check() again for a connection it already admitted (an open event
+   * stream), once per round of the holder's timer. Same answers, except that
+   * a family token does not send the user cache to the database (above).
+   */
+  recheck(token: string, nowMs = this.clock.now()): AuthContext | Promise<AuthContext> {
+    return this.check(token, nowMs, true);
   }
 }
 

@@ -8,14 +8,18 @@
 // Waking a user reads that user's events once for all its streams (from the
 // lowest cursor among them) and writes each stream the ones past its own
 // cursor, so a replay after Last-Event-ID and live delivery are one path and
-// cannot lose or repeat an event. One timer for every stream checks tokens
-// (revoked: through the verifier's in-memory revocation view; expired: by
-// `exp`), one writes the heartbeats: an idle stream costs its socket and one
-// small object, no timer and no query.
+// cannot lose or repeat an event. One timer for every stream checks tokens,
+// once per distinct token a round however many streams share it (revoked:
+// through the verifier's in-memory revocation view; expired: by `exp`), one
+// writes the heartbeats: an idle stream costs its socket and one small
+// object, no timer and no query. An account and a token hold at most
+// `perAccount` and `perToken` streams here (429 beyond, issue 32).
 import type { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
-import type { TokenVerifier } from '../../core/identity.js';
+import type { HeldTokenVerifier } from '../../core/identity.js';
 import type { Clock } from '../../core/clock.js';
+import { Budget } from '../../core/budget.js';
+import { DomainError, ErrorCode } from '../../core/errors.js';
 import { encodeCursor, toEvent, type FeedService } from './feed.js';
 
 export interface HubOptions {
@@ -26,9 +30,16 @@ export interface HubOptions {
   heartbeatMs: number;
   /** How often every stream's token is checked (revocation and expiry). */
   checkMs: number;
+  /** Streams one account may hold on this instance (its tabs and devices together). */
+  perAccount: number;
+  /** Streams one token may hold (the tabs of one browser share a token). */
+  perToken: number;
 }
 
-export const DEFAULT_HUB: HubOptions = { pollMs: 500, pollWithBusMs: 5_000, heartbeatMs: 30_000, checkMs: 1_000 };
+export const DEFAULT_HUB: HubOptions = { pollMs: 500, pollWithBusMs: 5_000, heartbeatMs: 30_000, checkMs: 1_000, perAccount: 50, perToken: 20 };
+
+/** What a refused client is told to wait: about when a tab closed elsewhere frees a slot. */
+const RETRY_AFTER_S = 30;
 
 /** What the hub needs of Redis (ops/redis-bus.ts). */
 export interface Bus {
@@ -53,11 +64,18 @@ export class FeedStream {
     /** Unix ms when the token expires. */
     readonly expiresAt: number,
     readonly out: PassThrough,
+    /** Gives its slot back (FeedHub.reserve). */
+    readonly release: () => void = () => undefined,
   ) {}
 }
 
 export class FeedHub {
   private readonly streams = new Map<string, Set<FeedStream>>();
+  /** The same streams by token, for the check round. */
+  private readonly byToken = new Map<string, Set<FeedStream>>();
+  /** Tokens whose check has not answered yet (a read): not checked again meanwhile. */
+  private readonly checking = new Set<string>();
+  private readonly budget = new Budget();
   private readonly pumping = new Map<string, Promise<void>>();
   private readonly again = new Set<string>();
   private readonly timers: NodeJS.Timeout[] = [];
@@ -67,7 +85,7 @@ export class FeedHub {
 
   constructor(
     private readonly feed: FeedService,
-    private readonly verifier: TokenVerifier,
+    private readonly verifier: HeldTokenVerifier,
     private readonly clock: Clock,
     private readonly bus: Bus | undefined,
     private readonly options: HubOptions,
@@ -92,10 +110,32 @@ export class FeedHub {
     return this.count;
   }
 
+  /**
+   * A slot for one more stream of this account and token, or 429 with
+   * Retry-After. Taken before the request's first await, so parallel opens
+   * cannot pass the limits together; the answer gives it back (the stream
+   * does when it is removed).
+   */
+  reserve(userId: string, token: string): () => void {
+    const release = this.budget.take([
+      { key: `a ${userId}`, limit: this.options.perAccount },
+      { key: `t ${token}`, limit: this.options.perToken },
+    ]);
+    if (release) return release;
+    const perToken = this.budget.count(`t ${token}`) >= this.options.perToken;
+    const message = perToken
+      ? `This token already holds ${this.options.perToken} event streams; close one first`
+      : `This account already holds ${this.options.perAccount} event streams; close one first`;
+    throw new DomainError(ErrorCode.TooManyRequests, message, { retryAfterSeconds: RETRY_AFTER_S });
+  }
+
   add(stream: FeedStream): void {
     let set = this.streams.get(stream.userId);
     if (!set) this.streams.set(stream.userId, (set = new Set()));
     set.add(stream);
+    let same = this.byToken.get(stream.token);
+    if (!same) this.byToken.set(stream.token, (same = new Set()));
+    same.add(stream);
     this.count++;
     stream.out.once('close', () => this.remove(stream));
     // Replays what it missed (Last-Event-ID), through the same path as live events.
@@ -113,10 +153,14 @@ export class FeedHub {
   private remove(stream: FeedStream): void {
     if (stream.closed) return;
     stream.closed = true;
+    stream.release();
     this.count--;
     const set = this.streams.get(stream.userId);
     set?.delete(stream);
     if (set?.size === 0) this.streams.delete(stream.userId);
+    const same = this.byToken.get(stream.token);
+    same?.delete(stream);
+    if (same?.size === 0) this.byToken.delete(stream.token);
   }
 
   /** Changes committed on this instance: wake local streams, tell the others. */
@@ -199,23 +243,41 @@ export class FeedHub {
     for (const set of this.streams.values()) for (const s of set) s.out.write(': keep-alive\n\n');
   }
 
-  /** Ends the streams whose token expired or was revoked (sign-out, password change, grant or app revoked, ban). */
+  /**
+   * Ends the streams whose token expired or was revoked (sign-out, password
+   * change, grant or app revoked, ban). One check per distinct token, not
+   * per stream; the verifier answers family tokens from memory (recheck).
+   */
   private checkTokens(): void {
     const now = this.clock.now();
-    for (const set of this.streams.values()) {
-      for (const s of set) {
-        if (now >= s.expiresAt) {
-          this.end(s, 'token_expired');
-          continue;
+    for (const [token, same] of this.byToken) {
+      // Streams of one token share its `exp`.
+      const first = same.values().next().value as FeedStream;
+      if (now >= first.expiresAt) {
+        this.endAll(token, 'token_expired');
+        continue;
+      }
+      if (this.checking.has(token)) continue;
+      try {
+        const checked = this.verifier.recheck(token);
+        if (checked instanceof Promise) {
+          this.checking.add(token);
+          checked.then(
+            () => this.checking.delete(token),
+            () => {
+              this.checking.delete(token);
+              this.endAll(token, 'token_revoked');
+            },
+          );
         }
-        try {
-          const checked = this.verifier.check(s.token);
-          if (checked instanceof Promise) checked.catch(() => this.end(s, 'token_revoked'));
-        } catch {
-          this.end(s, 'token_revoked');
-        }
+      } catch {
+        this.endAll(token, 'token_revoked');
       }
     }
+  }
+
+  private endAll(token: string, reason: string): void {
+    for (const s of [...(this.byToken.get(token) ?? [])]) this.end(s, reason);
   }
 
   /** Ends every stream (shutdown: open streams would hold the server's close). */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.js';
 import type { Clock } from '../../core/clock.js';
 import type { Jobs } from '../../core/jobs.js';
-import type { TokenVerifier } from '../../core/identity.js';
+import type { HeldTokenVerifier } from '../../core/identity.js';
 import { FeedRepository } from './repository.js';
 import { FeedService } from './feed.js';
 import { DEFAULT_HUB, FeedHub, type Bus, type HubOptions } from './hub.js';
@@ -20,7 +20,7 @@ export interface Feed {
 export interface FeedDeps {
   db: Db;
   changes: ChangeSignal;
-  verifier: TokenVerifier;
+  verifier: HeldTokenVerifier;
   bus?: Bus;
   jobs: Jobs;
   clock: Clock;

@@ -23,7 +23,8 @@ const ChangesPage = View(
   { title: 'FileChangesPage' },
 );
 
-const BEARER = /^Bearer +(\S+)\s*$/i;
+/** The token as the guard took it (a DPoP-bound one too: the check round rechecks it by itself). */
+const TOKEN = /^(?:Bearer|DPoP) +(\S+)\s*$/i;
 
 export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -49,7 +50,8 @@ export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub
         description:
           'The change feed as Server-Sent Events. Each event: `id:` its cursor, `data:` a FileEvent. `Last-Event-ID` (or ' +
           '`last_event_id`) replays what followed it; a cursor older than the 7 days kept gets an event `reset` (list again). ' +
-          'A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked.',
+          'A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked. One account holds at ' +
+          'most 50 streams on an instance and one token 20 (configurable); beyond, 429 with Retry-After.',
         querystring: Type.Object({ last_event_id: Type.Optional(Cursor) }),
         response: { 200: Bytes('text/event-stream', 'text/event-stream') },
       },
@@ -57,18 +59,34 @@ export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub
     async (request, reply) => {
       const auth = requireAuth(request);
       const userId = auth.user.id;
+      const token = TOKEN.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      // Before any await: parallel opens cannot pass the limits together.
+      const release = hub.reserve(userId, token);
+      const state: { stream?: FeedStream; gone: boolean } = { gone: false };
+      // The client went away (or the answer ended, an error included): forget the stream, or give its slot back.
+      reply.raw.once('close', () => {
+        state.gone = true;
+        if (state.stream) hub.end(state.stream);
+        else release();
+      });
       const header = request.headers['last-event-id'];
       const given = typeof header === 'string' && header !== '' ? { value: header, field: 'Last-Event-ID' } : request.query.last_event_id !== undefined ? { value: request.query.last_event_id, field: 'last_event_id' } : null;
-      const start = given ? await feed.resume(userId, decodeCursor(given.value, given.field)) : { from: await feed.current(userId), reset: false };
+      let start: { from: number; reset: boolean };
+      try {
+        start = given ? await feed.resume(userId, decodeCursor(given.value, given.field)) : { from: await feed.current(userId), reset: false };
+      } catch (err) {
+        release();
+        throw err;
+      }
       const out = new PassThrough();
       out.write('retry: 2000\n\n');
       if (start.reset) out.write(`id: ${encodeCursor(start.from)}\nevent: reset\ndata: ${JSON.stringify({ cursor: encodeCursor(start.from) })}\n\n`);
-      const token = BEARER.exec(request.headers.authorization ?? '')?.[1] ?? '';
       const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : Number.MAX_SAFE_INTEGER;
-      const stream = new FeedStream(userId, start.from, token, exp, out);
-      // The client went away (or the answer ended): forget the stream.
-      reply.raw.once('close', () => hub.end(stream));
+      const stream = new FeedStream(userId, start.from, token, exp, out, release);
+      state.stream = stream;
       hub.add(stream);
+      // Gone while the cursor was read: nothing will close it later.
+      if (state.gone) hub.end(stream);
       return reply
         .header('content-type', 'text/event-stream; charset=utf-8')
         .header('cache-control', 'no-store')
