@@ -11,8 +11,12 @@
 // npm run bench -- stream-budget
 //   (CIRRUS_BENCH_BUDGET_STREAMS, CIRRUS_BENCH_BUDGET_USERS, CIRRUS_BENCH_BUDGET_DATABASES=sqlite,postgres)
 import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { api, envInt, fmt, signIn, startCirrus, table } from './lib.mjs';
+import { ROOT, api, envInt, fmt, signIn, startCirrus, table } from './lib.mjs';
+
+const dist = (p) => import(pathToFileURL(path.join(ROOT, 'dist/server/src', p)).href);
 
 const STREAMS = envInt('CIRRUS_BENCH_BUDGET_STREAMS', 5000);
 const USERS = envInt('CIRRUS_BENCH_BUDGET_USERS', 500);
@@ -78,21 +82,33 @@ async function measure(server, pgClient, dbName) {
   return { p50: q(0.5), p99: q(0.99), max: lat[lat.length - 1], stmtPerS: (s1 - s0) / seconds, xactPerS: (x1 - x0) / seconds, pings: lat.length };
 }
 
-async function people(url, admin, count, prefix) {
-  const tokens = [];
-  for (let i = 0; i < count; i += 8) {
-    tokens.push(
-      ...(await Promise.all(
-        Array.from({ length: Math.min(8, count - i) }, async (_, k) => {
-          const email = `${prefix}-${i + k}@example.com`;
-          const made = await api(url, 'PUT', '/api/v4/admin/user', { token: admin, json: { email, password: 'bench-password-123' } });
-          if (made.status !== 200) throw new Error(`create user: ${JSON.stringify(made.body)}`);
-          return (await signIn(url, email, 'bench-password-123')).access_token;
-        }),
-      )),
-    );
+/**
+ * `count` accounts and a first-party access token of a session family for
+ * each. Signing each in through the API costs an argon2 hash and verify per
+ * account (about half a second each on the shared machine: minutes for 500),
+ * so one account is made through the API and the others are copies of its
+ * row under new ids and addresses, on a second connection through the built
+ * services; their tokens come from SessionService.startFamily, the code a
+ * sign-in ends with, so they are what a sign-in hands out.
+ */
+async function people(server, admin, count, prefix) {
+  const made = await api(server.url, 'PUT', '/api/v4/admin/user', { token: admin, json: { email: `${prefix}-model@example.com`, password: 'bench-password-123' } });
+  if (made.status !== 200) throw new Error(`create user: ${JSON.stringify(made.body)}`);
+  const [{ loadConfig }, { createServices }, { shortId }] = await Promise.all([dist('config.js'), dist('services.js'), dist('crypto/random.js')]);
+  const config = loadConfig({ CIRRUS_DATA_DIR: server.dataDir, CIRRUS_LOG_LEVEL: 'silent', ...(server.databaseUrl ? { CIRRUS_DATABASE_URL: server.databaseUrl } : {}) });
+  const services = await createServices(config, { initialize: false });
+  try {
+    const model = await services.db.selectFrom('users').selectAll().where('id', '=', made.body.data.id).executeTakeFirstOrThrow();
+    const tokens = [];
+    for (let i = 0; i < count; i++) {
+      const id = shortId(10);
+      await services.db.insertInto('users').values({ ...model, id, email: `${prefix}-${i}@example.com`, nickname: `${prefix}-${i}` }).execute();
+      tokens.push((await services.sessions.startFamily(id)).pair.access_token);
+    }
+    return tokens;
+  } finally {
+    await services.close();
   }
-  return tokens;
 }
 
 async function runOn(database) {
@@ -107,8 +123,8 @@ async function runOn(database) {
     }
     const admin = (await signIn(server.url)).access_token;
     const setup0 = performance.now();
-    const [heavy] = await people(server.url, admin, 1, 'heavy');
-    const many = await people(server.url, admin, USERS, 'many');
+    const [heavy] = await people(server, admin, 1, 'heavy');
+    const many = await people(server, admin, USERS, 'many');
     const setupS = (performance.now() - setup0) / 1000;
     await sleep(7000);
     const rows = [];

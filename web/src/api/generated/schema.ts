@@ -10500,7 +10500,7 @@ export interface paths {
     };
     get: {
       /**
-       * The change feed as Server-Sent Events. Each event: `id:` its cursor, `data:` a FileEvent. `Last-Event-ID` (or `last_event_id`) replays what followed it; a cursor older than the 7 days kept gets an event `reset` (list again). A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked.
+       * The change feed as Server-Sent Events. Each event: `id:` its cursor, `data:` a FileEvent. `Last-Event-ID` (or `last_event_id`) replays what followed it; a cursor older than the 7 days kept gets an event `reset` (list again). A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked. One account holds at most 50 streams on an instance and one token 20 (configurable); beyond, 429 with Retry-After.
        *
        * Auth: bearer token required. OAuth tokens need Files.Read.
        */
