@@ -145,7 +145,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices, services.emailFlows);
   emailRoutes(app, services.emailFlows);
   activationRoutes(app, (token) => services.emailFlows.activate(token), services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
-  passkeyRoutes(app, services.passkeys, services.accounts);
+  passkeyRoutes(app, services.passkeys, services.accounts, services.twoFactor);
   passkeySignInRoutes(app, services.passkeys, services.accounts, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));

@@ -62,6 +62,7 @@ import { AccountNotices } from './accounts/notices.js';
 import { Passkeys } from './accounts/passkeys.js';
 import { PasskeyRepository } from './accounts/passkey-repository.js';
 import { EmailFlows } from './accounts/email-flows.js';
+import { CredentialSweep } from './accounts/credential-sweep.js';
 import { createDpop } from './oauth/dpop/module.js';
 import type { DpopService } from './oauth/dpop/service.js';
 
@@ -241,11 +242,17 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   // A password or address change voids every link mailed before it (docs/security.md).
   accounts.onCredentialsChanged((userId) => links.voidAll(userId));
-  const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs);
+  const sweep = new CredentialSweep();
+  const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs, sweep);
   const notices = new AccountNotices(accounts, mailer);
   const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
   const passkeys = new Passkeys(new PasskeyRepository(db), config.baseUrl, async () => (await settings.current()).site_name, clock, (userId, name) => notices.passkeyAdded(userId, name));
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, throttle, (userId, state) => notices.twoFactor(userId, state));
+  // What a reset ends when it first proves an address, and lists in its notice (accounts/credential-sweep.ts).
+  sweep.register({ kind: 'passkeys', endAll: (id) => passkeys.removeAll(id), names: async (id) => (await passkeys.list(id)).map((p) => p.name) });
+  sweep.register({ kind: 'webdav', endAll: (id) => dav.accounts.deleteAll(id), names: async (id) => (await dav.accounts.list(id)).map((a) => a.name) });
+  sweep.register({ kind: 'apps', endAll: (id) => oauth.consent.revokeAllGrants(id), names: async (id) => (await oauth.consent.listGrants(id)).map((g) => g.name) });
+  sweep.register({ kind: 'two_step', endAll: (id) => twoFactor.endFor(id), names: async (id) => ((await accounts.findById(id))?.totp_secret ? ['on'] : []) });
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).

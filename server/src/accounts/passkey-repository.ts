@@ -48,6 +48,10 @@ export class PasskeyRepository {
     return Number(res.numUpdatedRows) === 1;
   }
 
+  async deleteAllOf(userId: string): Promise<void> {
+    await this.db.deleteFrom('passkeys').where('user_id', '=', userId).execute();
+  }
+
   async delete(id: string, userId: string): Promise<boolean> {
     const res = await this.db.deleteFrom('passkeys').where('id', '=', id).where('user_id', '=', userId).executeTakeFirst();
     return Number(res.numDeletedRows) === 1;

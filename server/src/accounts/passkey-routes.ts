@@ -1,12 +1,17 @@
 // Passkeys of the signed-in person (api-contract §11): registration options,
 // registration, the list, rename and removal. First-party only: an
-// application's token cannot add a way to sign in to the account.
+// application's token cannot add a way to sign in to the account, and
+// adding one also needs the password or a TOTP code (an access token alone,
+// stolen from a browser, must not plant a lasting way in).
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import type { RegistrationResponseJSON } from '@simplewebauthn/server';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
+import { AnyPassword, Otp } from '../http/schemas.js';
+import { badRequest } from '../core/errors.js';
+import type { TwoFactorService } from './two-factor.js';
 import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
 import type { AccountService } from './service.js';
 import { toPasskeyView, type Passkeys } from './passkeys.js';
@@ -59,7 +64,7 @@ const CreationOptions = Type.Object({}, { additionalProperties: true, title: 'Pu
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
 const FIRST_PARTY = { auth: 'required' as const, firstPartyOnly: true };
 
-export function passkeyRoutes(app: FastifyInstance, passkeys: Passkeys, accounts: AccountService): void {
+export function passkeyRoutes(app: FastifyInstance, passkeys: Passkeys, accounts: AccountService, twoFactor: TwoFactorService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.put(
@@ -79,12 +84,23 @@ export function passkeyRoutes(app: FastifyInstance, passkeys: Passkeys, accounts
     {
       config: FIRST_PARTY,
       schema: {
-        description: 'Stores a passkey from navigator.credentials.create()\'s answer to the options of PUT; a notice is mailed. 400/40001 when the response is malformed or its challenge, origin or RP ID is wrong.',
-        body: Body({ response: RegistrationResponseSchema, name: PasskeyName }),
-        response: { 200: Envelope(PasskeySchema), ...errors(400) },
+        description:
+          'Stores a passkey from navigator.credentials.create()\'s answer to the options of PUT; a notice is mailed. The person confirms it is them with ' +
+          '`password` (400/40069 when wrong) or, with two-step on, a current TOTP code `otp` (401/40022); both are throttled (429). ' +
+          '400/40001 when neither is given, or the response is malformed or its challenge, origin or RP ID is wrong.',
+        body: Body({ response: RegistrationResponseSchema, name: PasskeyName, password: Type.Optional(AnyPassword), otp: Type.Optional(Otp) }),
+        response: { 200: Envelope(PasskeySchema), ...errors(400, 401, 429) },
       },
     },
-    async (request) => ok(toPasskeyView(await passkeys.register(requireAuth(request).user.id, request.body.response as RegistrationResponseJSON, request.body.name))),
+    async (request) => {
+      const userId = requireAuth(request).user.id;
+      const { password, otp } = request.body;
+      // Checked before the challenge is spent, so a mistyped password costs no new ceremony.
+      if (password !== undefined) await accounts.checkPassword(userId, password);
+      else if (otp !== undefined) await twoFactor.checkCode(userId, otp);
+      else throw badRequest('password: confirm it is you with your password (or otp: a code from your authenticator app)');
+      return ok(toPasskeyView(await passkeys.register(userId, request.body.response as RegistrationResponseJSON, request.body.name)));
+    },
   );
 
   r.get(

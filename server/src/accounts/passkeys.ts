@@ -75,6 +75,11 @@ export class Passkeys {
     return this.repo.listByUser(userId);
   }
 
+  /** Every passkey of the user stops signing in (credential-sweep.ts). */
+  removeAll(userId: string): Promise<void> {
+    return this.repo.deleteAllOf(userId);
+  }
+
   /** Options for navigator.credentials.create(); the challenge is stored (hashed) for this user. */
   async registrationOptions(user: UserWithGroup): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.repo.listByUser(user.id);

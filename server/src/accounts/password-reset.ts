@@ -10,6 +10,7 @@ import type { Mailer } from '../mail/mailer.js';
 import { mailLanguage } from '../mail/messages.js';
 import { normalizeEmail, type AccountService } from './service.js';
 import { invalidLink, type AccountLinks } from './links.js';
+import type { CredentialSweep } from './credential-sweep.js';
 
 /** At least 5 requests an hour per address are answered, then 429 with a growing lock (throttle/store.ts). */
 export const RESET_ADDRESS_POLICY: ThrottlePolicy = { freeFailures: 5, windowMs: 3600_000, maxLockMs: 3600_000 };
@@ -25,6 +26,7 @@ export class PasswordReset {
     private readonly mailer: Mailer,
     private readonly throttle: Throttle,
     private readonly jobs: Jobs,
+    private readonly sweep: CredentialSweep,
   ) {}
 
   /**
@@ -62,8 +64,11 @@ export class PasswordReset {
 
   /**
    * Sets the password, ends every session and token of the user, voids the
-   * link (and every other link of the user) and sends a notice. 40020 for a
-   * bad, used or expired link.
+   * link (and every other link of the user) and sends a notice listing the
+   * ways into the account that remain. When the address had not been
+   * verified, the link is its first proof: every credential made before it
+   * (possibly by someone who registered an address that is not theirs) is
+   * ended too (credential-sweep.ts). 40020 for a bad, used or expired link.
    */
   async complete(token: string, password: string): Promise<void> {
     await this.accounts.checkNewPassword(password);
@@ -74,8 +79,13 @@ export class PasswordReset {
     if (!user || user.status === 'banned' || normalizeEmail(row.email) !== user.email) throw invalidLink();
     // Ends every session and voids every other link of the user (AccountService.onCredentialsChanged).
     await this.accounts.setPasswordByLink(user.id, password);
+    const unproven = user.email_verified !== 1;
+    if (unproven) await this.sweep.endAll(user.id);
     if (await this.mailer.configured()) {
-      await this.mailer.queue({ kind: 'password_reset_done', to: user.email, language: mailLanguage(user.locale) });
+      const left = await this.sweep.remaining(user.id);
+      const vars: Record<string, string> = { ended: unproven ? '1' : '0' };
+      for (const [kind, names] of Object.entries(left)) vars[kind] = names.join(', ');
+      await this.mailer.queue({ kind: 'password_reset_done', to: user.email, language: mailLanguage(user.locale), vars });
     }
   }
 }

@@ -67,6 +67,12 @@ export class TwoFactorService {
     if (!right) throw new DomainError(ErrorCode.WrongOtp, 'Wrong verification code');
   }
 
+  /** Turns two-step off (and a pending enrolment) without a code: the account's address was just proven (credential-sweep.ts). */
+  async endFor(userId: string): Promise<void> {
+    await this.repo.update(userId, { totp_secret: null, totp_pending_secret: null, totp_last_step: null, updated_at: this.clock.now() });
+    await this.recovery.clear(userId);
+  }
+
   async disable(userId: string, otp: string): Promise<void> {
     await this.checkCode(userId, otp);
     await this.repo.update(userId, { totp_secret: null, totp_last_step: null, updated_at: this.clock.now() });

@@ -73,7 +73,18 @@ const en: Dictionary = {
   password_reset_done: (v) => ({
     subject: `Your ${v.site} password was reset`,
     heading: 'Password reset',
-    lines: [`The password of your ${v.site} account ${v.email} was reset with a link sent to this address. Every session was signed out.`, 'If this was not you, reset your password now.'],
+    lines: [
+      `The password of your ${v.site} account ${v.email} was reset with a link sent to this address. Every session was signed out.`,
+      ...(v.ended === '1'
+        ? ['This was the first proof that this address is yours, so every passkey, WebDAV password, connected app and two-step verification made before it was removed.']
+        : []),
+      'What can still sign in to the account besides the new password:',
+      `Passkeys: ${v.passkeys || 'none'}.`,
+      `WebDAV passwords: ${v.webdav || 'none'}.`,
+      `Connected apps: ${v.apps || 'none'}.`,
+      `Two-step verification: ${v.two_step ? 'on' : 'off'}.`,
+      'If this was not you, reset your password now.',
+    ],
   }),
   passkey_added: (v) => ({
     subject: `A passkey was added to your ${v.site} account`,
@@ -148,7 +159,16 @@ const zh: Dictionary = {
   password_reset_done: (v) => ({
     subject: `你的 ${v.site} 密码已重置`,
     heading: '密码已重置',
-    lines: [`你的 ${v.site} 账户 ${v.email} 的密码已通过发送到此邮箱的链接重置，所有会话已退出。`, '如果这不是你本人的操作，请立即重置密码。'],
+    lines: [
+      `你的 ${v.site} 账户 ${v.email} 的密码已通过发送到此邮箱的链接重置，所有会话已退出。`,
+      ...(v.ended === '1' ? ['这是此邮箱首次被证明属于你，因此在此之前添加的通行密钥、WebDAV 密码、已连接的应用和两步验证均已移除。'] : []),
+      '除新密码外，仍可登录此账户的方式：',
+      `通行密钥：${v.passkeys || '无'}。`,
+      `WebDAV 密码：${v.webdav || '无'}。`,
+      `已连接的应用：${v.apps || '无'}。`,
+      `两步验证：${v.two_step ? '已开启' : '已关闭'}。`,
+      '如果这不是你本人的操作，请立即重置密码。',
+    ],
   }),
   passkey_added: (v) => ({
     subject: `你的 ${v.site} 账户添加了通行密钥`,

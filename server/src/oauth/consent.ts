@@ -128,6 +128,13 @@ export class ConsentService {
     }));
   }
 
+  /** Every app the user approved loses its grant (and its tokens), as if revoked one by one. */
+  async revokeAllGrants(userId: string): Promise<void> {
+    for (const g of await this.grants.listForUser(userId)) {
+      if (await this.grants.delete(userId, g.client_id)) await this.revocation.revokeGrant(userId, g.client_id, 'grant_revoked');
+    }
+  }
+
   /** Refresh tokens of the app stop at once, its access tokens within the revocation poll (≤ 5 s). */
   async revokeGrant(userId: string, clientId: string): Promise<void> {
     if (!(await this.grants.delete(userId, clientId))) throw notFound('No grant for this application');

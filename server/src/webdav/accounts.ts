@@ -98,6 +98,11 @@ export class DavAccountService {
     return { row: { ...current, ...patch }, password };
   }
 
+  /** Every WebDAV password of the user stops working at once (the verified-credential memory is dropped too). */
+  async deleteAll(userId: string): Promise<void> {
+    for (const id of await this.repo.deleteAccountsOf(userId)) this.changed(id);
+  }
+
   async delete(userId: string, id: string): Promise<void> {
     if (!(await this.repo.deleteAccount(userId, id))) throw notFound('WebDAV account not found');
     this.changed(id);

@@ -58,6 +58,12 @@ export class DavRepository {
     return Number(res.numUpdatedRows) > 0;
   }
 
+  /** Deletes every WebDAV account of the user; answers their ids. */
+  async deleteAccountsOf(userId: string): Promise<string[]> {
+    const rows = await this.db.deleteFrom('dav_accounts').where('user_id', '=', userId).returning('id').execute();
+    return rows.map((r) => r.id);
+  }
+
   async deleteAccount(userId: string, id: string): Promise<boolean> {
     const res = await this.db.deleteFrom('dav_accounts').where('user_id', '=', userId).where('id', '=', id).executeTakeFirst();
     return Number(res.numDeletedRows) > 0;

@@ -13,6 +13,7 @@ import { INJECT_ORIGIN, startInjectedServer, type InjectedServer } from '../help
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { MailCatcher } from '../helpers/mail.js';
 import { SoftAuthenticator } from '../helpers/webauthn.js';
+import { totp } from '../foundation/support.js';
 
 const PASSWORD = 'violet-harbor-lantern-42';
 const RP_ID = new URL(INJECT_ORIGIN).hostname;
@@ -57,7 +58,7 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
   const list = async (token: string) => (await api.get<Passkey[]>('/api/v4/user/authn', { token })).body.data;
   const register = async (token: string, name = 'Laptop') => {
     const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
-    const res = await api.post<Passkey>('/api/v4/user/authn', { response: key.create(await options(token)), name }, { token });
+    const res = await api.post<Passkey>('/api/v4/user/authn', { response: key.create(await options(token)), name, password: PASSWORD }, { token });
     assert.equal(res.status, 200, res.text);
     return { key, passkey: res.body.data };
   };
@@ -80,7 +81,7 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
     assert.equal(opts.authenticatorSelection.residentKey, 'required');
     assert.equal(opts.authenticatorSelection.userVerification, 'required');
     const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
-    const added = await api.post<Passkey>('/api/v4/user/authn', { response: key.create(opts), name: '  Work laptop ' }, { token });
+    const added = await api.post<Passkey>('/api/v4/user/authn', { response: key.create(opts), name: '  Work laptop ', password: PASSWORD }, { token });
     assert.equal(added.status, 200, added.text);
     assert.equal(added.body.data.name, 'Work laptop');
     assert.equal(added.body.data.last_used_at, null);
@@ -103,6 +104,37 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
     assert.equal(me.body.data.email, 'pk-main@example.com');
     const [used] = await list(token);
     assert.equal(used!.last_used_at, new Date(clock.now()).toISOString());
+  });
+
+  it('adding a passkey needs the password or a TOTP code, not only an access token (issue 32, finding 10); wrong ones store nothing and are throttled', async () => {
+    const token = await user('pk-reauth@example.com');
+    const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
+    const opts = await options(token);
+    const bare = await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'Thief' }, { token });
+    assert.equal(bare.status, 400, bare.text);
+    assert.equal(bare.body.code, 40001);
+    assert.match(bare.body.msg, /password/);
+    const wrong = await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'Thief', password: 'granite-pelican-orbit-55' }, { token });
+    assert.equal(wrong.status, 400, wrong.text);
+    assert.equal(wrong.body.code, 40069);
+    assert.deepEqual(await list(token), [], 'nothing stored');
+    // The challenge was not spent by the refusals: the right password completes the same ceremony.
+    assert.equal((await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'Mine', password: PASSWORD }, { token })).status, 200);
+    // With two-step on, a current code works instead of the password.
+    const step = () => Math.floor(clock.now() / 30_000);
+    const secret = (await api.post<{ secret: string }>('/api/v4/user/setting/2fa', undefined, { token })).body.data.secret;
+    assert.equal((await api.put('/api/v4/user/setting/2fa', { otp: totp(secret, step()) }, { token })).status, 200);
+    const second = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
+    assert.equal((await api.post('/api/v4/user/authn', { response: second.create(await options(token)), name: 'Second', otp: totp(secret, step() + 5) }, { token })).body.code, 40022);
+    assert.equal((await api.post('/api/v4/user/authn', { response: second.create(await options(token)), name: 'Second', otp: totp(secret, step() + 1) }, { token })).status, 200);
+    assert.deepEqual((await list(token)).map((p) => p.name), ['Mine', 'Second']);
+    // Wrong passwords are guesses: after 6, even the right one waits (429).
+    for (let i = 0; i < 6; i++) {
+      const res = await api.post('/api/v4/user/authn', { response: key.create(await options(token)), name: 'x', password: 'granite-pelican-orbit-55' }, { token });
+      assert.equal(res.body.code, 40069);
+    }
+    const locked = await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(await options(token)), name: 'x', password: PASSWORD }, { token });
+    assert.equal(locked.status, 429, locked.text);
   });
 
   it('rename and remove work on one\'s own passkey; another user\'s is 404 and stays as it was', async () => {
@@ -136,7 +168,7 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
       { name: 'x' },
     ];
     for (const body of bodies) {
-      const res = await api.post('/api/v4/user/authn', body, { token });
+      const res = await api.post('/api/v4/user/authn', { ...(body as object), password: PASSWORD }, { token });
       assert.equal(res.status, 400, res.text);
       assert.equal(res.body.code, 40001);
     }
@@ -148,7 +180,7 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
   it('a foreign origin in clientDataJSON is refused (registration and sign-in)', async () => {
     const token = await user('pk-origin@example.com');
     const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
-    refused(await api.post('/api/v4/user/authn', { response: key.create(await options(token), { origin: 'https://evil.example' }), name: 'x' }, { token }), /origin/i);
+    refused(await api.post('/api/v4/user/authn', { response: key.create(await options(token), { origin: 'https://evil.example' }), name: 'x', password: PASSWORD }, { token }), /origin/i);
     assert.deepEqual(await list(token), []);
     const { key: real } = await register(token);
     const start = await signInOptions();
@@ -159,8 +191,8 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
     const token = await user('pk-replay@example.com');
     const opts = await options(token);
     const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
-    assert.equal((await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'first' }, { token })).status, 200);
-    refused(await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(opts), name: 'again' }, { token }), /challenge/);
+    assert.equal((await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'first', password: PASSWORD }, { token })).status, 200);
+    refused(await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(opts), name: 'again', password: PASSWORD }, { token }), /challenge/);
     assert.deepEqual((await list(token)).map((p) => p.name), ['first']);
 
     const start = await signInOptions();
@@ -177,10 +209,10 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
     const alice = await user('pk-alice@example.com');
     const bob = await user('pk-bob@example.com');
     const bobs = await options(bob);
-    refused(await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(bobs), name: 'stolen' }, { token: alice }), /challenge/);
+    refused(await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(bobs), name: 'stolen', password: PASSWORD }, { token: alice }), /challenge/);
     assert.deepEqual(await list(alice), []);
     // Bob's challenge was not used up by Alice's attempt.
-    const res = await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(bobs), name: 'mine' }, { token: bob });
+    const res = await api.post('/api/v4/user/authn', { response: new SoftAuthenticator(RP_ID, INJECT_ORIGIN).create(bobs), name: 'mine', password: PASSWORD }, { token: bob });
     assert.equal(res.status, 200, res.text);
   });
 
@@ -190,7 +222,7 @@ describe('passkeys (WebAuthn, api-contract §11)', () => {
     const start = await signInOptions();
     const key = new SoftAuthenticator(RP_ID, INJECT_ORIGIN);
     clock.advance(5 * 60_000 + 1);
-    refused(await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'late' }, { token }), /expired/);
+    refused(await api.post('/api/v4/user/authn', { response: key.create(opts), name: 'late', password: PASSWORD }, { token }), /expired/);
     assert.deepEqual(await list(token), []);
     const { key: real } = await register(token);
     refused(await api.post('/api/v4/session/authn', { id: start.id, response: real.get(start.options) }), /expired/);

@@ -2758,7 +2758,7 @@ export interface paths {
     };
     post: {
       /**
-       * Stores a passkey from navigator.credentials.create()'s answer to the options of PUT; a notice is mailed. 400/40001 when the response is malformed or its challenge, origin or RP ID is wrong.
+       * Stores a passkey from navigator.credentials.create()'s answer to the options of PUT; a notice is mailed. The person confirms it is them with `password` (400/40069 when wrong) or, with two-step on, a current TOTP code `otp` (401/40022); both are throttled (429). 400/40001 when neither is given, or the response is malformed or its challenge, origin or RP ID is wrong.
        *
        * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
        */
@@ -2774,6 +2774,8 @@ export interface paths {
             response: components["schemas"]["RegistrationResponse"];
             /** what the person calls the passkey */
             name: string;
+            password?: string;
+            otp?: string;
           };
         };
       };
@@ -2829,6 +2831,15 @@ export interface paths {
         };
         /** Unsupported Content-Type (40001) */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
           headers: {
             [name: string]: unknown;
           };

@@ -1,8 +1,9 @@
 // Settings → Security → Passkeys: the list (name, created, last used), add
-// (named in a dialog, then the browser's own prompt), rename and remove. On
+// (named in a dialog with the current password, since an open session alone
+// must not add a lasting way in; then the browser's own prompt), rename and remove. On
 // a site opened by its IP address browsers refuse WebAuthn: the section says
 // so instead of offering buttons that cannot work.
-import { Alert, Button, Group, Modal, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -21,19 +22,20 @@ interface PasskeyView {
   last_used_at: string | null;
 }
 
-/** The dialog that names a passkey: for a new one (then the browser asks), or to rename one. */
-function NameDialog(props: { opened: boolean; title: string; initial: string; submitLabel: string; onClose(): void; onSubmit(name: string): Promise<void> }) {
+/** The dialog that names a passkey: for a new one (with the password; then the browser asks), or to rename one. */
+function NameDialog(props: { opened: boolean; title: string; initial: string; submitLabel: string; askPassword?: boolean; onClose(): void; onSubmit(name: string, password: string): Promise<void> }) {
   const { t } = useTranslation();
   const [name, setName] = useState(props.initial);
+  const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) return;
+    if (!name.trim() || (props.askPassword && !password)) return;
     setBusy(true);
     setError(null);
     try {
-      await props.onSubmit(name.trim());
+      await props.onSubmit(name.trim(), password);
       props.onClose();
     } catch (err) {
       if (!isCancelled(err)) setError(errorMessage(err, t));
@@ -47,6 +49,18 @@ function NameDialog(props: { opened: boolean; title: string; initial: string; su
       <form onSubmit={submit}>
         <Stack gap="sm">
           <TextInput label={t('passkeys.nameLabel')} description={t('passkeys.nameHint')} value={name} onChange={(e) => setName(e.currentTarget.value)} maxLength={64} required withAsterisk={false} data-autofocus />
+          {props.askPassword && (
+            <PasswordInput
+              label={t('passkeys.passwordLabel')}
+              description={t('passkeys.passwordHint')}
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              autoComplete="current-password"
+              maxLength={128}
+              required
+              withAsterisk={false}
+            />
+          )}
           {error && (
             <Alert color="red" role="alert" p="xs">
               {error}
@@ -56,7 +70,7 @@ function NameDialog(props: { opened: boolean; title: string; initial: string; su
             <Button variant="default" onClick={props.onClose}>
               {t('passkeys.cancel')}
             </Button>
-            <Button type="submit" loading={busy} disabled={!name.trim()}>
+            <Button type="submit" loading={busy} disabled={!name.trim() || (props.askPassword === true && !password)}>
               {props.submitLabel}
             </Button>
           </Group>
@@ -79,10 +93,10 @@ export function PasskeysSection() {
   const refresh = () => void qc.invalidateQueries({ queryKey: ['passkeys'] });
   const passkeys = (list.data ?? []) as PasskeyView[];
 
-  const add = async (name: string) => {
+  const add = async (name: string, password: string) => {
     try {
       const response = await createPasskey((await passkeyOptions()) as Record<string, unknown>);
-      await addPasskey(response, name);
+      await addPasskey(response, name, password);
     } catch (err) {
       if (isCancelled(err)) notifications.show({ color: 'gray', message: t('passkeys.cancelled') });
       throw err;
@@ -166,7 +180,7 @@ export function PasskeysSection() {
           )}
         </>
       )}
-      {adding && <NameDialog opened title={t('passkeys.namePrompt')} initial={t('passkeys.defaultName')} submitLabel={t('passkeys.add')} onClose={() => setAdding(false)} onSubmit={add} />}
+      {adding && <NameDialog opened title={t('passkeys.namePrompt')} initial={t('passkeys.defaultName')} submitLabel={t('passkeys.add')} askPassword onClose={() => setAdding(false)} onSubmit={add} />}
       {renaming && (
         <NameDialog
           opened

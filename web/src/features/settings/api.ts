@@ -49,6 +49,8 @@ export const endOtherSessions = () => data(api().DELETE('/api/v4/user/session'))
 const passkeyId = (id: string) => ({ params: { path: { id } } });
 export const listPasskeys = () => data(api().GET('/api/v4/user/authn'));
 export const passkeyOptions = () => data(api().PUT('/api/v4/user/authn'));
-export const addPasskey = (response: Record<string, unknown>, name: string) => data(api().POST('/api/v4/user/authn', { body: { response: response as never, name } }));
+/** Adding a way into the account needs the current password too (issue 32). */
+export const addPasskey = (response: Record<string, unknown>, name: string, password: string) =>
+  data(api().POST('/api/v4/user/authn', { body: { response: response as never, name, password } }));
 export const renamePasskey = (id: string, name: string) => data(api().PATCH('/api/v4/user/authn/{id}', { ...passkeyId(id), body: { name } }));
 export const removePasskey = (id: string) => data(api().DELETE('/api/v4/user/authn/{id}', passkeyId(id)));
