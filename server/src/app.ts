@@ -34,6 +34,7 @@ import { sharingRoutes } from './sharing/module.js';
 import { teamModuleRoutes } from './teams/module.js';
 import { sharesRoutes } from './shares/module.js';
 import { webdavRoutes } from './webdav/module.js';
+import { syncRoutes } from './sync/module.js';
 import { groupRoutes } from './accounts/group-routes.js';
 import { adminSummaryRoutes } from './admin/routes.js';
 import { healthRoutes } from './ops/health.js';
@@ -160,6 +161,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   teamModuleRoutes(app, services.teams);
   await sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
+  syncRoutes(app, services.sync);
   healthRoutes(app, services.health);
   await webApp(app, config, sendPage);
 

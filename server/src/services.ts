@@ -45,6 +45,7 @@ import { sharingPorts } from './sharing/ports.js';
 import { SHARED_WITH_ME } from './sharing/resolver.js';
 import { createTeams, type Teams } from './teams/module.js';
 import { createDav, type Dav } from './webdav/module.js';
+import { createSync, type Sync } from './sync/module.js';
 import { GroupRepository } from './accounts/groups-repository.js';
 import { GroupService } from './accounts/groups.js';
 import { ReportRepository } from './admin/report-repository.js';
@@ -105,6 +106,8 @@ export interface Services {
   /** Team folders (teams/). */
   teams: Teams;
   dav: Dav;
+  /** The Nextcloud / ownCloud client protocol (sync/). */
+  sync: Sync;
   groups: GroupService;
   report: ReportRepository;
   summary: SummaryService;
@@ -228,6 +231,30 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   files.search.useContent(search.content);
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
+  const sync = createSync({
+    db,
+    dav,
+    feed: feed.service,
+    clock,
+    ports: {
+      person: async (id) => {
+        const u = await userCache.get(id);
+        return u?.active ? { id: u.id, email: u.email, nickname: u.row.nickname } : undefined;
+      },
+      people: {
+        displayNames: async (ids) => {
+          const out = new Map<string, string>();
+          for (const id of ids) {
+            const u = await userCache.get(id);
+            if (u) out.set(id, u.row.nickname || u.email);
+          }
+          return out;
+        },
+      },
+      siteName: async () => (await settings.current()).site_name,
+      sharingEnabled: async () => (await settings.current()).share_with !== 'nobody',
+    },
+  });
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind }, clock);
@@ -292,6 +319,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     sharing,
     teams,
     dav,
+    sync,
     groups,
     report,
     summary,

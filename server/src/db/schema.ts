@@ -524,6 +524,67 @@ export interface Database {
   team_folders: TeamFoldersTable;
   team_folder_members: TeamFolderMembersTable;
   search_docs: SearchDocsTable;
+  sync_tag_heads: SyncTagHeadsTable;
+  sync_folder_tags: SyncFolderTagsTable;
+  sync_checksums: SyncChecksumsTable;
+  sync_transfers: SyncTransfersTable;
+  sync_chunks: SyncChunksTable;
+  sync_login_flows: SyncLoginFlowsTable;
+  sync_devices: SyncDevicesTable;
+}
+
+/** Migration 031 (server/src/sync): how far the change feed was folded into folder tags. */
+export interface SyncTagHeadsTable {
+  user_id: string;
+  applied_seq: number;
+  floor_seq: number;
+}
+
+export interface SyncFolderTagsTable {
+  user_id: string;
+  path: string;
+  seq: number;
+  stamp: number;
+}
+
+export interface SyncChecksumsTable {
+  blob_id: string;
+  checksum: string;
+}
+
+export interface SyncTransfersTable {
+  id: string;
+  user_id: string;
+  name: string;
+  total_length: number | null;
+  destination: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface SyncChunksTable {
+  transfer_id: string;
+  name: string;
+  size: number;
+  storage_key: string;
+  created_at: number;
+}
+
+export interface SyncLoginFlowsTable {
+  id: string;
+  poll_hash: string;
+  client_name: string;
+  created_at: number;
+  expires_at: number;
+  user_id: string | null;
+  login_name: string | null;
+  sealed_password: string | null;
+}
+
+export interface SyncDevicesTable {
+  account_id: string;
+  user_agent: string;
+  last_seen_at: number;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -406,6 +406,16 @@ export class FilesService {
     });
   }
 
+  /** Sets a file's modified time (a sync client's X-OC-Mtime, api-contract §14); its content and ETag stay. */
+  async setModified(actorId: string, path: string, at: number): Promise<Entry> {
+    const sc = await this.scope(actorId, path, 'write');
+    return this.mutate(sc.ownerId, async (s) => {
+      const entry = await this.tree.resolveIn(s, sc.ownerId, sc.names);
+      await s.tree.update(entry.row.id, { updated_at: at });
+      return sc.view({ row: { ...entry.row, updated_at: at }, path: entry.path });
+    });
+  }
+
   /**
    * Moves (metadata only; the modified time stays) or copies (blobs shared,
    * quota charged) each path into the folder `dst`. A copy into the source's

@@ -1,7 +1,8 @@
 // Who is asking on /dav/ (api-contract §8): HTTP Basic with the person's
 // e-mail and the password of one of their WebDAV accounts (never the sign-in
 // password), or a Bearer access token (first-party, local, or OAuth with
-// Files.Read / Files.Write). Failed Basic attempts are throttled like sign-in.
+// Files.Read / Files.Write). Failed Basic attempts are throttled like sign-in,
+// per credential.
 //
 // Basic sends the password with every request, and argon2id costs tens of
 // milliseconds: a credential verified once is remembered (by a keyed hash,
@@ -129,7 +130,10 @@ export class DavAuthenticator {
       }
       this.verified.delete(key);
     }
-    const accountKey = `dav:${createHash('sha256').update(login).digest('hex').slice(0, 32)}`;
+    // Per credential (the e-mail and the password's public key id): a forgotten device retrying a revoked
+    // password is held back alone, never its owner's other devices (api-contract §14). Guessing the
+    // random rest of a password is held back all the same, and every guess also counts for the address.
+    const accountKey = `dav:${createHash('sha256').update(login).update('\0').update(password.slice(0, KEY_ID_LENGTH)).digest('hex').slice(0, 32)}`;
     const addressKey = `dav-addr:${address}`;
     // The attempt is reserved before the password is checked, so parallel
     // guesses cannot outrun the count (throttle/service.ts).

@@ -11,13 +11,31 @@ import type { DavPrincipal } from './auth.js';
 import { DavError } from './errors.js';
 import { evaluateIf, parseIf, submittedTokens, type IfList, type ResourceState } from './if-header.js';
 import { covering, type LockService } from './locks.js';
-import { hrefOf, namesFromUriPath, treePath, uriPathOf } from './paths.js';
+import { MOUNT, hrefOf, namesFromUriPath, treePath, uriPathOf } from './paths.js';
 import type { LockRow } from './repository.js';
 
 /** A strong validator: the blob id for files (immutable content), id and change time for folders. */
 export function etagOf(entry: Entry): string {
   return entry.row.kind === FILE ? `"${entry.row.blob_id ?? 'empty'}"` : `"d-${entry.row.id}-${entry.row.updated_at}"`;
 }
+
+/**
+ * What differs between the places this layer is mounted: /dav/ here, and the
+ * sync clients' /remote.php/ roots (server/src/sync), which add live
+ * properties and folder ETags that follow everything beneath.
+ */
+export interface DavMount {
+  /** The URI path of the account's folder, without the trailing slash. */
+  prefix: string;
+  /** Reads what `etag` and `extras` need for these entries: once per page of a listing, not per entry. */
+  prepare?(entries: readonly Entry[]): Promise<void>;
+  /** The ETag of a prepared entry, when the mount has its own. */
+  etag?(entry: Entry): string | undefined;
+  /** Extra live properties by Clark name: the value's inner XML, or undefined when the entry has none. */
+  extras?: { names: ReadonlySet<string>; value(name: string, entry: Entry): string | undefined; namespaces: string };
+}
+
+export const DAV_MOUNT: DavMount = { prefix: MOUNT };
 
 export class DavContext {
   readonly names: string[];
@@ -30,8 +48,9 @@ export class DavContext {
     readonly principal: DavPrincipal,
     readonly files: FilesService,
     readonly lockService: LockService,
+    readonly mount: DavMount = DAV_MOUNT,
   ) {
-    this.names = namesFromUriPath(uriPathOf(request.url, undefined));
+    this.names = namesFromUriPath(uriPathOf(request.url, undefined), mount.prefix);
     this.path = treePath(principal.root, this.names);
   }
 
@@ -51,7 +70,7 @@ export class DavContext {
 
   /** The tree path of a URI (Destination, tagged If lists) under this account's folder. */
   pathOfUri(uri: string): { names: string[]; path: string } {
-    const names = namesFromUriPath(uriPathOf(uri, this.host));
+    const names = namesFromUriPath(uriPathOf(uri, this.host), this.mount.prefix);
     return { names, path: treePath(this.principal.root, names) };
   }
 
@@ -60,7 +79,21 @@ export class DavContext {
     const root = this.principal.root;
     if (root !== '/' && path !== root && !path.startsWith(`${root}/`)) return null;
     const rel = root === '/' ? path : path.slice(root.length) || '/';
-    return hrefOf(rel === '/' ? [] : rel.slice(1).split('/'), folder);
+    return hrefOf(rel === '/' ? [] : rel.slice(1).split('/'), folder, this.mount.prefix);
+  }
+
+  /** The mount's root href (for an entry outside the account's folder, which is never listed). */
+  get rootHref(): string {
+    return `${this.mount.prefix}/`;
+  }
+
+  /** The entry's ETag on this mount (call `prepare` first for the mount's own). */
+  etag(entry: Entry): string {
+    return this.mount.etag?.(entry) ?? etagOf(entry);
+  }
+
+  async prepare(entries: readonly Entry[]): Promise<void> {
+    if (this.mount.prepare) await this.mount.prepare(entries);
   }
 
   async resolve(path = this.path): Promise<Entry> {
@@ -114,7 +147,8 @@ export class DavContext {
         }
       }
       const entry = await this.tryResolve(path);
-      return { etag: entry ? etagOf(entry) : null, tokens: new Set(covering(locks, path).map((l) => l.token)) };
+      if (entry) await this.prepare([entry]);
+      return { etag: entry ? this.etag(entry) : null, tokens: new Set(covering(locks, path).map((l) => l.token)) };
     };
     if (!(await evaluateIf(lists, stateOf))) throw new DavError(412, 'The If header does not hold');
   }

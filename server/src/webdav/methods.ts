@@ -3,12 +3,14 @@
 // API, the same name rules, quota (507 here) and trash (DELETE and
 // overwriting MOVE/COPY move the old item to the trash).
 import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { Entry } from '../files/tree.js';
 import { DomainError } from '../core/errors.js';
 import { FOLDER } from '../files/repository.js';
 import type { UploadService } from '../files/uploads.js';
 import { fileSendable, sendBytes } from '../files/send.js';
 import { DavError, fromAppError } from './errors.js';
-import { DavContext, etagOf, parentPath } from './context.js';
+import { DavContext, parentPath } from './context.js';
 import { below, covering } from './locks.js';
 import type { DavRepository } from './repository.js';
 import { admitProperties } from './properties.js';
@@ -28,13 +30,15 @@ export async function get(ctx: DavContext, reply: FastifyReply): Promise<Fastify
   const entry = await ctx.resolve();
   if (entry.row.kind === FOLDER) {
     // Folders have no body of their own; browsers get a hint instead of an error.
-    reply.header('ETag', etagOf(entry)).type('text/plain; charset=utf-8');
+    await ctx.prepare([entry]);
+    reply.header('ETag', ctx.etag(entry)).type('text/plain; charset=utf-8');
     return reply.send(ctx.request.method === 'HEAD' ? undefined : 'This is a WebDAV folder: open it with a WebDAV client.\n');
   }
   return sendBytes(ctx.request, reply, fileSendable(ctx.files, entry));
 }
 
-export async function put(ctx: DavContext, uploads: UploadService): Promise<number> {
+/** `source`: the body as it is stored (the sync mount passes it through a checksum check). */
+export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw): Promise<{ status: number; entry: Entry }> {
   if (ctx.names.length === 0) throw new DavError(405, 'The root folder cannot be written');
   // RFC 9110 §14.5: a partial PUT is refused rather than stored as the whole content.
   if (ctx.request.headers['content-range'] !== undefined) throw new DavError(400, 'Content-Range is not supported on PUT');
@@ -44,7 +48,7 @@ export async function put(ctx: DavContext, uploads: UploadService): Promise<numb
   const h = ctx.request.headers;
   if (h['if-none-match'] === '*' && existing) throw new DavError(412, 'The resource exists');
   const ifMatch = h['if-match'];
-  if (typeof ifMatch === 'string' && (!existing || (ifMatch.trim() !== '*' && !ifMatch.split(',').map((s) => s.trim()).includes(etagOf(existing))))) {
+  if (typeof ifMatch === 'string' && (!existing || (ifMatch.trim() !== '*' && !ifMatch.split(',').map((s) => s.trim()).includes(ctx.etag(existing))))) {
     throw new DavError(412, 'If-Match does not hold');
   }
   await ctx.checkIf();
@@ -58,8 +62,8 @@ export async function put(ctx: DavContext, uploads: UploadService): Promise<numb
     length = raw === undefined ? 0 : Number(raw);
   }
   // Versions record the device (WebDAV account) that wrote; a bearer token is just 'webdav'.
-  await uploads.put(ctx.userId, ctx.path, ctx.request.raw, length, ctx.principal.accountId ? `webdav:${ctx.principal.accountId}` : 'webdav');
-  return existing ? 204 : 201;
+  const entry = await uploads.put(ctx.userId, ctx.path, source, length, ctx.principal.accountId ? `webdav:${ctx.principal.accountId}` : 'webdav');
+  return { status: existing ? 204 : 201, entry };
 }
 
 export async function mkcol(ctx: DavContext): Promise<number> {

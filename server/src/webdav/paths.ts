@@ -10,9 +10,9 @@ import { DavError } from './errors.js';
 export const MOUNT = '/dav';
 
 /** Names below the account's folder, from a URI path (already without the query). */
-export function namesFromUriPath(uriPath: string): string[] {
-  if (uriPath !== MOUNT && !uriPath.startsWith(`${MOUNT}/`)) throw new DavError(502, 'The URI is outside the WebDAV mount');
-  const rest = uriPath.slice(MOUNT.length);
+export function namesFromUriPath(uriPath: string, mount = MOUNT): string[] {
+  if (uriPath !== mount && !uriPath.startsWith(`${mount}/`)) throw new DavError(502, 'The URI is outside the WebDAV mount');
+  const rest = uriPath.slice(mount.length);
   if (Buffer.byteLength(rest, 'utf8') > MAX_PATH_BYTES * 3) throw new DavError(414, 'The URI is too long');
   const names: string[] = [];
   for (const raw of rest.split('/')) {
@@ -58,8 +58,8 @@ export function treePath(root: string, names: readonly string[]): string {
 }
 
 /** The href of names below the mount: every segment percent-encoded, folders with a trailing slash. */
-export function hrefOf(names: readonly string[], folder: boolean): string {
+export function hrefOf(names: readonly string[], folder: boolean, mount = MOUNT): string {
   const body = names.map((n) => encodeURIComponent(n)).join('/');
-  if (names.length === 0) return `${MOUNT}/`;
-  return `${MOUNT}/${body}${folder ? '/' : ''}`;
+  if (names.length === 0) return `${mount}/`;
+  return `${mount}/${body}${folder ? '/' : ''}`;
 }

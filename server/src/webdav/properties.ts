@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import { FILE, FOLDER } from '../files/repository.js';
 import type { Entry } from '../files/tree.js';
 import { DavError } from './errors.js';
-import { DavContext, etagOf } from './context.js';
+import type { DavContext } from './context.js';
 import { activeLockXml, covering, SUPPORTED_LOCK_XML } from './locks.js';
 import type { DavRepository, LockRow, PropertyRow, PropertySizes } from './repository.js';
 import { DAV_NS, XML_HEADER, clark, elements, emptyProperty, escapeXml, parseXml, serializeElement } from './xml.js';
@@ -119,7 +119,7 @@ export class PropertyWriter {
       case D('getcontenttype'):
         return file ? escapeXml(row.mime_type ?? 'application/octet-stream') : undefined;
       case D('getetag'):
-        return escapeXml(etagOf(entry));
+        return escapeXml(this.ctx.etag(entry));
       case D('getlastmodified'):
         return new Date(row.updated_at).toUTCString();
       case D('resourcetype'):
@@ -163,8 +163,9 @@ export class PropertyWriter {
       }
     } else {
       const deadByName = dead.length ? new Map(dead.map((p) => [p.name, p.value])) : null;
+      const extras = this.ctx.mount.extras;
       for (const name of this.names) {
-        const value = LIVE.has(name) ? this.live(name, entry, locks) : deadByName?.get(name);
+        const value = LIVE.has(name) ? this.live(name, entry, locks) : extras?.names.has(name) ? extras.value(name, entry) : deadByName?.get(name);
         if (value === undefined) {
           if (req.kind === 'prop') missing += emptyProperty(name);
           continue;
@@ -206,7 +207,8 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
   const locks = await ctx.locks();
   const writer = await PropertyWriter.create(ctx, req);
   const folder = entry.row.kind === FOLDER;
-  const selfHref = ctx.hrefOfTreePath(entry.path, folder) ?? '/dav/';
+  const selfHref = ctx.hrefOfTreePath(entry.path, folder) ?? ctx.rootHref;
+  await ctx.prepare([entry]);
   const dead = needsDead(req);
   const first = writer.response(entry, selfHref, req, dead ? ((await repo.properties([entry.row.id])).get(entry.row.id) ?? []) : [], locks);
   const files = ctx.files;
@@ -227,6 +229,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
     // Members mounted from elsewhere (team folders, shares), or all of them without the read above: read now.
     const elsewhere = !dead ? [] : childProperties ? page.entries.filter((e) => e.row.parent_id !== entry.row.id) : page.entries;
     const read = elsewhere.length ? await repo.properties(elsewhere.map((e) => e.row.id)) : null;
+    await ctx.prepare(page.entries);
     const pieces: Buffer[] = [];
     let text = '';
     for (const child of page.entries) {
@@ -242,7 +245,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
     return { pieces, next: page.nextPageToken ?? undefined };
   };
   async function* generate(): AsyncGenerator<Buffer> {
-    yield Buffer.from(`${XML_HEADER}<D:multistatus xmlns:D="DAV:">\n${first}`);
+    yield Buffer.from(`${XML_HEADER}<D:multistatus xmlns:D="DAV:"${ctx.mount.extras?.namespaces ?? ''}>\n${first}`);
     if (folder && depth === '1') {
       let token: string | undefined;
       do {
@@ -254,6 +257,7 @@ export async function propfind(ctx: DavContext, repo: DavRepository, body: strin
       // At the top of the person's whole tree: "Shared with me" (and what else other features mount there).
       if (entry.path === '/' && entry.row.parent_id === null && entry.row.owner_id === ctx.userId) {
         const extras = await files.atRoot(ctx.userId);
+        await ctx.prepare(extras);
         if (extras.length) yield Buffer.from(extras.map((e) => writer.response(e, selfHref + encodeURIComponent(e.path.slice(1)) + '/', req, NO_PROPERTIES, locks)).join(''));
       }
     }
@@ -280,7 +284,7 @@ export async function proppatch(ctx: DavContext, repo: DavRepository, body: stri
       else final.set(name, op.local === 'set' ? serializeElement(p) : null);
     }
   }
-  const href = ctx.hrefOfTreePath(entry.path, entry.row.kind === FOLDER) ?? '/dav/';
+  const href = ctx.hrefOfTreePath(entry.path, entry.row.kind === FOLDER) ?? ctx.rootHref;
   const names = (list: string[]) => list.map(emptyProperty).join('');
   let inner: string;
   if (forbidden.length) {

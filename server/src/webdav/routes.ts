@@ -24,7 +24,7 @@ const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', '
 const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS']);
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 
-async function readXmlBody(source: Readable): Promise<string> {
+export async function readXmlBody(source: Readable): Promise<string> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of source.iterator({ destroyOnReturn: false })) {
@@ -35,7 +35,7 @@ async function readXmlBody(source: Readable): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
+export function sendDavError(request: FastifyRequest, reply: FastifyReply, err: unknown): FastifyReply {
   let dav: DavError;
   if (err instanceof DavError) dav = err;
   else {
@@ -61,65 +61,85 @@ export interface DavRouteDeps {
   uploads: UploadService;
 }
 
-export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
-  for (const method of DAV_METHODS) {
+/** Registers the methods and one WebDAV scope (unread bodies, WebDAV errors) serving `urls` with `handler`. */
+export function davScope(app: FastifyInstance, urls: readonly string[], handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>, methods: readonly string[] = []): void {
+  for (const method of [...DAV_METHODS, ...methods]) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
   void app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope.setErrorHandler((err, request, reply) => sendDavError(request, reply, err));
-
-    const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
-      const method = request.method;
-      reply.header('DAV', '1, 2');
-      reply.header('MS-Author-Via', 'DAV');
-      if (method === 'OPTIONS') {
-        // Clients (Windows' Mini-Redirector first of all) probe without credentials.
-        return reply.code(200).header('Allow', ALLOW).header('Content-Length', '0').send();
-      }
-      const write = !READS.has(method);
-      const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
-      if (write && principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
-      const ctx = new DavContext(request, principal, dav.files, dav.locks);
-      // A folder shared with this person to view only refuses every change, properties and locks included.
-      if (write) await dav.files.scope(principal.userId, ctx.path, 'write');
-      if (!(await ctx.rootExists())) throw new DavError(404, "The account's folder no longer exists");
-      switch (method) {
-        case 'GET':
-        case 'HEAD':
-          return get(ctx, reply);
-        case 'PROPFIND': {
-          const stream = await propfind(ctx, dav.repo, await readXmlBody(request.raw));
-          return reply.code(207).type('application/xml; charset=utf-8').send(stream);
-        }
-        case 'PROPPATCH': {
-          const body = await readXmlBody(request.raw);
-          await ctx.checkIf();
-          ctx.requireTokens(covering(await ctx.locks(), ctx.path));
-          return reply.code(207).type('application/xml; charset=utf-8').send(await proppatch(ctx, dav.repo, body));
-        }
-        case 'PUT':
-          return reply.code(await put(ctx, dav.uploads)).send();
-        case 'MKCOL':
-          return reply.code(await mkcol(ctx)).send();
-        case 'DELETE':
-          return reply.code(await remove(ctx)).send();
-        case 'COPY':
-        case 'MOVE':
-          return reply.code(await copyOrMove(ctx, dav.repo, method === 'COPY')).send();
-        case 'LOCK':
-          return lock(ctx, reply, await readXmlBody(request.raw));
-        case 'UNLOCK':
-          return reply.code(await unlock(ctx)).send();
-        default:
-          throw new DavError(405, 'Method not allowed', undefined, { Allow: ALLOW });
-      }
-    };
-
-    const methods = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
-    for (const url of [MOUNT, `${MOUNT}/*`]) {
-      scope.route({ method: methods, url, config: { auth: 'none' }, exposeHeadRoute: false, handler });
-    }
+    const all = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS, ...methods];
+    for (const url of urls) scope.route({ method: all, url, config: { auth: 'none' }, exposeHeadRoute: false, handler });
   });
+}
+
+/** Whether a method only reads. */
+export function isRead(method: string): boolean {
+  return READS.has(method);
+}
+
+/** OPTIONS without credentials (Windows' Mini-Redirector probes so first of all). */
+export function options(reply: FastifyReply, allow = ALLOW): FastifyReply {
+  return reply.code(200).header('Allow', allow).header('Content-Length', '0').send();
+}
+
+/** The checks every request makes once it is authenticated: read-only accounts and view-only shares refuse writes; the account's folder exists. */
+export async function admit(ctx: DavContext, dav: DavRouteDeps): Promise<void> {
+  const write = !READS.has(ctx.request.method);
+  if (write && ctx.principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
+  // A folder shared with this person to view only refuses every change, properties and locks included.
+  if (write) await dav.files.scope(ctx.userId, ctx.path, 'write');
+  if (!(await ctx.rootExists())) throw new DavError(404, "The account's folder no longer exists");
+}
+
+/** One authenticated, admitted request, by method. */
+export async function dispatch(ctx: DavContext, dav: DavRouteDeps, reply: FastifyReply): Promise<FastifyReply> {
+  const request = ctx.request;
+  switch (request.method) {
+    case 'GET':
+    case 'HEAD':
+      return get(ctx, reply);
+    case 'PROPFIND': {
+      const stream = await propfind(ctx, dav.repo, await readXmlBody(request.raw));
+      return reply.code(207).type('application/xml; charset=utf-8').send(stream);
+    }
+    case 'PROPPATCH': {
+      const body = await readXmlBody(request.raw);
+      await ctx.checkIf();
+      ctx.requireTokens(covering(await ctx.locks(), ctx.path));
+      return reply.code(207).type('application/xml; charset=utf-8').send(await proppatch(ctx, dav.repo, body));
+    }
+    case 'PUT':
+      return reply.code((await put(ctx, dav.uploads)).status).send();
+    case 'MKCOL':
+      return reply.code(await mkcol(ctx)).send();
+    case 'DELETE':
+      return reply.code(await remove(ctx)).send();
+    case 'COPY':
+    case 'MOVE':
+      return reply.code(await copyOrMove(ctx, dav.repo, request.method === 'COPY')).send();
+    case 'LOCK':
+      return lock(ctx, reply, await readXmlBody(request.raw));
+    case 'UNLOCK':
+      return reply.code(await unlock(ctx)).send();
+    default:
+      throw new DavError(405, 'Method not allowed', undefined, { Allow: ALLOW });
+  }
+}
+
+export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const method = request.method;
+    reply.header('DAV', '1, 2');
+    reply.header('MS-Author-Via', 'DAV');
+    if (method === 'OPTIONS') return options(reply);
+    const write = !READS.has(method);
+    const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
+    const ctx = new DavContext(request, principal, dav.files, dav.locks);
+    await admit(ctx, dav);
+    return dispatch(ctx, dav, reply);
+  };
+  davScope(app, [MOUNT, `${MOUNT}/*`], handler);
 }

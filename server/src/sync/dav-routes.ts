@@ -1,0 +1,98 @@
+// The sync clients' WebDAV doors (api-contract §14): /remote.php/dav/files/<uid>/
+// and the legacy /remote.php/webdav/, over the same WebDAV layer as /dav/
+// (server/src/webdav), with the ownCloud headers: X-OC-Mtime kept,
+// OC-Checksum verified, OC-FileId and OC-ETag on every write.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pipeline } from 'node:stream';
+import { DavContext } from '../webdav/context.js';
+import { DavError } from '../webdav/errors.js';
+import { admit, davScope, dispatch, isRead, options, type DavRouteDeps } from '../webdav/routes.js';
+import { copyOrMove, put } from '../webdav/methods.js';
+import { FILE } from '../files/repository.js';
+import type { Entry } from '../files/tree.js';
+import { formatChecksum, parseChecksum, verifying } from './checksums.js';
+import type { SyncService } from './service.js';
+
+export const FILES_ROOT = '/remote.php/dav/files';
+export const LEGACY_ROOT = '/remote.php/webdav';
+/** X-OC-Mtime in seconds: after 1970 and before 2200. */
+const MAX_MTIME_S = 7_258_118_400;
+
+function fileHeaders(reply: FastifyReply, ctx: DavContext, entry: Entry): void {
+  reply.header('OC-FileId', entry.row.id);
+  const etag = ctx.etag(entry);
+  reply.header('OC-ETag', etag).header('ETag', etag);
+}
+
+/** The X-OC-Mtime header as Unix ms, undefined without it; 400 when it is no time. */
+function mtimeOf(ctx: DavContext): number | undefined {
+  const raw = ctx.header('x-oc-mtime');
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,12}(\.\d+)?$/.test(raw.trim()) || Number(raw) > MAX_MTIME_S) throw new DavError(400, 'X-OC-Mtime must be Unix seconds');
+  return Math.floor(Number(raw) * 1000);
+}
+
+async function syncPut(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply): Promise<FastifyReply> {
+  const checksum = parseChecksum(ctx.header('oc-checksum'));
+  const mtime = mtimeOf(ctx);
+  // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
+  const source = checksum ? pipeline(ctx.request.raw, verifying(checksum), () => undefined) : ctx.request.raw;
+  const { status, entry: stored } = await put(ctx, dav.uploads, source);
+  let entry = stored;
+  if (checksum && entry.row.blob_id) await sync.recordChecksum(entry.row.blob_id, formatChecksum(checksum));
+  if (mtime !== undefined) {
+    entry = await dav.files.setModified(ctx.userId, ctx.path, mtime);
+    reply.header('X-OC-MTime', 'accepted');
+  }
+  fileHeaders(reply, ctx, entry);
+  return reply.code(status).send();
+}
+
+async function syncCopyOrMove(ctx: DavContext, dav: DavRouteDeps, reply: FastifyReply): Promise<FastifyReply> {
+  const status = await copyOrMove(ctx, dav.repo, ctx.request.method === 'COPY');
+  const moved = await ctx.tryResolve(ctx.pathOfUri(ctx.header('destination')!).path);
+  if (moved) {
+    await ctx.prepare([moved]);
+    fileHeaders(reply, ctx, moved);
+    if (moved.row.kind === FILE && ctx.header('x-oc-mtime') !== undefined) {
+      await dav.files.setModified(ctx.userId, moved.path, mtimeOf(ctx)!);
+      reply.header('X-OC-MTime', 'accepted');
+    }
+  }
+  return reply.code(status).send();
+}
+
+export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: SyncService): void {
+  const handler = async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
+    const method = request.method;
+    reply.header('DAV', '1, 2');
+    if (method === 'OPTIONS') return options(reply);
+    const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, !isRead(method), { method, url: request.url, proof: request.headers.dpop });
+    let prefix = LEGACY_ROOT;
+    if (request.url.startsWith(`${FILES_ROOT}/`)) {
+      // The user id in the path must be the person's own (cloud/user's id); another's is 404, never their files.
+      const segment = /^[^/?#]*/.exec(request.url.slice(FILES_ROOT.length + 1))![0];
+      let uid: string;
+      try {
+        uid = decodeURIComponent(segment);
+      } catch {
+        throw new DavError(400, 'The URI has a malformed percent-encoding');
+      }
+      if (uid !== principal.userId) throw new DavError(404, 'Not found');
+      prefix = `${FILES_ROOT}/${segment}`;
+    }
+    const ctx = new DavContext(request, principal, dav.files, dav.locks, sync.mount(prefix, principal));
+    await admit(ctx, dav);
+    sync.seen(principal, request.headers['user-agent']);
+    switch (method) {
+      case 'PUT':
+        return syncPut(ctx, dav, sync, reply);
+      case 'COPY':
+      case 'MOVE':
+        return syncCopyOrMove(ctx, dav, reply);
+      default:
+        return dispatch(ctx, dav, reply);
+    }
+  };
+  davScope(app, [`${FILES_ROOT}/:uid`, `${FILES_ROOT}/:uid/*`, LEGACY_ROOT, `${LEGACY_ROOT}/*`], handler);
+}

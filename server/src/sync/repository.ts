@@ -1,0 +1,107 @@
+// The only SQL of the sync-client feature (migration 031): folder tags folded
+// from the change feed, the checksums clients sent, and the devices behind
+// WebDAV accounts. Files and the feed are reached through their services.
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+const BATCH = 400;
+
+export interface TagHead {
+  applied: number;
+  floor: number;
+}
+
+export interface FolderTag {
+  path: string;
+  seq: number;
+  stamp: number;
+}
+
+export class SyncRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---- folder tags ----
+
+  async tagHead(userId: string): Promise<TagHead | undefined> {
+    const row = await this.db.selectFrom('sync_tag_heads').select(['applied_seq', 'floor_seq']).where('user_id', '=', userId).executeTakeFirst();
+    return row ? { applied: Number(row.applied_seq), floor: Number(row.floor_seq) } : undefined;
+  }
+
+  /** Starts a person's tags at `seq` (a no-op when another request did first). */
+  async startTags(userId: string, seq: number): Promise<void> {
+    await this.db.insertInto('sync_tag_heads').values({ user_id: userId, applied_seq: seq, floor_seq: seq }).onConflict((oc) => oc.column('user_id').doNothing()).execute();
+  }
+
+  /**
+   * Records folded tags and moves the head forward, in one transaction. Values
+   * only grow (max), so two instances folding the same events agree.
+   */
+  async foldTags(userId: string, tags: readonly FolderTag[], head: TagHead): Promise<void> {
+    await this.db.transaction().execute(async (tx) => {
+      for (let i = 0; i < tags.length; i += BATCH) {
+        const values = tags.slice(i, i + BATCH).map((t) => ({ user_id: userId, path: t.path, seq: t.seq, stamp: t.stamp }));
+        await tx
+          .insertInto('sync_folder_tags')
+          .values(values)
+          .onConflict((oc) =>
+            oc.columns(['user_id', 'path']).doUpdateSet({
+              seq: sql`CASE WHEN excluded.seq > sync_folder_tags.seq THEN excluded.seq ELSE sync_folder_tags.seq END`,
+              stamp: sql`CASE WHEN excluded.stamp > sync_folder_tags.stamp THEN excluded.stamp ELSE sync_folder_tags.stamp END`,
+            }),
+          )
+          .execute();
+      }
+      await tx
+        .updateTable('sync_tag_heads')
+        .set({
+          applied_seq: sql`CASE WHEN applied_seq > ${head.applied} THEN applied_seq ELSE ${head.applied} END`,
+          floor_seq: sql`CASE WHEN floor_seq > ${head.floor} THEN floor_seq ELSE ${head.floor} END`,
+        })
+        .where('user_id', '=', userId)
+        .execute();
+    });
+  }
+
+  async tags(userId: string, paths: readonly string[]): Promise<FolderTag[]> {
+    const out: FolderTag[] = [];
+    for (let i = 0; i < paths.length; i += BATCH) {
+      const rows = await this.db.selectFrom('sync_folder_tags').select(['path', 'seq', 'stamp']).where('user_id', '=', userId).where('path', 'in', paths.slice(i, i + BATCH)).execute();
+      for (const r of rows) out.push({ path: r.path, seq: Number(r.seq), stamp: Number(r.stamp) });
+    }
+    return out;
+  }
+
+  // ---- checksums ----
+
+  async checksums(blobIds: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (let i = 0; i < blobIds.length; i += BATCH) {
+      const rows = await this.db.selectFrom('sync_checksums').select(['blob_id', 'checksum']).where('blob_id', 'in', blobIds.slice(i, i + BATCH)).execute();
+      for (const r of rows) out.set(r.blob_id, r.checksum);
+    }
+    return out;
+  }
+
+  async recordChecksum(blobId: string, checksum: string): Promise<void> {
+    await this.db.insertInto('sync_checksums').values({ blob_id: blobId, checksum }).onConflict((oc) => oc.column('blob_id').doNothing()).execute();
+  }
+
+  // ---- devices ----
+
+  async seen(accountId: string, userAgent: string, at: number): Promise<void> {
+    await this.db
+      .insertInto('sync_devices')
+      .values({ account_id: accountId, user_agent: userAgent, last_seen_at: at })
+      .onConflict((oc) => oc.column('account_id').doUpdateSet({ user_agent: userAgent, last_seen_at: at }))
+      .execute();
+  }
+
+  async devices(accountIds: readonly string[]): Promise<Map<string, { user_agent: string; last_seen_at: number }>> {
+    const out = new Map<string, { user_agent: string; last_seen_at: number }>();
+    for (let i = 0; i < accountIds.length; i += BATCH) {
+      const rows = await this.db.selectFrom('sync_devices').selectAll().where('account_id', 'in', accountIds.slice(i, i + BATCH)).execute();
+      for (const r of rows) out.set(r.account_id, { user_agent: r.user_agent, last_seen_at: Number(r.last_seen_at) });
+    }
+    return out;
+  }
+}
