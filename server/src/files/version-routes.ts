@@ -1,7 +1,7 @@
 // Version routes (api-contract §13): list a file's versions, read one (ranges
 // as for files), restore one, delete one. The owner's, or a recipient's of a
-// file inside an item shared with them (restore and delete need a write
-// grant); any other version id is 404, like any id that is not yours.
+// file inside an item shared with them (restore needs a write grant; only the
+// owner deletes); any other version id is 404, like any id that is not yours.
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -107,9 +107,9 @@ export function versionRoutes(app: FastifyInstance, versions: VersionService): v
     {
       config: WRITE,
       schema: {
-        description: 'Deletes a version for good; its bytes stop counting toward the quota at once.',
+        description: "Deletes a version for good; its bytes stop counting toward the quota at once. Only the file's owner may (a recipient gets 403).",
         params: Type.Object({ id: FileId }),
-        response: { 200: Envelope(View({ deleted: Type.Boolean() }, { title: 'VersionDeleted' })), ...errors(404) },
+        response: { 200: Envelope(View({ deleted: Type.Boolean() }, { title: 'VersionDeleted' })), ...errors(403, 404) },
       },
     },
     async (request) => {

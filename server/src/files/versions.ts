@@ -11,7 +11,7 @@
 // pruned on each write and by the job) and `version_days` after a version
 // was replaced (the job). Empty contents are not kept (an editor's or
 // Finder's "create empty, then write" would fill the list with nothing).
-import { notFound } from '../core/errors.js';
+import { forbidden, notFound } from '../core/errors.js';
 import { FILE } from './repository.js';
 import type { VersionRow } from './version-repository.js';
 import { release, supersede } from './version-swap.js';
@@ -107,11 +107,15 @@ export class VersionService {
     return sc.view(entry);
   }
 
-  /** Deletes a version for good; its bytes stop counting at once. */
+  /**
+   * Deletes a version for good; its bytes stop counting at once. Only the
+   * file's owner may: a version is often the only copy of what a write
+   * recipient overwrote, and nothing a recipient does may destroy the owner's
+   * content for good (their file deletions go to the owner's trash too).
+   */
   async remove(actorId: string, id: string): Promise<void> {
     const { file } = await this.get(actorId, id);
-    // Someone else's file: only through a write grant on the item it is in (its path in the person's terms says which).
-    if (file.row.owner_id !== actorId) await this.files.scope(actorId, file.path, 'write');
+    if (file.row.owner_id !== actorId) throw forbidden('Only the owner of a file can delete its versions');
     const ownerId = file.row.owner_id;
     const freed: string[] = [];
     await this.files.mutate(ownerId, async (s) => {

@@ -1,8 +1,9 @@
 // Versions of shared files (api-contract §13, issue 22): a recipient lists and
 // downloads the versions of a file inside an item shared with them, by their
-// "/Shared with me/…" path; with a write grant they restore and delete them
-// (in the owner's tree, charged to the owner); a read grant refuses both, and
-// version ids of anything outside the shared item stay 404.
+// "/Shared with me/…" path; with a write grant they restore them (in the
+// owner's tree, charged to the owner) but never delete one (only the owner
+// destroys content for good); a read grant refuses both, and version ids of
+// anything outside the shared item stay 404.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../helpers/harness.js';
@@ -58,7 +59,7 @@ describe('versions of shared files', () => {
     assert.equal((await versionsOf(alice, '/docs/report.txt')).body.data.length, 2, 'nothing changed');
   });
 
-  it('a write grant restores (in the owner\'s tree, seen by the owner) and deletes', async () => {
+  it('a write grant restores (in the owner\'s tree, seen by the owner) but never deletes a version (issue 32 finding 7)', async () => {
     const old = (await versionsOf(bob, `${M}/report.txt`)).body.data[1]!;
     const restored = await api.post<{ path: string; size: number }>('/api/v4/file/versions/restore', { path: `${M}/report.txt`, version_id: old.id }, { token: bob.token });
     assert.equal(restored.status, 200, restored.text);
@@ -66,9 +67,19 @@ describe('versions of shared files', () => {
     assert.equal((await download(api, alice.token, '/docs/report.txt')).body.toString(), 'one');
     const now = (await versionsOf(alice, '/docs/report.txt')).body.data;
     assert.deepEqual(now.map((v) => v.size), [3, 4], 'the replaced content became a version');
-    const del = await api.delete(`/api/v4/file/versions/${now[1]!.id}`, undefined, { token: bob.token });
-    assert.equal(del.status, 200, del.text);
-    assert.equal((await versionsOf(alice, '/docs/report.txt')).body.data.length, 1);
+    // Overwrite, then delete the old content's version: the owner's content would be gone for good.
+    assert.equal((await put(api, bob.token, `${M}/report.txt`, 'vandalised')).status, 200);
+    const kept = (await versionsOf(bob, `${M}/report.txt`)).body.data;
+    const del = await api.delete<unknown>(`/api/v4/file/versions/${kept[1]!.id}`, undefined, { token: bob.token });
+    assert.equal(del.status, 403, del.text);
+    assert.equal((del.body as { code: number }).code, 403);
+    const left = (await versionsOf(alice, '/docs/report.txt')).body.data;
+    assert.deepEqual(left.map((v) => v.size), [10, 3, 4], 'every earlier content is still there');
+    const original = await api.get(`/api/v4/file/versions/${left[1]!.id}/content`, { token: alice.token });
+    assert.equal(original.body.toString(), 'one');
+    // The owner still can.
+    assert.equal((await api.delete(`/api/v4/file/versions/${left[2]!.id}`, undefined, { token: alice.token })).status, 200);
+    assert.equal((await versionsOf(alice, '/docs/report.txt')).body.data.length, 2);
   });
 
   it('versions of the owner\'s other files stay out of reach by id', async () => {

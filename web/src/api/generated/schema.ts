@@ -8378,7 +8378,7 @@ export interface paths {
     post?: never;
     delete: {
       /**
-       * Deletes a version for good; its bytes stop counting toward the quota at once.
+       * Deletes a version for good; its bytes stop counting toward the quota at once. Only the file's owner may (a recipient gets 403).
        *
        * Auth: bearer token required. OAuth tokens need Files.Write.
        */
