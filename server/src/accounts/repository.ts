@@ -1,4 +1,4 @@
-import type { Selectable, Updateable } from 'kysely';
+import type { Insertable, Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { GroupsTable, UsersTable, UserRow, UserWithGroup } from '../db/schema.js';
 import { containsInsensitive, type SortDirection } from '../db/search.js';
@@ -48,7 +48,7 @@ export class AccountRepository {
     return this.withGroup().where('users.email', '=', email).executeTakeFirst();
   }
 
-  async insert(user: UserRow): Promise<void> {
+  async insert(user: Insertable<UsersTable>): Promise<void> {
     await this.db.insertInto('users').values(user).execute();
   }
 

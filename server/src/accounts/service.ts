@@ -240,7 +240,9 @@ export class AccountService {
     if (patch.nickname !== undefined) {
       const nickname = patch.nickname.trim();
       if (!nickname) throw new DomainError(ErrorCode.ParamError, 'nickname: must not be empty');
-      await this.repo.update(userId, { nickname, updated_at: this.clock.now() });
+      const now = this.clock.now();
+      // nickname_at: how long "Shared with me" labels with this nickname have been held (sharing/resolver.ts).
+      await this.repo.update(userId, { nickname, updated_at: now, ...(nickname !== (await this.get(userId)).nickname ? { nickname_at: now } : {}) });
       this.cache.invalidate(userId);
     }
     return this.get(userId);
@@ -289,6 +291,7 @@ export class AccountService {
     const endsTokens = patch.password !== undefined || (patch.status === 'banned' && user.status !== 'banned');
     await this.repo.update(userId, {
       ...(patch.nickname !== undefined ? { nickname: patch.nickname.trim() || user.nickname } : {}),
+      ...(patch.nickname !== undefined && (patch.nickname.trim() || user.nickname) !== user.nickname ? { nickname_at: now } : {}),
       ...(patch.group_id !== undefined ? { group_id: patch.group_id } : {}),
       ...(patch.status !== undefined ? { status: patch.status } : {}),
       ...(patch.password !== undefined ? { password_hash: await hashPassword(patch.password) } : {}),

@@ -37,6 +37,8 @@ export interface UsersTable {
   avatar_at: number | null;
   created_at: number;
   updated_at: number;
+  /** When the nickname was last changed; 0 = never since the account was made (migration 030). */
+  nickname_at: Generated<number>;
   /** Access tokens dated at or before this (Unix ms) are refused; 0 for none (migration 011). */
   tokens_valid_after: number;
   /** 1 once the address was shown to reach the user (a link mailed to it was used; migration 018). */
@@ -206,6 +208,8 @@ export interface FilesTable {
   pending: number;
   /** Who wrote the current content: 'web', 'api', 'webdav:<device>', 'app:<name>', 'restore' (migration 020); null = unknown. */
   content_source: string | null;
+  /** When the name was last set (create, rename, restore); 0 = at created_at (migration 030). */
+  named_at: Generated<number>;
 }
 
 /** A previous content of a file (migration 020): holds one reference on its blob. */
@@ -334,6 +338,14 @@ export interface ShareUploadsTable {
   created_at: number;
   completed_at: number | null;
   notified_at: number | null;
+}
+
+/** When a person was last mailed about a shared item, or about someone's group grants (migration 030). */
+export interface ShareNoticesTable {
+  user_id: string;
+  /** A file id, or "group:<granting user id>". */
+  subject: string;
+  sent_at: number;
 }
 
 export interface DavAccountsTable {
@@ -520,6 +532,7 @@ export interface Database {
   passkeys: PasskeysTable;
   passkey_challenges: PasskeyChallengesTable;
   file_access: FileAccessTable;
+  share_notices: ShareNoticesTable;
   access_seen: AccessSeenTable;
   team_folders: TeamFoldersTable;
   team_folder_members: TeamFolderMembersTable;

@@ -56,6 +56,7 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_path: null,
     pending: 0,
     content_source: null,
+    named_at: created_at,
     ...rest,
     sort_key: sortKey(name),
     name_fold: foldName(name),

@@ -41,6 +41,15 @@ export interface PathScopes {
   atRoot(actorId: string): Promise<Entry[]>;
   /** Entries shown first in the asker's own root folder (team folders), on a listing's first page. */
   listTop?(actorId: string): Promise<Entry[]>;
+  /**
+   * What to store for a path into someone else's tree that is kept for later
+   * (a WebDAV account's folder): a form naming the grant, never a label
+   * another person's renames could make name something else. null: the path
+   * is not this source's (stored as it is).
+   */
+  anchor?(actorId: string, names: string[]): Promise<string | null>;
+  /** The path an anchor names now; a gone grant's anchor answers a path that resolves to nothing. null: not this source's anchor. */
+  unanchor?(actorId: string, anchor: string): Promise<string | null>;
 }
 
 /** Without sharing, every path is in the asker's own tree. */

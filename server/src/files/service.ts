@@ -91,6 +91,17 @@ export class FilesService {
     this.scopes = scopes;
   }
 
+  /** The form of `path` to store for later (PathScopes.anchor): a path, or an anchor naming a grant. */
+  async anchorPath(actorId: string, path: string): Promise<string> {
+    return (await this.scopes.anchor?.(actorId, parsePath(path, 'path'))) ?? path;
+  }
+
+  /** The path a stored form names now (paths stay as they are). */
+  async anchoredPath(actorId: string, stored: string): Promise<string> {
+    if (stored.startsWith('/')) return stored;
+    return (await this.scopes.unanchor?.(actorId, stored)) ?? stored;
+  }
+
   /** Public API: the owner's tree and names that `actorId`'s path stands for, if `need` is allowed there. */
   async scope(actorId: string, path: string | string[], need: Need, field = 'path'): Promise<Scope> {
     return this.scopes.scope(actorId, typeof path === 'string' ? parsePath(path, field) : path, need);
@@ -399,7 +410,9 @@ export class FilesService {
       // A change of case only is the item itself.
       if (taken && taken.id !== entry.row.id) throw conflict(taken.name === name ? `${target} already exists` : `${target}: "${taken.name}" already exists (names that differ only in case are the same name)`);
       await this.tree.ensureFits(s, entry.row, target, 'new_name', entry.path);
-      const patch = { name, updated_at: this.clock.now(), ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
+      const now = this.clock.now();
+      // named_at: how long a "Shared with me" label has been held (sharing/resolver.ts).
+      const patch = { name, updated_at: now, named_at: now, ...(entry.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) };
       await s.tree.update(entry.row.id, patch);
       await s.events.record(ownerId, 'moved', entry.row, target, entry.path);
       return sc.view({ row: { ...entry.row, ...patch }, path: target });
@@ -520,7 +533,7 @@ export class FilesService {
       if (existing && !kept) await s.tree.update(existing.id, { parent_id: null, trashed_at: now, trashed_parent_id: existing.parent_id, trashed_path: path });
       // Either way the destination's row leaves the tree (trashed, or replaced by the source, which carries its versions).
       if (existing) await s.events.record(ownerId, 'deleted', existing, childPath(joinPath(dstNames.slice(0, -1)), existing.name));
-      const rename = name !== source.row.name ? { name, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
+      const rename = name !== source.row.name ? { name, named_at: now, ...(source.row.kind === FILE ? { mime_type: mimeFor(name) } : {}) } : {};
       // The modified time stays (a move or rename is not a change of content).
       const patch = { parent_id: parentRow.id, ...rename };
       await s.tree.update(source.row.id, patch);

@@ -118,7 +118,8 @@ export class TrashService {
         const name = await this.tree.freeName(s, parent.row.id, row.name, folder, (n) => numberedName(row.name, n, folder));
         await this.tree.ensureFits(s, row, childPath(parent.path, name), 'ids');
         const patch = {
-          parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null,
+          // Back in sight: a "Shared with me" label it had is held anew from now (sharing/resolver.ts).
+          parent_id: parent.row.id, name, trashed_at: null, trashed_parent_id: null, trashed_path: null, named_at: this.clock.now(),
           ...(folder ? {} : { mime_type: mimeFor(name) }),
         };
         await s.tree.update(row.id, patch);

@@ -44,7 +44,7 @@ export async function mountRowsFor(db: Kysely<Database>, userIds: readonly strin
     .innerJoin('users as o', 'o.id', 'a.owner_id')
     .select([
       'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_at', 'a.user_id', 'a.group_id',
-      'f.name', 'f.kind', 'f.trashed_at', 'f.pending', 'o.nickname as owner_nickname', 'o.email as owner_email',
+      'f.name', 'f.kind', 'f.trashed_at', 'f.pending', 'f.named_at', 'o.nickname as owner_nickname', 'o.email as owner_email', 'o.nickname_at',
     ])
     .where((eb) => eb.or([eb('a.user_id', 'in', userIds), ...(groups.length ? [eb('a.group_id', 'in', groups)] : [])]))
     .where('o.status', '=', 'active')
@@ -56,7 +56,7 @@ export async function mountRowsFor(db: Kysely<Database>, userIds: readonly strin
       p.id,
       rows
         .filter((r) => (r.user_id === p.id || (r.group_id !== null && Number(r.group_id) === Number(p.group_id))) && r.owner_id !== p.id)
-        .map((r) => ({ ...r, reshare: Number(r.reshare), created_at: Number(r.created_at), kind: Number(r.kind), pending: Number(r.pending) }) as MountRow & { trashed_at: number | null; pending: number }),
+        .map((r) => ({ ...r, reshare: Number(r.reshare), created_at: Number(r.created_at), kind: Number(r.kind), pending: Number(r.pending), named_at: Number(r.named_at), nickname_at: Number(r.nickname_at) }) as MountRow & { trashed_at: number | null; pending: number }),
     );
   }
   return out;

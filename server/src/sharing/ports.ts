@@ -3,10 +3,30 @@ import type { AccountService } from '../accounts/service.js';
 import type { SettingsService } from '../site/settings.js';
 import type { Mailer } from '../mail/mailer.js';
 import { mailLanguage } from '../mail/messages.js';
+import { DomainError, ErrorCode } from '../core/errors.js';
+import type { Throttle, ThrottlePolicy } from '../throttle/service.js';
 import type { Person, SharingPorts } from './service.js';
 
-export function sharingPorts(accounts: AccountService, settings: SettingsService, mailer: Mailer, baseUrl: string): SharingPorts {
+/**
+ * New grants per person: 100 an hour pass, then each waits longer (1 s,
+ * 2 s, … up to 15 minutes) until the hour is over. Enough for anyone sharing
+ * by hand; a script mailing a group over and over is stopped.
+ */
+export const GRANT_POLICY: ThrottlePolicy = { freeFailures: 99, windowMs: 3600_000, maxLockMs: 15 * 60_000 };
+
+export function sharingPorts(accounts: AccountService, settings: SettingsService, mailer: Mailer, throttle: Throttle, baseUrl: string): SharingPorts {
   return {
+    async countGrant(actorId) {
+      try {
+        // The throttle counts "failures": every grant is one, and the 100th starts the first lock.
+        await throttle.attemptKnown([{ key: `grants:${actorId}`, policy: GRANT_POLICY }], false);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === ErrorCode.TooManyRequests) {
+          throw new DomainError(ErrorCode.TooManyRequests, 'You have shared too much in the last hour; try again later', { retryAfterSeconds: err.retryAfterSeconds });
+        }
+        throw err;
+      }
+    },
     findUser: (login) => accounts.findByLogin(login) as Promise<Person | undefined>,
     findUserById: (id) => accounts.findById(id) as Promise<Person | undefined>,
     shareWith: async () => (await settings.current()).share_with,

@@ -17,6 +17,9 @@ export interface MountRow {
   kind: number;
   owner_nickname: string;
   owner_email: string;
+  /** When the item's name and the owner's nickname were last set (0: when made): how long the label has been held. */
+  named_at: number;
+  nickname_at: number;
 }
 
 export class AccessRepository {
@@ -75,7 +78,7 @@ export class AccessRepository {
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
         'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_at',
-        'f.name', 'f.kind', 'o.nickname as owner_nickname', 'o.email as owner_email',
+        'f.name', 'f.kind', 'f.named_at', 'o.nickname as owner_nickname', 'o.email as owner_email', 'o.nickname_at',
       ])
       .where((eb) =>
         eb.or([
@@ -89,7 +92,27 @@ export class AccessRepository {
       .where('o.status', '=', 'active')
       .orderBy('a.created_at')
       .orderBy('a.id')
-      .execute() as Promise<MountRow[]>;
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, reshare: Number(r.reshare), created_at: Number(r.created_at), kind: Number(r.kind), named_at: Number(r.named_at), nickname_at: Number(r.nickname_at) })));
+  }
+
+  /**
+   * Claims the right to mail `userId` about `subject` now: true when they were
+   * not mailed about it since `since` (and records `now`), false otherwise. One
+   * atomic upsert, so two instances never both send the same notice.
+   */
+  async claimNotice(userId: string, subject: string, now: number, since: number): Promise<boolean> {
+    const res = await this.db
+      .insertInto('share_notices')
+      .values({ user_id: userId, subject, sent_at: now })
+      .onConflict((oc) => oc.columns(['user_id', 'subject']).doUpdateSet({ sent_at: now }).where('share_notices.sent_at', '<=', since))
+      .executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+
+  /** Notices older than any period that reads them (the prune job). */
+  async pruneNotices(before: number): Promise<void> {
+    await this.db.deleteFrom('share_notices').where('sent_at', '<', before).execute();
   }
 
   async seenAt(userId: string): Promise<number> {

@@ -15,6 +15,10 @@ import type { Clock } from '../core/clock.js';
 
 /** The virtual folder's name at the top of every tree. */
 export const SHARED_WITH_ME = 'Shared with me';
+/** Stored paths into a shared item start with this and the item's id (PathScopes.anchor). */
+const ANCHOR = 'shared:';
+/** Where a stored path into a grant that is gone leads: no label (each has " – "). */
+const GONE = '(no longer shared)';
 const FILE_KIND = 1;
 
 /** One shared item as the recipient addresses it. */
@@ -29,27 +33,52 @@ function segment(text: string): string {
   return text.normalize('NFC').replace(/[\u0000-\u001f\u007f/\\]/g, '_').slice(0, 200);
 }
 
-/** "<nickname> – <name>"; clashes (case-insensitive) get " (2)", " (3)", … by grant age, before a file's extension. */
+/**
+ * Since when a mount has had its label's words: its first grant, the item's
+ * name and the owner's nickname, whichever was set last. Renaming into a
+ * label makes this "now", so a newcomer never outranks the label's holder.
+ */
+function heldSince(r: MountRow, firstGrant: number): number {
+  return Math.max(firstGrant, r.named_at, r.nickname_at);
+}
+
+/**
+ * "<nickname> – <name>". On a clash (case-insensitive) the mount that has held
+ * those words longest keeps them; each other one gets a part of its item's id
+ * (" (k3F9a2)", before a file's extension): something neither the owner nor
+ * anyone else chooses. So a label never passes from one grant to another by a
+ * rename, and a later mount never pushes an earlier one aside (issue 32,
+ * finding 2). Answered in `rows`' order (oldest grant first).
+ */
 export function labelMounts(rows: readonly MountRow[]): Mount[] {
   // A grant to the person and one to their group on the same item is one mount, with the better permission.
-  const byFile = new Map<string, MountRow>();
+  const byFile = new Map<string, MountRow & { first: number }>();
   for (const r of rows) {
     const seen = byFile.get(r.file_id);
-    if (!seen) byFile.set(r.file_id, { ...r });
-    else if (r.permission === 'write') byFile.set(r.file_id, { ...seen, permission: 'write', reshare: Math.max(seen.reshare, r.reshare) });
+    if (!seen) byFile.set(r.file_id, { ...r, first: r.created_at });
+    else {
+      const first = Math.min(seen.first, r.created_at);
+      byFile.set(r.file_id, r.permission === 'write' ? { ...seen, first, permission: 'write', reshare: Math.max(seen.reshare, r.reshare) } : { ...seen, first });
+    }
   }
+  const mounts = [...byFile.values()];
+  // In the same millisecond, a grant made then outranks a rename made then.
+  const renamed = (r: MountRow & { first: number }) => (heldSince(r, r.first) > r.first ? 1 : 0);
+  const order = [...mounts].sort(
+    (a, b) => heldSince(a, a.first) - heldSince(b, b.first) || renamed(a) - renamed(b) || a.first - b.first || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
+  );
   const taken = new Set<string>();
-  const out: Mount[] = [];
-  for (const r of byFile.values()) {
+  const labels = new Map<string, string>();
+  for (const r of order) {
     const base = `${segment(r.owner_nickname)} – ${segment(r.name)}`;
     const dot = r.kind === FILE_KIND ? base.lastIndexOf('.') : -1;
     const [stem, ext] = dot > base.indexOf(' – ') + 3 ? [base.slice(0, dot), base.slice(dot)] : [base, ''];
     let label = base;
-    for (let n = 2; taken.has(label.toLowerCase()); n++) label = `${stem} (${n})${ext}`;
+    for (let n = 6; taken.has(label.toLowerCase()); n += 2) label = `${stem} (${r.file_id.slice(0, n)}${n > r.file_id.length ? `-${n}` : ''})${ext}`;
     taken.add(label.toLowerCase());
-    out.push({ ...r, label });
+    labels.set(r.file_id, label);
   }
-  return out;
+  return mounts.map(({ first: _first, ...r }) => ({ ...r, label: labels.get(r.file_id)! }));
 }
 
 function prefixOf(label: string): string {
@@ -118,6 +147,21 @@ export class SharedPaths implements PathScopes {
       if (rowPath === item.path || rowPath.startsWith(`${item.path}/`)) return this.toActor(rowPath, item.path, prefixOf(mount.label));
     }
     return null;
+  }
+
+  /** "shared:<item id>[/rest]": the grant's item, whatever its label becomes. */
+  async anchor(actorId: string, names: string[]): Promise<string | null> {
+    if (names[0] !== SHARED_WITH_ME || names.length < 2) return null;
+    const mount = (await this.mounts(actorId)).find((m) => m.label === names[1]);
+    return mount ? [`${ANCHOR}${mount.file_id}`, ...names.slice(2)].join('/') : null;
+  }
+
+  async unanchor(actorId: string, anchor: string): Promise<string | null> {
+    if (!anchor.startsWith(ANCHOR)) return null;
+    const [fileId, ...rest] = anchor.slice(ANCHOR.length).split('/');
+    const mount = (await this.mounts(actorId)).find((m) => m.file_id === fileId);
+    // Every label has " – " in it, so a gone grant's anchor names nothing at all, not someone else's item.
+    return [prefixOf(mount ? mount.label : GONE), ...rest].join('/');
   }
 
   /** "Shared with me" at the top of the person's tree, when anything is shared with them. */

@@ -43,7 +43,7 @@ export function accessRoutes(app: FastifyInstance, access: AccessService): void 
     {
       config: WRITE,
       schema: {
-        description: 'Gives a user (e-mail or UID) or a group read or write access to a file or folder; a second grant to the same recipient changes the permission.',
+        description: 'Gives a user (e-mail or UID) or a group read or write access to a file or folder; a second grant to the same recipient changes the permission. 429 after 100 grants in an hour.',
         body: Body({
           path: Path,
           user: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
@@ -51,7 +51,7 @@ export function accessRoutes(app: FastifyInstance, access: AccessService): void 
           permission: Permission,
           reshare: Type.Optional(Type.Boolean()),
         }),
-        response: { 200: Envelope(GrantView), ...errors(403, 404) },
+        response: { 200: Envelope(GrantView), ...errors(403, 404, 429) },
       },
     },
     async (request) => ok(await access.grant(requireAuth(request).user.id, request.body)),

@@ -32,7 +32,12 @@ export interface SharingPorts {
   shareWith(): Promise<ShareWith>;
   /** Queues the "shared with you" mail when mail is configured (never throws). */
   notify(to: Person, vars: { owner: string; name: string; permission: Permission }): Promise<void>;
+  /** Counts one grant by `actorId`; throws the 429 once they made too many lately (GRANT_POLICY). */
+  countGrant(actorId: string): Promise<void>;
 }
+
+/** One mail per recipient and item (and per recipient and group-granting person) in this period. */
+export const NOTICE_PERIOD_MS = 24 * 3600_000;
 
 export interface GrantInput {
   path: string;
@@ -91,6 +96,8 @@ export class AccessService {
     if ((input.user === undefined) === (input.group === undefined)) throw badRequest('user or group: give exactly one');
     const target = await this.manager(actorId, input.path);
     if (target.ceiling === 'read' && input.permission === 'write') throw forbidden('You can only give the access you have');
+    // Every grant counts, so a grant, revoke, grant loop slows down like anything else.
+    await this.ports.countGrant(actorId);
     const policy = await this.ports.shareWith();
     if (policy === 'nobody') throw new DomainError(ErrorCode.FeatureDisabled, 'Sharing with people is turned off on this site');
     const actor = await this.ports.findUserById(actorId);
@@ -120,9 +127,18 @@ export class AccessService {
         (p): p is Person => p !== undefined,
       );
     }
-    // A new grant (not a change of permission) is announced.
+    // A new grant (not a change of permission) is announced, at most once per
+    // period for the same item (a grant, revoke, grant loop sends nothing new),
+    // and a group's members get one mail per period for all the group grants
+    // of one person: they see the rest under "Shared with me".
     if (row.id === base.id) {
-      for (const person of recipients) await this.ports.notify(person, { owner: actor.nickname, name: target.name, permission: input.permission });
+      const now = this.clock.now();
+      const subject = input.user !== undefined ? target.fileId : `group:${actorId}`;
+      for (const person of recipients) {
+        if (await this.repo.claimNotice(person.id, subject, now, now - NOTICE_PERIOD_MS)) {
+          await this.ports.notify(person, { owner: actor.nickname, name: target.name, permission: input.permission });
+        }
+      }
     }
     return this.view(row);
   }
@@ -192,6 +208,11 @@ export class AccessService {
       if (item) out.push(this.itemView(mount, seenAt));
     }
     return out;
+  }
+
+  /** Forgets notices older than the period (the hourly prune job). */
+  pruneNotices(): Promise<void> {
+    return this.repo.pruneNotices(this.clock.now() - NOTICE_PERIOD_MS);
   }
 
   async markSeen(actorId: string): Promise<void> {

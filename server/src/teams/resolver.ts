@@ -112,6 +112,15 @@ export class TeamPaths implements PathScopes, TrashMounts {
     return [...(await this.listTop(actorId)), ...(await this.next.roots(actorId))];
   }
 
+  /** The next source's ("Shared with me"): a team folder's label is the admin's name, not another member's to choose. */
+  async anchor(actorId: string, names: string[]): Promise<string | null> {
+    return (await this.next.anchor?.(actorId, names)) ?? null;
+  }
+
+  async unanchor(actorId: string, anchor: string): Promise<string | null> {
+    return (await this.next.unanchor?.(actorId, anchor)) ?? null;
+  }
+
   /** Only the next source's ("Shared with me"): team folders are already rows of the root's listing (listTop). */
   atRoot(actorId: string): Promise<Entry[]> {
     return this.next.atRoot(actorId);

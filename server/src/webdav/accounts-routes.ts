@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import { Path } from '../files/schemas.js';
 import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
-import { toAccountView, type DavAccountService } from './accounts.js';
+import type { DavAccountService } from './accounts.js';
 
 const READ = { auth: 'required' as const, scopes: ['DavAccount.Read'] };
 const WRITE = { auth: 'required' as const, scopes: ['DavAccount.Write'] };
@@ -41,7 +41,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
   r.get(
     '/api/v4/devices/dav',
     { config: READ, schema: { description: 'Lists the WebDAV accounts of the signed-in person.', response: { 200: Envelope(View({ accounts: Type.Array(DavAccountSchema) }, { title: 'DavAccountList' })) } } },
-    async (request) => ok({ accounts: (await accounts.list(requireAuth(request).user.id)).map(toAccountView) }),
+    async (request) => ok({ accounts: await Promise.all((await accounts.list(requireAuth(request).user.id)).map((row) => accounts.view(row))) }),
   );
 
   r.put(
@@ -49,7 +49,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
     { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Creates a WebDAV account; the generated password is in this answer only.', body: CreateBody, response: { 200: Envelope(NewDavAccountSchema), ...errors(409) } } },
     async (request) => {
       const { row, password } = await accounts.create(requireAuth(request).user.id, request.body);
-      return ok({ ...toAccountView(row), password });
+      return ok({ ...(await accounts.view(row)), password });
     },
   );
 
@@ -58,7 +58,7 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
     { config: { ...WRITE, issuesCredentials: true }, schema: { description: 'Changes a WebDAV account; regenerate_password returns a new password once.', params: IdParams, body: ChangeBody, response: { 200: Envelope(ChangedDavAccountSchema), ...errors(404) } } },
     async (request) => {
       const { row, password } = await accounts.update(requireAuth(request).user.id, request.params.id, request.body);
-      return ok({ ...toAccountView(row), ...(password !== null ? { password } : {}) });
+      return ok({ ...(await accounts.view(row)), ...(password !== null ? { password } : {}) });
     },
   );
 

@@ -63,9 +63,18 @@ export class DavAccountService {
     return this.repo.listAccounts(userId);
   }
 
+  /**
+   * The account as its owner sees it. A folder inside something shared with
+   * them is stored by the grant (files' anchorPath), so another person's
+   * renames never point the device at their folder; shown at its path now.
+   */
+  async view(row: DavAccountRow): Promise<DavAccountView> {
+    return { ...toAccountView(row), path: await this.files.anchoredPath(row.user_id, row.root_path) };
+  }
+
   async create(userId: string, input: { name: string; path?: string; readonly?: boolean }): Promise<{ row: DavAccountRow; password: string }> {
     const name = checkName(input.name);
-    const rootPath = await this.checkFolder(userId, input.path ?? '/');
+    const rootPath = await this.files.anchorPath(userId, await this.checkFolder(userId, input.path ?? '/'));
     if ((await this.repo.listAccounts(userId)).length >= MAX_ACCOUNTS) {
       throw new DomainError(ErrorCode.Conflict, `At most ${MAX_ACCOUNTS} WebDAV accounts per person; delete one first`);
     }
@@ -84,7 +93,7 @@ export class DavAccountService {
     if (!current) throw notFound('WebDAV account not found');
     const patch: Partial<DavAccountRow> = { updated_at: this.clock.now() };
     if (change.name !== undefined) patch.name = checkName(change.name);
-    if (change.path !== undefined) patch.root_path = await this.checkFolder(userId, change.path);
+    if (change.path !== undefined) patch.root_path = await this.files.anchorPath(userId, await this.checkFolder(userId, change.path));
     if (change.readonly !== undefined) patch.readonly = change.readonly ? 1 : 0;
     let password: string | null = null;
     if (change.regenerate_password) {

@@ -136,7 +136,9 @@ export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
     reply.header('MS-Author-Via', 'DAV');
     if (method === 'OPTIONS') return options(reply);
     const write = !READS.has(method);
-    const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
+    const who = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
+    // A folder inside a shared item is stored by its grant: its path now.
+    const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     const ctx = new DavContext(request, principal, dav.files, dav.locks);
     await admit(ctx, dav);
     return dispatch(ctx, dav, reply);

@@ -23,6 +23,7 @@ import * as m024 from './024_dpop.js';
 import * as m025 from './025_team_folders.js';
 import * as m026 from './026_feed_audience.js';
 import * as m027 from './027_dpop_code_binding.js';
+import * as m030 from './030_sharing_hardening.js';
 import * as m031 from './031_sync_clients.js';
 import * as m033 from './033_content_search.js';
 
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '025_team_folders': m025,
   '026_feed_audience': m026,
   '027_dpop_code_binding': m027,
+  '030_sharing_hardening': m030,
   '031_sync_clients': m031,
   '033_content_search': m033,
 };

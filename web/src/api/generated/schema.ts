@@ -10851,7 +10851,7 @@ export interface paths {
     };
     put: {
       /**
-       * Gives a user (e-mail or UID) or a group read or write access to a file or folder; a second grant to the same recipient changes the permission.
+       * Gives a user (e-mail or UID) or a group read or write access to a file or folder; a second grant to the same recipient changes the permission. 429 after 100 grants in an hour.
        *
        * Auth: bearer token required. OAuth tokens need Files.Write.
        */
@@ -10933,6 +10933,15 @@ export interface paths {
         };
         /** Unsupported Content-Type (40001) */
         415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
           headers: {
             [name: string]: unknown;
           };
