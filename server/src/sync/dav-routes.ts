@@ -67,7 +67,9 @@ export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: Syn
     const method = request.method;
     reply.header('DAV', '1, 2');
     if (method === 'OPTIONS') return options(reply);
-    const principal = await dav.auth.authenticate(request.headers.authorization, request.ip, !isRead(method), { method, url: request.url, proof: request.headers.dpop });
+    const who = await dav.auth.authenticate(request.headers.authorization, request.ip, !isRead(method), { method, url: request.url, proof: request.headers.dpop });
+    // An account rooted inside a shared item stores the grant (shared:<id>/…), as on /dav/: its path now.
+    const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     let prefix = LEGACY_ROOT;
     if (request.url.startsWith(`${FILES_ROOT}/`)) {
       // The user id in the path must be the person's own (cloud/user's id); another's is 404, never their files.

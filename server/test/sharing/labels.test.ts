@@ -58,6 +58,9 @@ describe('"Shared with me" labels are held per grant', () => {
     assert.equal((await dav(server, 'PUT', '/dav/notes.txt', basic, { body: 'also for alice' })).status, 201);
     assert.equal((await download(api, alice.token, '/Projects/report.txt')).body.toString(), 'for alice');
     assert.equal((await download(api, alice.token, '/Projects/notes.txt')).body.toString(), 'also for alice');
+    // The sync clients' door (api-contract §14) roots the same account at the same grant.
+    assert.equal((await dav(server, 'PUT', '/remote.php/webdav/synced.txt', basic, { body: 'by the sync door' })).status, 201);
+    assert.equal((await download(api, alice.token, '/Projects/synced.txt')).body.toString(), 'by the sync door');
     assert.deepEqual(await names(api, mallory.token, '/Projects'), ['readme.txt'], 'nothing reached the impostor');
   });
 
@@ -74,6 +77,7 @@ describe('"Shared with me" labels are held per grant', () => {
     assert.equal((await api.delete(`/api/v4/file/access/${grants.body.data[0]!.id}`, undefined, { token: alice.token })).status, 200);
     assert.equal((await dav(server, 'PUT', '/dav/stray.txt', basic, { body: 'nowhere' })).status, 404);
     assert.equal((await dav(server, 'PROPFIND', '/dav/', basic, { headers: { depth: '1' } })).status, 404);
+    assert.equal((await dav(server, 'PUT', '/remote.php/webdav/stray.txt', basic, { body: 'nowhere' })).status, 404);
     assert.deepEqual(await names(api, mallory.token, '/Projects'), ['readme.txt']);
     // A WebDAV account made by the label's words now would be Mallory's item: only from now on, by its own grant.
     assert.equal((await sharedWith(api, carol))[0]!.path, LABEL);
