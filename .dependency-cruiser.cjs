@@ -4,7 +4,7 @@
 // error mappings); the features (routes -> service -> repository); the
 // composition (app.ts, services.ts, each feature's module.ts, the CLI).
 // Migrations sit apart: frozen, they import only Kysely and their own folder.
-const FEATURES = '(accounts|sessions|site|oauth|files|shares|search)';
+const FEATURES = '(accounts|sessions|site|oauth|files|shares|search|identity)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

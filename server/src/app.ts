@@ -45,6 +45,7 @@ import { activationRoutes } from './sessions/activation-routes.js';
 import { passkeyRoutes } from './accounts/passkey-routes.js';
 import { passkeySignInRoutes } from './sessions/passkey-routes.js';
 import { logDestination } from './ops/readable-log.js';
+import { identityModuleRoutes } from './identity/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -137,7 +138,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // JSON bodies are checked for depth and size in values before they are parsed (http/json-body.ts).
   registerJsonParser(app, JSON_BODY_LIMIT);
 
-  siteRoutes(app, services.settings, services.accounts, services.mailer);
+  siteRoutes(app, services.settings, services.accounts, services.mailer, async () =>
+    (await services.identity.providers.enabledOidc()).map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
+  );
   mailRoutes(app, services.outbox, async () => (await services.settings.current()).site_name, services.clock);
   resetRoutes(app, services.passwordReset);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
@@ -148,6 +151,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   activationRoutes(app, (token) => services.emailFlows.activate(token), services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   passkeyRoutes(app, services.passkeys, services.accounts, services.twoFactor);
   passkeySignInRoutes(app, services.passkeys, services.accounts, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
+  await identityModuleRoutes(app, services.identity, {
+    sessions: services.sessions,
+    accounts: services.accounts,
+    revocation: services.revocation,
+    baseUrl: config.baseUrl,
+    recordSignIn: (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip),
+  });
   await avatarRoutes(app, services.avatars);
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);

@@ -66,6 +66,7 @@ import { EmailFlows } from './accounts/email-flows.js';
 import { CredentialSweep } from './accounts/credential-sweep.js';
 import { createDpop } from './oauth/dpop/module.js';
 import type { DpopService } from './oauth/dpop/service.js';
+import { createIdentity, type Identity } from './identity/module.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -122,6 +123,8 @@ export interface Services {
   emailFlows: EmailFlows;
   /** WebAuthn registration and sign-in (accounts/passkeys.ts). */
   passkeys: Passkeys;
+  /** Upstream sign-in: OpenID Connect and LDAP providers, linked identities (identity/). */
+  identity: Identity;
   metrics: Metrics;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
@@ -280,6 +283,18 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   sweep.register({ kind: 'webdav', endAll: (id) => dav.accounts.deleteAll(id), names: async (id) => (await dav.accounts.list(id)).map((a) => a.name) });
   sweep.register({ kind: 'apps', endAll: (id) => oauth.consent.revokeAllGrants(id), names: async (id) => (await oauth.consent.listGrants(id)).map((g) => g.name) });
   sweep.register({ kind: 'two_step', endAll: (id) => twoFactor.endFor(id), names: async (id) => ((await accounts.findById(id))?.totp_secret ? ['on'] : []) });
+  const identity = createIdentity({
+    db,
+    masterKey: secret,
+    baseUrl: config.baseUrl,
+    accounts,
+    groupExists: async (id) => (await groups.list()).some((g) => g.id === id),
+    defaultGroupId: async () => (await settings.current()).default_group_id,
+    // A password and each passkey are ways in besides the identities.
+    otherWaysIn: async (userId) => ((await accounts.hasPassword(userId)) ? 1 : 0) + (await passkeys.list(userId)).length,
+    jobs,
+    clock,
+  });
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).
@@ -331,6 +346,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     notices,
     emailFlows,
     passkeys,
+    identity,
     metrics,
     redis,
     jobs,

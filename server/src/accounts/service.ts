@@ -15,11 +15,14 @@ export const USER_GROUP_ID = 2;
 
 export interface NewUser {
   email: string;
-  password: string;
+  /** null: no Cirrus password (an account an upstream provider made, api-contract §15); the stored hash is '', which never verifies. */
+  password: string | null;
   nickname?: string;
   groupId?: number;
   /** 'inactive' until the address is confirmed (sign-up with activation). */
   status?: 'active' | 'inactive';
+  /** The address is known to reach the person (an upstream provider said so). */
+  emailVerified?: boolean;
   /** The language of the account's mails ('en', 'zh-CN'). */
   locale?: string | null;
   /**
@@ -109,13 +112,22 @@ export class AccountService {
     return user;
   }
 
+  /** Whether the account has a Cirrus password (upstream accounts may have none). */
+  async hasPassword(id: string): Promise<boolean> {
+    return (await this.get(id)).password_hash !== '';
+  }
+
+  findByEmail(email: string): Promise<UserWithGroup | undefined> {
+    return this.repo.findByEmail(normalizeEmail(email));
+  }
+
   async findByLogin(login: string): Promise<UserWithGroup | undefined> {
     return (await this.repo.findById(login)) ?? (await this.repo.findByEmail(normalizeEmail(login)));
   }
 
   async create(input: NewUser): Promise<UserWithGroup> {
     const email = normalizeEmail(input.email);
-    if (!input.skipStrengthCheck) await this.checkNewPassword(input.password, [email, input.nickname ?? '']);
+    if (!input.skipStrengthCheck && input.password !== null) await this.checkNewPassword(input.password, [email, input.nickname ?? '']);
     if (await this.repo.findByEmail(email)) throw new DomainError(ErrorCode.EmailTaken, 'This e-mail is already registered');
     const groupId = input.groupId ?? (await this.settings.current()).default_group_id;
     if (!(await this.repo.findGroup(groupId))) throw new DomainError(ErrorCode.ParamError, 'group_id: no such group');
@@ -126,7 +138,7 @@ export class AccountService {
         id,
         email,
         nickname: input.nickname?.trim() || email.split('@')[0]!.slice(0, 64),
-        password_hash: await hashPassword(input.password),
+        password_hash: input.password === null ? '' : await hashPassword(input.password),
         group_id: groupId,
         status: input.status ?? 'active',
         storage_quota: null,
@@ -135,7 +147,7 @@ export class AccountService {
         totp_last_step: null,
         tokens_valid_after: 0,
         avatar_at: null,
-        email_verified: 0,
+        email_verified: input.emailVerified ? 1 : 0,
         locale: input.locale ?? null,
         created_at: now,
         updated_at: now,
@@ -218,7 +230,8 @@ export class AccountService {
   /** The user when the password is right, else undefined; takes the same time for unknown e-mails. */
   async checkCredentials(email: string, password: string): Promise<UserWithGroup | undefined> {
     const user = await this.repo.findByEmail(normalizeEmail(email));
-    if (!user) {
+    // An account without a Cirrus password ('' hash) takes the same time as an unknown one.
+    if (!user || user.password_hash === '') {
       await burnPasswordCheck(password);
       return undefined;
     }

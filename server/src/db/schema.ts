@@ -544,6 +544,68 @@ export interface Database {
   sync_chunks: SyncChunksTable;
   sync_login_flows: SyncLoginFlowsTable;
   sync_devices: SyncDevicesTable;
+  identity_providers: IdentityProvidersTable;
+  user_identities: UserIdentitiesTable;
+  sso_states: SsoStatesTable;
+  sso_codes: SsoCodesTable;
+  sso_sessions: SsoSessionsTable;
+}
+
+/** Upstream identity providers (migration 032, api-contract §15). */
+export interface IdentityProvidersTable {
+  id: string;
+  type: 'oidc' | 'ldap';
+  name: string;
+  icon: string | null;
+  /** JSON of the type's settings, without the secret. */
+  config: string;
+  /** The sealed client secret or bind password; '' for none. */
+  secret: string;
+  enabled: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface UserIdentitiesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  /** OpenID Connect `sub`, or the LDAP entry's DN. */
+  subject: string;
+  login: string;
+  created_at: number;
+  last_used_at: number | null;
+}
+
+export interface SsoStatesTable {
+  id: string;
+  provider_id: string;
+  browser: string;
+  code_verifier: string;
+  nonce: string;
+  return_to: string;
+  link_user_id: string | null;
+  expires_at: number;
+}
+
+export interface SsoCodesTable {
+  id: string;
+  user_id: string;
+  provider_id: string;
+  subject: string;
+  upstream_sid: string | null;
+  id_token: string | null;
+  expires_at: number;
+}
+
+export interface SsoSessionsTable {
+  family_id: string;
+  user_id: string;
+  provider_id: string;
+  subject: string;
+  upstream_sid: string | null;
+  id_token: string | null;
+  created_at: number;
 }
 
 /** Migration 031 (server/src/sync): how far the change feed was folded into folder tags. */

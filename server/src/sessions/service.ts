@@ -21,7 +21,7 @@ export const REUSE_GRACE_MS = 10_000;
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const CHALLENGE_MAX_ATTEMPTS = 5;
 
-export type SignInResult = { kind: 'tokens'; user: UserWithGroup; token: TokenPair } | { kind: 'second_factor'; sessionId: string };
+export type SignInResult = { kind: 'tokens'; user: UserWithGroup; token: TokenPair; familyId?: string } | { kind: 'second_factor'; sessionId: string };
 
 export interface RefreshResult {
   pair: TokenPair;
@@ -105,6 +105,19 @@ export class SessionService {
       () => this.accounts.checkCredentials(email, password),
     );
     if (!user) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+    // Checked after the password, so that the answer tells nothing to someone who does not know it.
+    if (user.group_is_admin !== 1 && !(await this.settings.current()).password_sign_in) {
+      throw new DomainError(ErrorCode.FeatureDisabled, "Password sign-in is turned off on this site: sign in with your organisation's account");
+    }
+    return this.signInProven(user);
+  }
+
+  /**
+   * Signs in a person whose first factor was proven (a Cirrus password, an
+   * upstream provider, a directory bind): the account's own second factor
+   * still applies.
+   */
+  async signInProven(user: UserWithGroup): Promise<SignInResult> {
     if (user.status === 'inactive') throw notActivated(user.email);
     if (user.status !== 'active') throw new DomainError(ErrorCode.Banned, 'This account is banned');
     if (user.totp_secret) {
@@ -112,7 +125,8 @@ export class SessionService {
       await this.challenges.insert({ id: sessionId, user_id: user.id, expires_at: this.clock.now() + CHALLENGE_TTL_MS, attempts: 0 });
       return { kind: 'second_factor', sessionId };
     }
-    return { kind: 'tokens', user, token: (await this.startFamily(user.id)).pair };
+    const { family, pair } = await this.startFamily(user.id);
+    return { kind: 'tokens', user, token: pair, familyId: family.id };
   }
 
   async completeSecondFactor(sessionId: string, otp: string, address: string): Promise<{ user: UserWithGroup; token: TokenPair }> {

@@ -24,6 +24,7 @@ const SettingsPatch = Body(
     smtp_password: Type.Optional(Type.String({ maxLength: 256, pattern: NO_CONTROL, description: 'write-only; never returned' })),
     mail_from: Type.Optional(Type.String({ maxLength: 320, pattern: NO_CONTROL, description: 'e.g. "Cirrus <noreply@example.org>"' })),
     share_with: Type.Optional(Type.Union([Type.Literal('anyone'), Type.Literal('groups'), Type.Literal('nobody')], { description: 'whom people may share files with' })),
+    password_sign_in: Type.Optional(Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password (api-contract §15)' })),
   },
 );
 
@@ -42,6 +43,7 @@ const SettingsView = View(
     smtp_password_set: Type.Boolean({ description: 'whether a password is stored (the password itself is write-only)' }),
     mail_from: Type.String(),
     share_with: Type.String({ description: "'anyone', 'groups' (only people of one's own group) or 'nobody'" }),
+    password_sign_in: Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password' }),
   },
   { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );
@@ -51,6 +53,10 @@ const SiteConfig = View(
     signup_enabled: Type.Boolean(),
     version: Type.String(),
     mail_enabled: Type.Boolean({ description: 'a mail transport is configured: "Forgot password?" and other mail flows are offered' }),
+    password_sign_in: Type.Boolean({ description: 'false: the sign-in page offers the providers first (administrators may still use a password)' }),
+    sign_in_providers: Type.Array(View({ id: Type.String(), name: Type.String(), icon: Nullable('string') }, { title: 'SignInProvider' }), {
+      description: 'the enabled OpenID Connect providers: "Sign in with <name>" opens GET /api/v4/session/sso/{id}',
+    }),
   },
   { title: 'SiteConfig' },
 );
@@ -76,6 +82,7 @@ export function siteRoutes(
   settings: SettingsService,
   accounts: { checkDefaultGroup(groupId: number): Promise<void> },
   mail: { configured(): Promise<boolean> },
+  signInProviders: () => Promise<{ id: string; name: string; icon: string | null }[]> = async () => [],
 ): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
@@ -86,7 +93,14 @@ export function siteRoutes(
 
   r.get('/api/v4/site/config', { config: { auth: 'none' }, schema: { response: { 200: Envelope(SiteConfig) } } }, async () => {
     const s = await settings.current();
-    return ok({ site_name: s.site_name, signup_enabled: s.signup_enabled, version: VERSION, mail_enabled: await mail.configured() });
+    return ok({
+      site_name: s.site_name,
+      signup_enabled: s.signup_enabled,
+      version: VERSION,
+      mail_enabled: await mail.configured(),
+      password_sign_in: s.password_sign_in,
+      sign_in_providers: await signInProviders(),
+    });
   });
 
   r.get('/api/v4/admin/settings', { config: ADMIN_READ, schema: { response: { 200: Envelope(SettingsView) } } }, async () => ok(settingsView(await settings.current())));

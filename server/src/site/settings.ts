@@ -25,6 +25,8 @@ export interface SiteSettings {
   mail_from: string;
   /** Whom people may share files with (issue 22): any user, only people of their own group, or nobody. */
   share_with: 'anyone' | 'groups' | 'nobody';
+  /** When false only administrators sign in with a Cirrus password; everyone else through a provider (api-contract §15). */
+  password_sign_in: boolean;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -41,6 +43,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   smtp_password: '',
   mail_from: '',
   share_with: 'anyone',
+  password_sign_in: true,
 };
 
 const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
@@ -111,6 +114,7 @@ export class SettingsService {
       smtp_password: raw.smtp_password ?? '',
       mail_from: raw.mail_from ?? '',
       share_with: raw.share_with === 'groups' || raw.share_with === 'nobody' ? raw.share_with : 'anyone',
+      password_sign_in: raw.password_sign_in !== 'false',
     };
     return value;
   }

@@ -26,6 +26,7 @@ import * as m027 from './027_dpop_code_binding.js';
 import * as m030 from './030_sharing_hardening.js';
 import * as m031 from './031_sync_clients.js';
 import * as m033 from './033_content_search.js';
+import * as m032 from './032_identity_providers.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '030_sharing_hardening': m030,
   '031_sync_clients': m031,
   '033_content_search': m033,
+  '032_identity_providers': m032,
 };

@@ -220,6 +220,8 @@ export interface paths {
             mail_from?: string;
             /** whom people may share files with */
             share_with?: "anyone" | "groups" | "nobody";
+            /** false: only administrators sign in with a Cirrus password (api-contract §15) */
+            password_sign_in?: boolean;
           };
         };
       };
@@ -3188,6 +3190,1170 @@ export interface paths {
           content: {
             "application/json": components["schemas"]["ErrorEnvelope"];
           };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/identity-providers": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Every sign-in provider, oldest first (secrets only as *_set).
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: (components["schemas"]["OidcProvider"] | components["schemas"]["LdapProvider"])[];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put: {
+      /**
+       * Adds an OpenID Connect provider (by issuer: the endpoints come from discovery) or an LDAP directory.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            type: "oidc";
+            name: string;
+            /** an icon URL or an icon-set name */
+            icon?: string | null;
+            enabled?: boolean;
+            /** https:// (http:// only on a loopback address); discovery finds the endpoints */
+            issuer: string;
+            client_id: string;
+            /** write-only; never returned */
+            client_secret?: string;
+            /** default "openid email profile" */
+            scopes?: string;
+            groups_claim?: string | null;
+            /** {<claim value or group DN/cn>: <group id>}; the first entry the person holds decides */
+            group_map?: {
+              [key: string]: number;
+            };
+            /** values that make the person an administrator */
+            admin_values?: string[];
+            create_accounts?: boolean;
+            link_by_verified_email?: boolean;
+            allowed_domains?: string[];
+          } | {
+            type: "ldap";
+            name: string;
+            /** an icon URL or an icon-set name */
+            icon?: string | null;
+            enabled?: boolean;
+            /** ldap://host[:port] or ldaps://host[:port] */
+            url: string;
+            start_tls?: boolean;
+            bind_dn?: string;
+            /** write-only; never returned */
+            bind_password?: string;
+            user_base: string;
+            /** an LDAP filter with {login}, e.g. (&(objectClass=inetOrgPerson)(uid={login})) */
+            user_filter?: string;
+            email_attribute?: string;
+            name_attribute?: string;
+            group_base?: string | null;
+            /** an LDAP filter with {dn}, e.g. (member={dn}) */
+            group_filter?: string | null;
+            /** {<claim value or group DN/cn>: <group id>}; the first entry the person holds decides */
+            group_map?: {
+              [key: string]: number;
+            };
+            /** values that make the person an administrator */
+            admin_values?: string[];
+            create_accounts?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["OidcProvider"] | components["schemas"]["LdapProvider"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/identity-providers/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Removes a provider and the identities linked through it.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Changes a provider; an absent secret keeps the stored one.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            name?: string;
+            /** an icon URL or an icon-set name */
+            icon?: string | null;
+            enabled?: boolean;
+            /** https:// (http:// only on a loopback address); discovery finds the endpoints */
+            issuer?: string;
+            client_id?: string;
+            /** write-only; never returned */
+            client_secret?: string;
+            /** default "openid email profile" */
+            scopes?: string;
+            groups_claim?: string | null;
+            /** {<claim value or group DN/cn>: <group id>}; the first entry the person holds decides */
+            group_map?: {
+              [key: string]: number;
+            };
+            /** values that make the person an administrator */
+            admin_values?: string[];
+            create_accounts?: boolean;
+            link_by_verified_email?: boolean;
+            allowed_domains?: string[];
+            /** ldap://host[:port] or ldaps://host[:port] */
+            url?: string;
+            start_tls?: boolean;
+            bind_dn?: string;
+            /** write-only; never returned */
+            bind_password?: string;
+            user_base?: string;
+            /** an LDAP filter with {login}, e.g. (&(objectClass=inetOrgPerson)(uid={login})) */
+            user_filter?: string;
+            email_attribute?: string;
+            name_attribute?: string;
+            group_base?: string | null;
+            /** an LDAP filter with {dn}, e.g. (member={dn}) */
+            group_filter?: string | null;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["OidcProvider"] | components["schemas"]["LdapProvider"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/admin/identity-providers/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Tries the provider: discovery and JWKS (OpenID Connect), or bind and search (LDAP); answers what worked, or the server's own error.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["ProviderTestResult"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/sso/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Starts "Sign in with <provider>": 302 to the provider (authorization code with PKCE S256, state and nonce) and a cookie that binds the state to this browser. `return_to` is a path on this site (anything else is refused).
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: {
+          return_to?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** to the provider */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/sso/{id}/callback": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Where the provider sends the browser back. Checks the single-use state and its browser, then the code exchange and the id_token (iss, aud, exp, nonce, signature against the JWKS with an algorithm allow-list), and answers 302 to the web app with a one-time code (60 s) for POST /session/sso/exchange. A refusal sets no session.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** to the web app */
+        302: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/sso/exchange": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Turns the callback's one-time code (60 s, once) into {user, token} like password sign-in; code 203 when the account has two-step verification.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            code: string;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["SsoSignedIn"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/sso/end-session": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Where to send the browser to end the provider's session too, for the caller's session when it began at a provider with an end_session_endpoint; null otherwise. The web app asks before DELETE /session/token.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["UpstreamEndSession"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/identities": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The identities linked to the caller's account.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LinkedIdentity"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/identities/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Starts linking the caller's account to an OpenID Connect provider (`:id`): answers the URL to open in this browser (the state is bound to it by a cookie); its callback links the identity and returns to /settings/sign-in.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["IdentityLinkStart"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete: {
+      /**
+       * Removes a linked identity; 403 when it is the caller's last way to sign in (no password, no passkey, no other identity).
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/session/sso/{id}/backchannel-logout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * OpenID Connect Back-Channel Logout 1.0: the provider posts a logout_token (form body); the Cirrus sessions that came from that provider session or subject end.
+       *
+       * Auth: none.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** empty body */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
         };
       };
     };
@@ -14152,6 +15318,9 @@ export interface components {
         [key: string]: components["schemas"]["JobHealth"];
       };
     };
+    IdentityLinkStart: {
+      url: string;
+    };
     JobHealth: {
       /** failing: its last run failed */
       state: "ok" | "failing";
@@ -14174,8 +15343,46 @@ export interface components {
     Jwks: {
       keys: components["schemas"]["Jwk"][];
     };
+    LdapProvider: {
+      type: "ldap";
+      id: string;
+      name: string;
+      icon: string | null;
+      enabled: boolean;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** RFC 3339, UTC */
+      updated_at: string;
+      group_map: {
+        [key: string]: number;
+      };
+      admin_values: string[];
+      create_accounts: boolean;
+      url: string;
+      start_tls: boolean;
+      bind_dn: string;
+      /** whether a bind password is stored (write-only) */
+      bind_password_set: boolean;
+      user_base: string;
+      user_filter: string;
+      email_attribute: string;
+      name_attribute: string;
+      group_base: string | null;
+      group_filter: string | null;
+    };
     LinkCheck: {
       valid: boolean;
+    };
+    LinkedIdentity: {
+      id: string;
+      provider_id: string;
+      provider_name: string;
+      /** 'oidc' or 'ldap' */
+      provider_type: string;
+      login: string;
+      /** RFC 3339, UTC */
+      created_at: string;
+      last_used_at: string | null;
     };
     LogoutClient: {
       id: string;
@@ -14320,6 +15527,30 @@ export interface components {
       /** only with openid */
       id_token?: string;
     };
+    OidcProvider: {
+      type: "oidc";
+      id: string;
+      name: string;
+      icon: string | null;
+      enabled: boolean;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** RFC 3339, UTC */
+      updated_at: string;
+      group_map: {
+        [key: string]: number;
+      };
+      admin_values: string[];
+      create_accounts: boolean;
+      issuer: string;
+      client_id: string;
+      /** whether a client secret is stored (the secret is write-only) */
+      client_secret_set: boolean;
+      scopes: string;
+      groups_claim: string | null;
+      link_by_verified_email: boolean;
+      allowed_domains: string[];
+    };
     Pagination: {
       page: number;
       page_size: number;
@@ -14341,6 +15572,16 @@ export interface components {
       /** the challenge id */
       id: string;
       options: components["schemas"]["PublicKeyCredentialRequestOptionsJSON"];
+    };
+    ProviderTestResult: {
+      ok: boolean;
+      steps: components["schemas"]["ProviderTestStep"][];
+    };
+    ProviderTestStep: {
+      step: string;
+      ok: boolean;
+      /** what worked, or the server's own error */
+      detail: string;
     };
     PublicKeyCredentialCreationOptionsJSON: {
       [key: string]: unknown;
@@ -14556,12 +15797,21 @@ export interface components {
       /** RFC 3339, UTC */
       expires_at: string;
     };
+    SignInProvider: {
+      id: string;
+      name: string;
+      icon: string | null;
+    };
     SiteConfig: {
       site_name: string;
       signup_enabled: boolean;
       version: string;
       /** a mail transport is configured: "Forgot password?" and other mail flows are offered */
       mail_enabled: boolean;
+      /** false: the sign-in page offers the providers first (administrators may still use a password) */
+      password_sign_in: boolean;
+      /** the enabled OpenID Connect providers: "Sign in with <name>" opens GET /api/v4/session/sso/{id} */
+      sign_in_providers: components["schemas"]["SignInProvider"][];
     };
     SiteSettings: {
       signup_enabled: boolean;
@@ -14581,6 +15831,12 @@ export interface components {
       mail_from: string;
       /** 'anyone', 'groups' (only people of one's own group) or 'nobody' */
       share_with: string;
+      /** false: only administrators sign in with a Cirrus password */
+      password_sign_in: boolean;
+    };
+    SsoSignedIn: {
+      user: components["schemas"]["User"];
+      token: components["schemas"]["TokenPair"];
     };
     SummaryDay: {
       /** YYYY-MM-DD, UTC */
@@ -14648,6 +15904,9 @@ export interface components {
       trashed_at: string;
       /** where the item was when it was deleted */
       original_path: string;
+    };
+    UpstreamEndSession: {
+      url: string | null;
     };
     User: {
       /** The UID (the tokens' sub) */
@@ -14769,10 +16028,13 @@ export type GrantGroup = components["schemas"]["GrantGroup"];
 export type GrantUser = components["schemas"]["GrantUser"];
 export type Group = components["schemas"]["Group"];
 export type Health = components["schemas"]["Health"];
+export type IdentityLinkStart = components["schemas"]["IdentityLinkStart"];
 export type JobHealth = components["schemas"]["JobHealth"];
 export type Jwk = components["schemas"]["Jwk"];
 export type Jwks = components["schemas"]["Jwks"];
+export type LdapProvider = components["schemas"]["LdapProvider"];
 export type LinkCheck = components["schemas"]["LinkCheck"];
+export type LinkedIdentity = components["schemas"]["LinkedIdentity"];
 export type LogoutClient = components["schemas"]["LogoutClient"];
 export type LogoutResult = components["schemas"]["LogoutResult"];
 export type LogoutView = components["schemas"]["LogoutView"];
@@ -14788,10 +16050,13 @@ export type OAuthGrant = components["schemas"]["OAuthGrant"];
 export type OAuthIntrospection = components["schemas"]["OAuthIntrospection"];
 export type OAuthPushedAuthorizationResponse = components["schemas"]["OAuthPushedAuthorizationResponse"];
 export type OAuthTokenResponse = components["schemas"]["OAuthTokenResponse"];
+export type OidcProvider = components["schemas"]["OidcProvider"];
 export type Pagination = components["schemas"]["Pagination"];
 export type Passkey = components["schemas"]["Passkey"];
 export type PasskeySignedIn = components["schemas"]["PasskeySignedIn"];
 export type PasskeySignInOptions = components["schemas"]["PasskeySignInOptions"];
+export type ProviderTestResult = components["schemas"]["ProviderTestResult"];
+export type ProviderTestStep = components["schemas"]["ProviderTestStep"];
 export type PublicKeyCredentialCreationOptionsJSON = components["schemas"]["PublicKeyCredentialCreationOptionsJSON"];
 export type PublicKeyCredentialRequestOptionsJSON = components["schemas"]["PublicKeyCredentialRequestOptionsJSON"];
 export type PublicShare = components["schemas"]["PublicShare"];
@@ -14818,8 +16083,10 @@ export type SharePage = components["schemas"]["SharePage"];
 export type ShareUnlock = components["schemas"]["ShareUnlock"];
 export type SignedIn = components["schemas"]["SignedIn"];
 export type SignedUrl = components["schemas"]["SignedUrl"];
+export type SignInProvider = components["schemas"]["SignInProvider"];
 export type SiteConfig = components["schemas"]["SiteConfig"];
 export type SiteSettings = components["schemas"]["SiteSettings"];
+export type SsoSignedIn = components["schemas"]["SsoSignedIn"];
 export type SummaryDay = components["schemas"]["SummaryDay"];
 export type TeamFolder = components["schemas"]["TeamFolder"];
 export type TeamFolderMark = components["schemas"]["TeamFolderMark"];
@@ -14829,6 +16096,7 @@ export type TotpEnrolment = components["schemas"]["TotpEnrolment"];
 export type TrashEmptied = components["schemas"]["TrashEmptied"];
 export type TrashPage = components["schemas"]["TrashPage"];
 export type TrashView = components["schemas"]["TrashView"];
+export type UpstreamEndSession = components["schemas"]["UpstreamEndSession"];
 export type User = components["schemas"]["User"];
 export type UserGroup = components["schemas"]["UserGroup"];
 export type UserInfo = components["schemas"]["UserInfo"];
