@@ -1,14 +1,19 @@
 // The shapes of the providers' admin API (api-contract §15): one per type for
 // creation, one with every field optional for a change, and the views that
 // say whether a secret is stored but never hold it.
-import { Type } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 import { Body, DateTime, Nullable, View } from '../http/contract.js';
 import { GroupId, NO_CONTROL } from '../http/schemas.js';
 
 const Text = (max: number, extra: Record<string, unknown> = {}) => Type.String({ maxLength: max, pattern: NO_CONTROL, ...extra });
 const Name = Text(64, { minLength: 1 });
 const Icon = Nullable('string', { maxLength: 2048, pattern: NO_CONTROL, description: 'an icon URL or an icon-set name' });
-const GroupMap = Type.Record(Type.String({ minLength: 1, maxLength: 512 }), GroupId, {
+// A map by design (its keys are the provider's values); closed to keys that are not 1-512 characters.
+const GroupMap = Type.Unsafe<Record<string, number>>({
+  type: 'object',
+  patternProperties: { '^[\\s\\S]{1,512}$': GroupId },
+  additionalProperties: false,
+  maxProperties: 200,
   description: '{<claim value or group DN/cn>: <group id>}; the first entry the person holds decides',
 });
 const Values = Type.Array(Text(512, { minLength: 1 }), { maxItems: 100, description: 'values that make the person an administrator' });
@@ -54,7 +59,9 @@ export const CreateProvider = Type.Union(
   { description: 'An OpenID Connect or LDAP provider' },
 );
 
-export const ChangeProvider = Type.Partial(Body({ ...oidcFields, ...ldapFields }), {
+const allOptional = <P extends Record<string, TSchema>>(props: P) => Object.fromEntries(Object.entries(props).map(([k, v]) => [k, Type.Optional(v)])) as unknown as P;
+
+export const ChangeProvider = Body(allOptional({ ...oidcFields, ...ldapFields }), {
   description: "The fields to change (those of the provider's type); an absent secret keeps the stored one",
 });
 

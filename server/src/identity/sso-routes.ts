@@ -161,6 +161,11 @@ export function ssoRoutes(app: FastifyInstance, deps: SsoRouteDeps): void {
   );
 }
 
+const BackchannelError = Type.Object(
+  { error: Type.String(), error_description: Type.String() },
+  { additionalProperties: false, title: 'BackchannelLogoutError', description: 'Back-Channel Logout 1.0 §2.8: invalid_request (or server_error)' },
+);
+
 /** Back-Channel Logout 1.0 §2.5-2.8: a form POST with logout_token; 200 with no body, or 400 with an error JSON; never cached. */
 export async function backchannelRoutes(app: FastifyInstance, deps: { flow: SsoFlow; revokeFamilies: (ids: string[]) => Promise<void> }): Promise<void> {
   await app.register(async (plain) => {
@@ -182,7 +187,7 @@ export async function backchannelRoutes(app: FastifyInstance, deps: { flow: SsoF
         schema: {
           description: 'OpenID Connect Back-Channel Logout 1.0: the provider posts a logout_token (form body); the Cirrus sessions that came from that provider session or subject end.',
           params: ProviderIdParams,
-          response: { 200: NoBody('empty body') },
+          response: { 200: NoBody('empty body'), 400: BackchannelError, 500: BackchannelError },
         },
       },
       async (request, reply) => {

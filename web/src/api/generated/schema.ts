@@ -4355,6 +4355,24 @@ export interface paths {
           };
           content?: never;
         };
+        /** Back-Channel Logout 1.0 §2.8: invalid_request (or server_error) */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BackchannelLogoutError"];
+          };
+        };
+        /** Back-Channel Logout 1.0 §2.8: invalid_request (or server_error) */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["BackchannelLogoutError"];
+          };
+        };
       };
     };
     delete?: never;
@@ -15101,6 +15119,10 @@ export interface components {
       /** same-origin path of the new version */
       avatar_url: string;
     };
+    BackchannelLogoutError: {
+      error: string;
+      error_description: string;
+    };
     BatchIdResult: {
       id: string;
       /** 0, or the error code of this item */
@@ -15999,6 +16021,7 @@ export type AdminUser = components["schemas"]["AdminUser"];
 export type AdminUserPage = components["schemas"]["AdminUserPage"];
 export type AuthenticationResponse = components["schemas"]["AuthenticationResponse"];
 export type AvatarSet = components["schemas"]["AvatarSet"];
+export type BackchannelLogoutError = components["schemas"]["BackchannelLogoutError"];
 export type BatchIdResult = components["schemas"]["BatchIdResult"];
 export type BatchIdResults = components["schemas"]["BatchIdResults"];
 export type BatchIdResultWithFile = components["schemas"]["BatchIdResultWithFile"];
