@@ -85,6 +85,8 @@ describe('OpenAPI document and response schemas', () => {
       if (route === '/api/v4/openapi.json' || route.startsWith('/api/docs')) continue;
       if (!route.startsWith('/api/')) {
         if (route === '/' || route.startsWith('/.well-known') || route.startsWith('/s/') || route.startsWith('/assets') || route === '/session/authorize' || route === '/session/logout' || route === '/device') continue;
+        // The sync clients' protocol (api-contract §14) lives outside /api/v4, like /dav/.
+        if (route === '/status.php' || /^\/(ocs|remote\.php|index\.php)\//.test(route)) continue;
         route = `/api/v4${route}`;
       }
       route = route.replace(/:([A-Za-z_]+)/g, '{$1}');
