@@ -37,6 +37,7 @@ export class ExtractionPool {
   private worker: Worker | null = null;
   private seq = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  private closed = false;
 
   constructor(readonly caps: ExtractCaps = DEFAULT_CAPS) {}
 
@@ -58,6 +59,9 @@ export class ExtractionPool {
   }
 
   private runOne(kind: Kind, data: Uint8Array): Promise<Outcome> {
+    // An indexer run that was between two statements when the server closed must not start a
+    // new worker (it would keep the process alive); it fails, and its lease lets a later run retry.
+    if (this.closed) return Promise.reject(new Error('the extraction pool is closed'));
     const worker = (this.worker ??= this.spawn());
     const id = ++this.seq;
     // The bytes move to the worker (no copy) when they own their buffer.
@@ -93,6 +97,7 @@ export class ExtractionPool {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     await this.queue;
     const w = this.worker;
     this.worker = null;
