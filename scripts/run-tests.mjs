@@ -52,7 +52,9 @@ if (files.length === 0) {
   process.exit(1);
 }
 const concurrency = process.env.CIRRUS_TEST_CONCURRENCY ?? '2';
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
+// --test-force-exit: a file whose process stays alive after its last test (a timer or worker left
+// behind) ends instead of hanging the whole run; such a leak is still a defect to fix (docs/testing.md).
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-force-exit', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files], {
   stdio: 'inherit',
   env: process.env,
 });
