@@ -187,6 +187,8 @@ export async function backchannelRoutes(app: FastifyInstance, deps: { flow: SsoF
         schema: {
           description: 'OpenID Connect Back-Channel Logout 1.0: the provider posts a logout_token (form body); the Cirrus sessions that came from that provider session or subject end.',
           params: ProviderIdParams,
+          // Documented only: the form is parsed above (Back-Channel Logout 1.0 §2.5).
+          'x-form': Type.Object({ logout_token: Type.String({ description: 'the logout token (a signed JWT)' }) }, { additionalProperties: false }),
           response: { 200: NoBody('empty body'), 400: BackchannelError, 500: BackchannelError },
         },
       },

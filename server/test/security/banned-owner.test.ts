@@ -54,6 +54,10 @@ const OWNER_ROUTES: Record<string, (o: Owner) => Promise<Probe>> = {
 /** Public operations that serve nothing of one person, and why. */
 const NOT_OWNED: Record<string, string> = {
   'GET /api/v4/site/ping': 'the version string',
+  'GET /api/v4/session/sso/{id}': 'starts an upstream sign-in: a redirect to the provider, nothing of one person',
+  'GET /api/v4/session/sso/{id}/callback': 'upstream sign-in callback: signs in as POST /session/token does, which refuses a banned account',
+  'POST /api/v4/session/sso/exchange': 'the one-time sign-in code: the same sign-in rules as POST /session/token (a banned account is refused)',
+  'POST /api/v4/session/sso/{id}/backchannel-logout': 'ends sessions (Back-Channel Logout 1.0): serves nothing of one person',
   'GET /api/v4/site/config': 'site-wide settings',
   'GET /api/v4/site/health': 'the health of the site',
   'POST /api/v4/session/token': 'sign-in: a banned account is refused with 403/40017',

@@ -20,6 +20,7 @@ const FORM_ENDPOINTS: Record<string, string> = {
   'POST /api/v4/session/oauth/introspect': 'RFC 7662 §2.1',
   'POST /api/v4/session/oauth/device_authorization': 'RFC 8628 §3.1',
   'POST /api/v4/session/oauth/par': 'RFC 9126 §2.1',
+  'POST /api/v4/session/sso/{id}/backchannel-logout': 'OpenID Connect Back-Channel Logout 1.0 §2.5',
 };
 
 /** The CORS-simple media types (Fetch standard §3.2.3), each with a body a lenient parser would accept. */

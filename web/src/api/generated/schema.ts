@@ -4346,7 +4346,14 @@ export interface paths {
         };
         cookie?: never;
       };
-      requestBody?: never;
+      requestBody: {
+        content: {
+          "application/x-www-form-urlencoded": {
+            /** the logout token (a signed JWT) */
+            logout_token: string;
+          };
+        };
+      };
       responses: {
         /** empty body */
         200: {
