@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
-import { Body, Envelope, Nullable, View } from '../http/contract.js';
+import { Body, Envelope, Nullable, StringEnum, View } from '../http/contract.js';
 import type { PageSender } from '../http/pages.js';
 import { DomainError } from '../core/errors.js';
-import type { LogoutRequest, RpLogout } from './logout.js';
+import { CONFIRM_REASONS, type LogoutRequest, type RpLogout } from './logout.js';
 import { paramsFromQuery } from './params.js';
 import { OAUTH_PATHS } from './paths.js';
 
@@ -16,7 +16,8 @@ const LogoutBody = Body({ id_token_hint: loose, post_logout_redirect_uri: loose,
 const LogoutViewSchema = View(
   {
     client: Type.Union([View({ id: Type.String(), name: Type.String(), icon: Type.String() }, { title: 'LogoutClient' }), Type.Null()]),
-    confirm: Type.Boolean({ description: 'ask the person first (no hint, or a stale one)' }),
+    confirm: Type.Boolean({ description: 'ask the person first: unless a live id_token_hint names the person whose token this request carries (RP-Initiated Logout 1.0 §2)' }),
+    reason: Type.Union([StringEnum(CONFIRM_REASONS), Type.Null()], { description: 'why the person is asked; null when not asked' }),
     redirect_uri: Nullable('string', { description: 'the registered post-logout URI with state, or null' }),
   },
   { title: 'LogoutView' },
@@ -50,8 +51,12 @@ export function logoutRoutes(app: FastifyInstance, deps: { logout: RpLogout; sen
 
   r.post(
     OAUTH_PATHS.logoutCheck,
-    { config: { auth: 'none' }, schema: { description: 'What the logout page shows: the app, whether to ask, and where the browser goes afterwards.', body: LogoutBody, response: { 200: Envelope(LogoutViewSchema) } } },
-    async (request) => ok(await deps.logout.view(request.body)),
+    {
+      // The page sends the browser's own token when it has one: only the hinted person, signed in here, is signed out without a question.
+      config: { auth: 'optional', firstPartyOnly: true },
+      schema: { description: "What the logout page shows: the app, whether to ask, and where the browser goes afterwards. Send the browser's Cirrus token, if any.", body: LogoutBody, response: { 200: Envelope(LogoutViewSchema) } },
+    },
+    async (request) => ok(await deps.logout.view(request.body, request.auth?.user.id ?? null)),
   );
 
   r.post(

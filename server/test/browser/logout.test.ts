@@ -9,7 +9,7 @@ import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, launchBrowser, openAppPage, signInThroughForm, startRedirectCatcher, type RedirectCatcher } from './support.js';
+import { browserSkip, launchBrowser, openAppPage, screenshotView, seriousA11yViolations, signInThroughForm, startRedirectCatcher, type RedirectCatcher } from './support.js';
 
 describe('web app: /session/logout (RP-initiated logout)', { skip: browserSkip }, () => {
   let server: TestServer;
@@ -49,8 +49,8 @@ describe('web app: /session/logout (RP-initiated logout)', { skip: browserSkip }
     return oidc.authorizationCodeGrant(config, new URL(decided.body.data.redirect_uri), { pkceCodeVerifier: verifier, expectedState: 's1' });
   }
 
-  async function signedInPage(email: string, password: string): Promise<Page> {
-    const { page } = await openAppPage(browser);
+  async function signedInPage(email: string, password: string, viewport?: { width: number; height: number }): Promise<Page> {
+    const { page } = await openAppPage(browser, viewport);
     await signInThroughForm(page, `${server.url}/files`, email, password);
     await page.getByRole('button', { name: /account/i }).first().waitFor();
     return page;
@@ -105,5 +105,38 @@ describe('web app: /session/logout (RP-initiated logout)', { skip: browserSkip }
     await page.goto(`${server.url}/files`);
     await page.getByLabel('E-mail').waitFor();
     await page.context().close();
+  });
+
+  it("RP-Initiated Logout §2: a link carrying someone else's live id_token_hint asks first; \"Stay signed in\" keeps the session and goes nowhere, in English and Chinese", async () => {
+    // The link's maker signed in to the app and holds their own id_token.
+    const maker = await createUser(api, adminToken, 'notes-maker@example.com', 'notes-maker-password-5');
+    const makerTokens = await appTokens(maker.token.access_token);
+    const url = oidc.buildEndSessionUrl(config, { id_token_hint: makerTokens.id_token!, post_logout_redirect_uri: `${catcher.origin}/bye`, state: 'gotcha' });
+    const person = await createUser(api, adminToken, 'notes-target@example.com', 'notes-target-password-5');
+    for (const [viewport, lang, texts] of [
+      [{ width: 1280, height: 800 }, 'en', { title: 'Sign out of Cirrus?', warn: 'This request names a different account', stay: 'Stay signed in', stayed: 'You are still signed in' }],
+      [{ width: 390, height: 844 }, 'zh-CN', { title: '退出 Cirrus？', warn: '此请求指向的账户与此处已登录的账户不同', stay: '保持登录', stayed: '你仍处于登录状态' }],
+    ] as const) {
+      const page = await signedInPage(person.user.email, 'notes-target-password-5', viewport);
+      await page.evaluate((code) => localStorage.setItem('cirrus.lang', code), lang);
+      const hits = catcher.hits.length;
+      await page.goto(url.toString());
+      await page.getByRole('heading', { name: texts.title }).waitFor();
+      await page.getByText(texts.warn).waitFor();
+      await page.getByRole('button', { name: texts.stay }).waitFor();
+      await screenshotView(page, `logout-other-account-${lang}-${viewport.width}`);
+      assert.deepEqual(await seriousA11yViolations(page), []);
+      await page.getByRole('button', { name: texts.stay }).click();
+      await page.getByRole('heading', { name: texts.stayed }).waitFor();
+      assert.equal(catcher.hits.length, hits, 'no redirect to the post_logout_redirect_uri');
+      assert.ok(page.url().startsWith(server.url));
+      await page.evaluate(() => localStorage.setItem('cirrus.lang', 'en'));
+      await page.goto(`${server.url}/files`);
+      await page.getByRole('button', { name: /account/i }).first().waitFor();
+      await page.context().close();
+    }
+    // Nothing of the maker's ended either: nobody confirmed.
+    const refresh = await oidc.refreshTokenGrant(config, makerTokens.refresh_token!).then(() => 'refreshed', (e: unknown) => (e as { error?: string }).error);
+    assert.equal(refresh, 'refreshed');
   });
 });

@@ -11,6 +11,7 @@ const BYE = 'https://client.example/signed-out';
 interface LogoutView {
   client: { id: string; name: string } | null;
   confirm: boolean;
+  reason: string | null;
   redirect_uri: string | null;
 }
 
@@ -34,7 +35,8 @@ describe('RP-initiated logout', () => {
     return res.body as { id_token: string; access_token: string; refresh_token: string };
   };
   const query = (url: URL) => Object.fromEntries(url.searchParams);
-  const check = (body: Record<string, string>) => ctx.api.post<LogoutView>('/api/v4/session/oauth/logout/check', body);
+  /** The page's call; `token` is the browser's own Cirrus session, when it has one. */
+  const check = (body: Record<string, string>, token?: string) => ctx.api.post<LogoutView>('/api/v4/session/oauth/logout/check', body, token ? { token } : {});
   const logout = (body: Record<string, string>) => ctx.api.post<{ redirect_uri: string | null }>('/api/v4/session/oauth/logout', body);
 
   it('OIDC Discovery / RP-Initiated Logout §2.1: end_session_endpoint is <base>/session/logout; the app object lists its post-logout URIs', async () => {
@@ -52,9 +54,10 @@ describe('RP-initiated logout', () => {
     assert.match(await page.text(), new RegExp(PAGE_MARKER));
     assert.match(page.headers.get('content-security-policy') ?? '', /frame-ancestors 'none'/);
 
-    const shown = await check(query(url));
+    const shown = await check(query(url), user.token.access_token);
     assert.equal(shown.status, 200, shown.text);
-    assert.equal(shown.body.data.confirm, false, 'a live hint needs no confirmation');
+    assert.equal(shown.body.data.confirm, false, 'a live hint of the person signed in needs no confirmation');
+    assert.equal(shown.body.data.reason, null);
     assert.equal(shown.body.data.client?.name, 'Notes');
     const done = await logout(query(url));
     assert.equal(done.status, 200, done.text);
@@ -70,8 +73,28 @@ describe('RP-initiated logout', () => {
     assert.equal((await ctx.api.get('/api/v4/user/me', { token: user.token.access_token })).status, 200);
 
     // The same hint again is stale: the page asks before doing anything.
-    const again = await check(query(url));
+    const again = await check(query(url), user.token.access_token);
     assert.equal(again.body.data.confirm, true);
+    assert.equal(again.body.data.reason, 'stale_hint');
+  });
+
+  it("RP-Initiated Logout §2: a live hint that does not name the person signed in (someone else's, or nobody signed in) is asked about; an app's token is refused", async () => {
+    const tokens = await signInToApp();
+    const url = oidc.buildEndSessionUrl(config, { id_token_hint: tokens.id_token, post_logout_redirect_uri: BYE, state: 'x' });
+    const victim = await createUser(ctx.api, ctx.adminToken, 'logout-victim@example.com');
+    const theirs = await check(query(url), victim.token.access_token);
+    assert.equal(theirs.status, 200, theirs.text);
+    assert.equal(theirs.body.data.confirm, true, "someone else's hint must not sign this person out without asking");
+    assert.equal(theirs.body.data.reason, 'other_account');
+    const nobody = await check(query(url));
+    assert.equal(nobody.body.data.confirm, true);
+    assert.equal(nobody.body.data.reason, 'not_signed_in');
+    const mine = await check(query(url), user.token.access_token);
+    assert.equal(mine.body.data.confirm, false);
+    // An application's own access token is not a browser's Cirrus session.
+    assert.equal((await check(query(url), tokens.access_token)).status, 403);
+    // Asking changed nothing: the app's session still stands.
+    assert.equal((await ctx.api.get('/api/v4/user/me', { token: tokens.access_token })).status, 200);
   });
 
   it('RP-Initiated Logout §3: an unregistered post_logout_redirect_uri is refused: 400 and no redirect, and nothing is ended', async () => {
@@ -89,8 +112,9 @@ describe('RP-initiated logout', () => {
   });
 
   it('RP-Initiated Logout §2, §6: without a hint (or with client_id only) the page asks; a URI without any app named, or a forged hint, is refused', async () => {
-    const none = await check({});
+    const none = await check({}, user.token.access_token);
     assert.equal(none.body.data.confirm, true);
+    assert.equal(none.body.data.reason, 'no_hint');
     assert.equal(none.body.data.redirect_uri, null);
     const byClient = await check({ client_id: app.id, post_logout_redirect_uri: BYE, state: 'z' });
     assert.equal(byClient.body.data.confirm, true);

@@ -4,8 +4,9 @@ import type { LogoutResult, LogoutView } from './generated/schema';
 
 export type LogoutParams = { id_token_hint?: string; post_logout_redirect_uri?: string; state?: string; client_id?: string };
 
+/** Sends the browser's own token, if any: only the hinted person, signed in here, is signed out without a question. */
 export function checkLogout(params: LogoutParams): Promise<LogoutView> {
-  return data(api('none').POST('/api/v4/session/oauth/logout/check', { body: params }));
+  return data(api('optional').POST('/api/v4/session/oauth/logout/check', { body: params }));
 }
 
 export function endAppSession(params: LogoutParams): Promise<LogoutResult> {

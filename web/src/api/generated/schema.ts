@@ -6860,9 +6860,9 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * What the logout page shows: the app, whether to ask, and where the browser goes afterwards.
+       * What the logout page shows: the app, whether to ask, and where the browser goes afterwards. Send the browser's Cirrus token, if any.
        *
-       * Auth: none.
+       * Auth: optional (a header that fails any check is 401). First-party tokens only (not OAuth application tokens).
        */
       parameters: {
         query?: never;
@@ -6896,6 +6896,24 @@ export interface paths {
         };
         /** Invalid input (40001: msg names the field); 40069 wrong current password */
         400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
           headers: {
             [name: string]: unknown;
           };
@@ -15423,8 +15441,10 @@ export interface components {
     };
     LogoutView: {
       client: components["schemas"]["LogoutClient"] | null;
-      /** ask the person first (no hint, or a stale one) */
+      /** ask the person first: unless a live id_token_hint names the person whose token this request carries (RP-Initiated Logout 1.0 §2) */
       confirm: boolean;
+      /** why the person is asked; null when not asked */
+      reason: ("no_hint" | "stale_hint" | "not_signed_in" | "other_account") | null;
       /** the registered post-logout URI with state, or null */
       redirect_uri: string | null;
     };

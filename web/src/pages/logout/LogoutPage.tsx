@@ -1,6 +1,8 @@
 // /session/logout (OpenID Connect RP-Initiated Logout 1.0): an app sends the
-// browser here to sign the person out. With a live id_token_hint it happens at
-// once; without one (or with a stale one) the person is asked first. The app's
+// browser here to sign the person out. Only with a live id_token_hint naming
+// the person signed in here does it happen at once; otherwise (no hint, a
+// stale one, someone else's, or nobody signed in) the person is asked first,
+// and "Stay signed in" goes nowhere (§2). The app's
 // session family ends on the server, this browser's Cirrus session ends here,
 // and the browser goes back to the app's registered post-logout URI (with
 // state), or sees a signed-out page. A request the server refused (an
@@ -23,7 +25,7 @@ type State =
   | { kind: 'invalid'; message: string }
   | { kind: 'ask'; view: LogoutView }
   | { kind: 'working' }
-  | { kind: 'stayed' }
+  | { kind: 'stayed'; signedIn: boolean }
   | { kind: 'done' };
 
 export function LogoutPage() {
@@ -88,17 +90,29 @@ export function LogoutPage() {
     );
   } else if (state.kind === 'ask') {
     const app = state.view.client?.name;
+    const signedIn = state.view.reason !== 'not_signed_in';
     body = (
       <Stack gap="md">
         <Title order={1} fz={22}>
           {t('logout.askTitle')}
         </Title>
         <Text size="sm">{app ? t('logout.askApp', { app }) : t('logout.ask')}</Text>
+        {state.view.reason === 'other_account' && (
+          <Alert color="orange" variant="light" icon={<AlertIcon size={18} />}>
+            {t('logout.otherAccount')}
+          </Alert>
+        )}
+        {!signedIn && (
+          <Text size="sm" c="dimmed">
+            {t('logout.notSignedIn')}
+          </Text>
+        )}
         <Group grow gap="sm">
-          <Button variant="default" onClick={() => setState({ kind: 'stayed' })}>
-            {t('logout.stay')}
+          {/* Staying never follows post_logout_redirect_uri: the request was not confirmed. */}
+          <Button variant="default" onClick={() => setState({ kind: 'stayed', signedIn })}>
+            {signedIn ? t('logout.stay') : t('logout.cancel')}
           </Button>
-          <Button onClick={() => void finish()}>{t('logout.signOut')}</Button>
+          <Button onClick={() => void finish()}>{signedIn ? t('logout.signOut') : t('logout.continue')}</Button>
         </Group>
       </Stack>
     );
@@ -106,7 +120,7 @@ export function LogoutPage() {
     body = (
       <Stack gap="md" role="status">
         <Title order={1} fz={22}>
-          {state.kind === 'done' ? t('logout.doneTitle') : t('logout.stayedTitle')}
+          {state.kind === 'done' ? t('logout.doneTitle') : state.signedIn ? t('logout.stayedTitle') : t('logout.cancelledTitle')}
         </Title>
         <Text size="sm" c="dimmed">
           {state.kind === 'done' ? t('logout.doneText') : t('logout.stayedText')}
