@@ -701,6 +701,9 @@ export const OAUTH_CODE_COLUMNS = [
 export type UserRow = Selectable<UsersTable>;
 export type UserWithGroup = UserRow & { group_name: string; group_is_admin: number; group_quota: number };
 
+/** A file or folder as read (files/rows.ts names it for the features that share it). */
+export type FileRow = Selectable<FilesTable>;
+
 // The row the auth guard carries (core/identity.ts AuthUser.row) is this one;
 // core/ declares the interface empty so that it imports nothing from db/.
 declare module '../core/identity.js' {

@@ -3,19 +3,18 @@
 // store was built with, so a service can compose them in one transaction.
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { shortId } from '../crypto/random.js';
-import type { BlobsTable, Database, FilesTable } from '../db/schema.js';
+import type { BlobsTable, Database } from '../db/schema.js';
+import { FILE, FOLDER, type FileRow } from './rows.js';
 import { UploadRepository } from './upload-repository.js';
 import { foldName, sortKey } from './name-rules.js';
 import { VersionRepository } from './version-repository.js';
 import { EventLog } from './events/repository.js';
 import type { FeedAudience } from './events/audience.js';
 
-export type FileRow = Selectable<FilesTable>;
 export type BlobRow = Selectable<BlobsTable>;
 export type Executor = Kysely<Database>;
 
-export const FOLDER = 0;
-export const FILE = 1;
+export { FILE, FOLDER, type FileRow };
 
 export function newFileId(): string {
   return shortId(16);

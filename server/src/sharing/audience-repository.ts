@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
 import type { ChangeNote, Delivery, FeedAudience } from '../files/events/audience.js';
-import type { Changed } from '../files/events/repository.js';
+import type { Changed } from '../files/events/audience.js';
 import { labelMounts, SHARED_WITH_ME } from './resolver.js';
 import type { MountRow } from './repository.js';
 

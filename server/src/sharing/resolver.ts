@@ -8,7 +8,7 @@ import { forbidden, notFound } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import { virtualFolder, type Need, type PathScopes, type Scope } from '../files/scopes.js';
-import type { FileRow } from '../files/repository.js';
+import type { FileRow } from '../files/rows.js';
 import { parsePath } from '../files/names.js';
 import type { AccessRepository, MountRow } from './repository.js';
 import type { Clock } from '../core/clock.js';

@@ -2,7 +2,7 @@
 // prefix, folder ETags that follow everything beneath (folder-tags.ts), and
 // the ownCloud / Nextcloud live properties they ask for. Everything a page of
 // a listing needs is read in `prepare`, once per page.
-import { FILE, FOLDER } from '../files/repository.js';
+import { FILE, FOLDER } from '../files/rows.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import { VIRTUAL_FOLDER_ID } from '../files/scopes.js';

@@ -8,7 +8,7 @@ import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
 import { admit, davScope, dispatch, isRead, options, type DavRouteDeps } from '../webdav/routes.js';
 import { copyOrMove, put } from '../webdav/methods.js';
-import { FILE } from '../files/repository.js';
+import { FILE } from '../files/rows.js';
 import type { Entry } from '../files/tree.js';
 import { formatChecksum, parseChecksum, verifying } from './checksums.js';
 import type { SyncService } from './service.js';

@@ -9,7 +9,7 @@ import { conflict, forbidden, notFound } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { Need, PathScopes, Scope } from '../files/scopes.js';
-import type { FileRow } from '../files/repository.js';
+import type { FileRow } from '../files/rows.js';
 import type { TrashMount, TrashMounts } from '../files/trash.js';
 import type { TeamMountRow, TeamRepository } from './repository.js';
 

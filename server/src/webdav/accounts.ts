@@ -6,7 +6,7 @@
 import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
 import { hashPassword } from '../crypto/passwords.js';
 import { secretToken, shortId } from '../crypto/random.js';
-import { FOLDER } from '../files/repository.js';
+import { FOLDER } from '../files/rows.js';
 import type { FilesService } from '../files/service.js';
 import { joinPath, parsePath } from '../files/names.js';
 import type { DavAccountRow, DavRepository } from './repository.js';

@@ -4,7 +4,7 @@
 // (RFC 4918 §10.4) and the locks that protect what the method changes (§7).
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../core/errors.js';
-import { FILE } from '../files/repository.js';
+import { FILE } from '../files/rows.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { DavPrincipal } from './auth.js';

@@ -1,6 +1,6 @@
 // LOCK and UNLOCK (RFC 4918 §9.10, §9.11).
 import type { FastifyReply } from 'fastify';
-import { FOLDER } from '../files/repository.js';
+import { FOLDER } from '../files/rows.js';
 import { DavError } from './errors.js';
 import { DavContext, parentPath } from './context.js';
 import { activeLockXml, covering, MAX_OWNER_BYTES, parseTimeout } from './locks.js';

@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import type { Entry } from '../files/tree.js';
 import { DomainError } from '../core/errors.js';
-import { FOLDER } from '../files/repository.js';
+import { FOLDER } from '../files/rows.js';
 import type { UploadService } from '../files/uploads.js';
 import { fileSendable, sendBytes } from '../files/send.js';
 import { DavError, fromAppError } from './errors.js';

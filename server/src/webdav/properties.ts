@@ -4,7 +4,7 @@
 // stream, one page of PAGE rows at a time, so a 10,000-entry folder never
 // sits in memory as one document.
 import { Readable } from 'node:stream';
-import { FILE, FOLDER } from '../files/repository.js';
+import { FILE, FOLDER } from '../files/rows.js';
 import type { Entry } from '../files/tree.js';
 import { DavError } from './errors.js';
 import type { DavContext } from './context.js';
