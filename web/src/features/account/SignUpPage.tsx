@@ -12,7 +12,8 @@ import { MIN_PASSWORD_SCORE, PasswordStrength, usePasswordScore } from '../../co
 import { Link, navigate } from '../../app/router';
 import { useSession } from '../../app/session';
 import i18n from 'i18next';
-import { pageTitle } from '../account/api';
+import { Busy } from '../../components/Busy';
+import { pageTitle, useSiteConfig } from '../account/api';
 
 export default function SignUpPage() {
   const { t } = useTranslation();
@@ -23,6 +24,7 @@ export default function SignUpPage() {
   const [waiting, setWaiting] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const judgement = usePasswordScore(password, [email]);
+  const site = useSiteConfig();
   useEffect(() => {
     document.title = pageTitle(`${t('account.signup.title')}`);
   }, [t]);
@@ -49,6 +51,32 @@ export default function SignUpPage() {
       setBusy(false);
     }
   };
+
+  // Sign-up closed: say so, and what to do, instead of a form that can only be refused.
+  if (!site.data) {
+    return (
+      <CenteredLayout>
+        <Busy label={t('common.loading')} />
+      </CenteredLayout>
+    );
+  }
+  if (!site.data.signup_enabled && !waiting) {
+    return (
+      <CenteredLayout>
+        <Stack gap="md">
+          <Title order={1} fz={22} ta="center">
+            {t('account.signup.closedTitle')}
+          </Title>
+          <Alert color="gray" variant="light" role="status">
+            {t('account.signup.closedText')}
+          </Alert>
+          <Button component={Link} href="/" fullWidth>
+            {t('account.signup.signIn')}
+          </Button>
+        </Stack>
+      </CenteredLayout>
+    );
+  }
 
   return (
     <CenteredLayout>

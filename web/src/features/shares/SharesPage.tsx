@@ -52,6 +52,17 @@ export default function SharesPage() {
     </Badge>
   );
   const downloadsOf = (s: Share) => (s.upload_only ? t('uploadLinks.receivedShort', { n: s.uploads }) : s.download_limit ? `${s.downloads} / ${s.download_limit}` : String(s.downloads));
+  // A phone card's counts: one sentence per count, so each is pluralised in its own language
+  // (an upload link receives files: it has no downloads to count).
+  const cardCountsOf = (s: Share) =>
+    [
+      t('shares.card.views', { count: s.views }),
+      s.upload_only
+        ? t('shares.card.received', { count: s.uploads })
+        : s.download_limit
+          ? t('shares.card.downloadsOf', { count: s.downloads, limit: s.download_limit })
+          : t('shares.card.downloads', { count: s.downloads }),
+    ].join(' · ');
   const expiresOf = (s: Share) => (s.expires_at ? formatDate(s.expires_at) : t('shares.expiresNever'));
   const actionsOf = (s: Share) => (
     <Group gap={4} wrap="nowrap" justify="flex-end">
@@ -111,7 +122,7 @@ export default function SharesPage() {
               </Text>
               <Group justify="space-between" wrap="nowrap" mt={4}>
                 <Text size="xs" c="dimmed">
-                  {t('shares.card.counts', { views: s.views, downloads: downloadsOf(s) })}
+                  {cardCountsOf(s)}
                 </Text>
                 {actionsOf(s)}
               </Group>

@@ -66,7 +66,8 @@ function EnterCode({ initial, onFound }: { initial: string; onFound(request: Dev
           size="lg"
           styles={{ input: { textAlign: 'center', letterSpacing: '0.2em', fontFamily: 'var(--mantine-font-family-monospace)' } }}
           error={error ?? undefined}
-          data-autofocus
+          // The only field of the page: typing the code needs no click (data-autofocus works only inside a modal).
+          autoFocus
         />
         <Button type="submit" loading={busy} disabled={code.replace('-', '').length !== 8}>
           {t('device.continue')}

@@ -1,6 +1,7 @@
 // The OAuth application form, with the fields of auth-interface §2.1 labelled
-// as it names them (App Name, App Icon, Client ID, Client Secret, Redirect
-// URIs, Scopes) plus homepage, description, public client, enabled and the
+// in the reader's language; other languages keep the English names the
+// interface uses (App Name, App Icon, Client ID, Client Secret, Redirect URIs)
+// beside their own as hints (admin.apps.field.* in the locales), plus homepage, description, public client, enabled and the
 // refresh-token lifetime. The server checks every rule; a refused redirect URI
 // comes back with its index and the error is put on its line.
 import { Alert, Button, Checkbox, Group, Radio, Stack, Text, TextInput, Textarea, PasswordInput, Avatar } from '@mantine/core';
@@ -119,10 +120,10 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         void submit();
       }}
     >
-      <TextInput label="App Name" description={t('admin.apps.nameHelp')} required value={name} maxLength={128} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} />
+      <TextInput label={t('admin.apps.field.name')} description={t('admin.apps.nameHelp')} required value={name} maxLength={128} error={errors.name} onChange={(e) => setName(e.currentTarget.value)} />
       <Group align="flex-start" wrap="nowrap">
         <TextInput
-          label="App Icon"
+          label={t('admin.apps.field.icon')}
           description={t('admin.apps.iconHelp')}
           required
           value={icon}
@@ -151,13 +152,13 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         </Stack>
       </Group>
       {app ? (
-        <CopyField label="Client ID" value={app.id} description={t('admin.apps.clientIdHelp')} />
+        <CopyField label={t('admin.apps.field.clientId')} value={app.id} description={t('admin.apps.clientIdHelp')} />
       ) : (
-        <TextInput label="Client ID" value="" placeholder={t('admin.apps.clientIdAssigned')} disabled description={t('admin.apps.clientIdHelp')} />
+        <TextInput label={t('admin.apps.field.clientId')} value="" placeholder={t('admin.apps.clientIdAssigned')} disabled description={t('admin.apps.clientIdHelp')} />
       )}
       <Checkbox label={t('admin.apps.public')} description={t('admin.apps.publicHelp')} checked={isPublic} onChange={(e) => setIsPublic(e.currentTarget.checked)} />
       {!app && !isPublic && (
-        <Radio.Group label="Client Secret" description={t('admin.apps.secretHelp')} value={secretMode} onChange={(v) => setSecretMode(v as 'generate' | 'supply')}>
+        <Radio.Group label={t('admin.apps.field.clientSecret')} description={t('admin.apps.secretHelp')} value={secretMode} onChange={(v) => setSecretMode(v as 'generate' | 'supply')}>
           <Stack gap={6} mt={6}>
             <Radio value="generate" label={t('admin.apps.secretGenerate')} />
             <Radio value="supply" label={t('admin.apps.secretSupply')} />
@@ -165,10 +166,10 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
         </Radio.Group>
       )}
       {!app && !isPublic && secretMode === 'supply' && (
-        <PasswordInput label="Client Secret" description={t('admin.apps.secretRule')} value={secret} error={errors.secret} onChange={(e) => setSecret(e.currentTarget.value)} autoComplete="new-password" />
+        <PasswordInput label={t('admin.apps.field.clientSecret')} description={t('admin.apps.secretRule')} value={secret} error={errors.secret} onChange={(e) => setSecret(e.currentTarget.value)} autoComplete="new-password" />
       )}
       <Textarea
-        label="Redirect URIs"
+        label={t('admin.apps.field.redirects')}
         description={t('admin.apps.redirectHelp')}
         required
         autosize
@@ -233,7 +234,7 @@ export function SecretOnce({ secret }: { secret: string }) {
     <Alert color="yellow" title={t('admin.apps.secretOnceTitle')}>
       <Stack gap="xs">
         <Text size="sm">{t('admin.apps.secretOnce')}</Text>
-        <CopyField label="Client Secret" value={secret} />
+        <CopyField label={t('admin.apps.field.clientSecret')} value={secret} />
       </Stack>
     </Alert>
   );

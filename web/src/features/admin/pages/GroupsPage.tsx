@@ -26,7 +26,7 @@ export function GroupsPage() {
 
   const columns: Column<Group>[] = [
     { key: 'name', label: t('admin.groups.name'), sortable: true, render: (g) => g.name },
-    { key: 'is_admin', label: t('admin.groups.rights'), sortable: true, render: (g) => (g.is_admin ? <Badge color="grape" variant="dot">{t('admin.groups.admin')}</Badge> : <Badge color="gray" variant="dot">{t('admin.groups.member')}</Badge>) },
+    { key: 'is_admin', label: t('admin.groups.rights'), sortable: true, render: (g) => <RightsBadge admin={g.is_admin} label={g.is_admin ? t('admin.groups.admin') : t('admin.groups.member')} /> },
     { key: 'storage_quota', label: t('admin.groups.quota'), sortable: true, render: (g) => formatBytes(g.storage_quota) },
     { key: 'max_versions', label: t('admin.groups.versions'), render: (g) => (g.max_versions === 0 ? t('admin.groups.versionsOff') : t('admin.groups.versionsKept', { n: g.max_versions, days: g.version_days })) },
     { key: 'user_count', label: t('admin.groups.users'), sortable: true, render: (g) => g.user_count },
@@ -140,5 +140,18 @@ function GroupForm({ group, onClose, onSaved }: { group?: Group; onClose: () => 
         <FormActions error={error} busy={busy} onCancel={onClose} submitLabel={group ? t('admin.common.save') : t('admin.groups.create')} />
       </Stack>
     </Modal>
+  );
+}
+
+/**
+ * A group's rights. A badge clips its text to the width it is given; in a
+ * narrow table cell (a phone) that cut "管理员" to "管…". This one keeps its
+ * whole text: the column takes the width it needs.
+ */
+function RightsBadge({ admin, label }: { admin: boolean; label: string }) {
+  return (
+    <Badge color={admin ? 'grape' : 'gray'} variant="dot" styles={{ root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } }}>
+      {label}
+    </Badge>
   );
 }

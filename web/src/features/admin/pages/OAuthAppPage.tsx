@@ -114,7 +114,7 @@ function AppDetail({ app, secret, onSecret }: { app: OAuthApp; secret?: string; 
             <Title order={2} fz={16}>
               {t('admin.apps.forDevelopers')}
             </Title>
-            <CopyField label="Client ID" value={app.id} />
+            <CopyField label={t('admin.apps.field.clientId')} value={app.id} />
             {endpoints.data && (
               <>
                 <CopyField label={t('admin.apps.authorizeUrl')} value={endpoints.data.authorization_endpoint} />
