@@ -66,6 +66,15 @@ export interface Config {
   dpopNonces: boolean;
   /** What one account or token may hold open on an instance at once (docs/security.md "Long-lived connections"). */
   connections: ConnectionLimits;
+  /** CIRRUS_CLAMAV (clamd's socket or address) and CIRRUS_CLAMAV_SCAN; unset: no scanning (docs/features/antivirus.md). */
+  antivirus: AntivirusConfig | undefined;
+}
+
+export interface AntivirusConfig {
+  /** As written: `unix:/path`, `/path`, `tcp://host:port` or `host:port` (antivirus/clamd.ts parses it). */
+  clamd: string;
+  /** links: uploads through upload-request links only; all: every upload. */
+  scope: 'links' | 'all';
 }
 
 export interface ConnectionLimits {
@@ -73,9 +82,13 @@ export interface ConnectionLimits {
   streamsPerAccount: number;
   /** CIRRUS_MAX_STREAMS_PER_TOKEN: change-feed streams of one access token. */
   streamsPerToken: number;
+  /** CIRRUS_MAX_UPLOADS_PER_ACCOUNT: upload bodies one account (or one upload-request link) sends at once. */
+  uploadsPerAccount: number;
+  /** CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT: responses streaming file bytes to one account (or through one share link) at once. */
+  downloadsPerAccount: number;
 }
 
-const DEFAULT_CONNECTIONS: ConnectionLimits = { streamsPerAccount: 50, streamsPerToken: 20 };
+const DEFAULT_CONNECTIONS: ConnectionLimits = { streamsPerAccount: 50, streamsPerToken: 20, uploadsPerAccount: 20, downloadsPerAccount: 100 };
 
 export class ConfigError extends Error {}
 
@@ -141,6 +154,10 @@ const Settings = Type.Object({
   CIRRUS_DPOP_NONCES: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_MAX_STREAMS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
   CIRRUS_MAX_STREAMS_PER_TOKEN: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
+  CIRRUS_MAX_UPLOADS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
+  CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
+  CIRRUS_CLAMAV: Type.Optional(Type.String({ pattern: '^((unix:)?/[^\\s]+|(tcp://)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5})$', description: 'clamd\'s socket (unix:/path or /path) or address (tcp://host:port or host:port)' })),
+  CIRRUS_CLAMAV_SCAN: Type.Optional(Type.Union([Type.Literal('links'), Type.Literal('all')], { description: 'links or all' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
 
@@ -176,6 +193,7 @@ export function loadConfig(env: Source = process.env): Config {
   } catch {
     throw new ConfigError(`CIRRUS_BASE_URL must be an http:// or https:// URL, got "${baseUrl}"`);
   }
+  if (merged.CIRRUS_CLAMAV_SCAN && !merged.CIRRUS_CLAMAV) throw new ConfigError('CIRRUS_CLAMAV_SCAN needs CIRRUS_CLAMAV (the scanner to use)');
   let storage: StorageConfig = { kind: 'local' };
   if (merged.CIRRUS_STORAGE === 's3') {
     if (!merged.CIRRUS_S3_BUCKET) throw new ConfigError('CIRRUS_S3_BUCKET must be set when CIRRUS_STORAGE is s3');
@@ -219,7 +237,10 @@ export function loadConfig(env: Source = process.env): Config {
     connections: {
       streamsPerAccount: Number(merged.CIRRUS_MAX_STREAMS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.streamsPerAccount),
       streamsPerToken: Number(merged.CIRRUS_MAX_STREAMS_PER_TOKEN ?? DEFAULT_CONNECTIONS.streamsPerToken),
+      uploadsPerAccount: Number(merged.CIRRUS_MAX_UPLOADS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.uploadsPerAccount),
+      downloadsPerAccount: Number(merged.CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.downloadsPerAccount),
     },
+    antivirus: merged.CIRRUS_CLAMAV ? { clamd: merged.CIRRUS_CLAMAV, scope: (merged.CIRRUS_CLAMAV_SCAN as AntivirusConfig['scope'] | undefined) ?? 'links' } : undefined,
   };
 }
 

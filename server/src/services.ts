@@ -54,6 +54,7 @@ import { OutboxRepository } from './mail/outbox-repository.js';
 import { Outbox } from './mail/outbox.js';
 import { SmtpSender } from './mail/transport.js';
 import { Mailer } from './mail/mailer.js';
+import { createScanner } from './antivirus/module.js';
 import { AccountTokenRepository } from './accounts/token-repository.js';
 import { AccountLinks } from './accounts/links.js';
 import { PasswordReset } from './accounts/password-reset.js';
@@ -225,7 +226,11 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const verifier = new AccessTokenVerifier(jwt, userCache, revocationCache, clock);
   const dpop = createDpop({ baseUrl: config.baseUrl, masterKey: secret, requireNonces: config.dpopNonces, redis, clock });
   const oauth = await createOAuth({ config, db, masterKey: secret, settings, accounts, sessions, revocation, tokens: issuer, jwt, verifier, clientThrottle, throttle, invalidations, jobs, clock, dpop });
-  const files = await createFiles({ db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock });
+  const files = await createFiles({
+    db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock,
+    transfers: { uploads: config.connections.uploadsPerAccount, downloads: config.connections.downloadsPerAccount },
+  });
+  metrics.watchTransfers((kind) => files.files.transfers.inFlight(kind));
   const feed = await createFeed({
     db, changes: files.changes, verifier, bus: redis, jobs, clock,
     hub: { perAccount: config.connections.streamsPerAccount, perToken: config.connections.streamsPerToken },
@@ -265,6 +270,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const outbox = new Outbox(new OutboxRepository(db), smtp, clock, () => void jobs.run('mail_outbox'));
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
+  if (config.antivirus) files.uploads.check = createScanner(config.antivirus, { metrics, jobs, mailer, accounts, baseUrl: config.baseUrl });
   const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
   const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, mailer, throttle, config.baseUrl), clock });
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).

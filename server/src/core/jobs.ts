@@ -66,6 +66,11 @@ export class Jobs {
     this.log = log;
   }
 
+  /** The server's logger (stderr before it exists), for services that log outside a request. */
+  get logger(): JobLogger {
+    return this.log;
+  }
+
   /**
    * Runs `task` every `intervalMs` (the first time after `firstAfterMs`,
    * default one interval). 0 disables the timer; run(name) still works.

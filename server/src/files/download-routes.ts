@@ -9,6 +9,7 @@ import { DomainError, ErrorCode, badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
 import type { Files } from './types.js';
 import { fileSendable, sendBytes, zipSendable } from './send.js';
+import { accountHolder } from './transfers.js';
 import { MAX_SIGNED_ARCHIVE_ITEMS, MAX_URL_TTL } from './signed-urls.js';
 import { FILE } from './repository.js';
 import { FileId, Path, Paths, READ } from './schemas.js';
@@ -48,8 +49,9 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
     config: READ,
     schema: { querystring: Type.Object({ path: Path, inline: Inline }), response: BYTES },
     handler: async (request, reply) => {
-      const entry = await f.files.resolve(requireAuth(request).user.id, request.query.path);
-      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(request.query.inline) });
+      const user = requireAuth(request).user.id;
+      const entry = await f.files.resolve(user, request.query.path);
+      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(request.query.inline), hold: downloadSlot(f, user) });
     },
   });
 
@@ -60,9 +62,10 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
     config: READ,
     schema: { description: 'A folder as a zip archive (stored, streamed).', querystring: Type.Object({ path: Path }), response: { ...BYTES, 200: Bytes('the folder as a ZIP (stored entries, ZIP64 where needed)', 'application/zip'), ...errors(413) } },
     handler: async (request, reply) => {
-      const folder = await f.files.resolve(requireAuth(request).user.id, request.query.path);
+      const user = requireAuth(request).user.id;
+      const folder = await f.files.resolve(user, request.query.path);
       const zip = await f.files.archive(folder);
-      return sendBytes(request, reply, zipSendable(zip, folder.row.parent_id === null ? 'files' : folder.row.name));
+      return sendBytes(request, reply, zipSendable(zip, folder.row.parent_id === null ? 'files' : folder.row.name), { hold: downloadSlot(f, user) });
     },
   });
 
@@ -87,8 +90,9 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
       },
     },
     async (request, reply) => {
-      const items = await resolveAll(requireAuth(request).user.id, request.body.paths);
-      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), archiveName(items, request.body.name)));
+      const user = requireAuth(request).user.id;
+      const items = await resolveAll(user, request.body.paths);
+      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), archiveName(items, request.body.name)), { hold: downloadSlot(f, user) });
     },
   );
 
@@ -150,7 +154,8 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
         items.push(entry);
       }
       const name = request.params.name.replace(/\.zip$/i, '') || 'files';
-      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), name));
+      // A signed link is the owner's capability: its downloads count against the owner.
+      return sendBytes(request, reply, zipSendable(await f.files.archiveMany(items), name), { hold: downloadSlot(f, signed.ownerId) });
     },
   });
 
@@ -190,7 +195,12 @@ export function downloadRoutes(app: FastifyInstance, f: Files, baseUrl: string):
       const entry = await f.files.getLiveById(request.params.id);
       // The signature outlives a ban (up to MAX_URL_TTL); the owner's state does not.
       if (!(await f.ownerActive(entry.row.owner_id))) throw new DomainError(ErrorCode.NotFound, 'File not found');
-      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline) });
+      return sendBytes(request, reply, fileSendable(f.files, entry), { inline: isOn(q.inline), hold: downloadSlot(f, entry.row.owner_id) });
     },
   });
+}
+
+/** A download slot of `userId`'s (files/transfers.ts), taken when the bytes go out. */
+function downloadSlot(f: { files: { transfers: { take(kind: 'downloads', holder: string): () => void } } }, userId: string): () => () => void {
+  return () => f.files.transfers.take('downloads', accountHolder(userId));
 }

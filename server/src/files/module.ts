@@ -58,10 +58,13 @@ export interface FilesDeps {
   /** How often old versions are pruned (default hourly; 0 disables the timer, `jobs.run('version_prune')` still works). */
   versionPruneIntervalMs?: number;
   liveness?: Partial<LivenessOptions>;
+  /** Uploads and downloads in flight per account or link (default: files/transfers.ts). */
+  transfers?: TransferLimits;
   clock: Clock;
 }
 
 import type { Files } from './types.js';
+import { Transfers, type TransferLimits } from './transfers.js';
 import { Jobs } from '../core/jobs.js';
 import type { Clock } from '../core/clock.js';
 
@@ -81,6 +84,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   };
   const tree = new Tree(store, storage, deps.clock);
   const files = new FilesService(tree, quotas, deps.clock);
+  if (deps.transfers) files.transfers = new Transfers(deps.transfers);
   const liveness = new InstanceLiveness(new InstanceRepository(deps.db), deps.clock, { ...DEFAULT_LIVENESS, ...deps.liveness });
   await liveness.start();
   const uploads = new UploadService(tree, files, quotas, liveness, deps.clock, deps.uploadOptions);
@@ -136,7 +140,7 @@ export async function filesRoutes(app: FastifyInstance, f: Files, baseUrl: strin
   searchRoutes(app, f.search);
   thumbRoutes(app, f.thumbs);
   trashRoutes(app, f.trash);
-  versionRoutes(app, f.versions);
+  versionRoutes(app, f.versions, f.files.transfers);
   downloadRoutes(app, f, baseUrl);
   await app.register(async (scope) => {
     // Upload bodies are raw streams of any type and size: this scope's only

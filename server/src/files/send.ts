@@ -29,6 +29,13 @@ export interface SendOptions {
   /** Ask for inline display; honoured only for types that cannot run script. */
   inline?: boolean;
   cacheControl?: string;
+  /**
+   * Takes a download slot of the asker (files/transfers.ts) just before the
+   * bytes go out, throwing 429 past the limit; the slot is given back when
+   * the response ends. Answers without a body (HEAD, 304, a redirect to the
+   * store) take none.
+   */
+  hold?: () => () => void;
 }
 
 /** A file entry as something to send. */
@@ -96,5 +103,13 @@ export async function sendBytes(request: FastifyRequest, reply: FastifyReply, it
   }
   reply.header('Content-Length', String(length));
   if (request.method === 'HEAD') return reply.send();
-  return reply.send(await item.open(range.kind === 'partial' ? range.range : undefined));
+  const release = options.hold?.();
+  if (!release) return reply.send(await item.open(range.kind === 'partial' ? range.range : undefined));
+  reply.raw.once('close', release);
+  try {
+    return reply.send(await item.open(range.kind === 'partial' ? range.range : undefined));
+  } catch (err) {
+    release();
+    throw err;
+  }
 }

@@ -3,6 +3,7 @@
 // Other features (share links, WebDAV) build on the methods marked "public API".
 // Every change runs in one transaction that first locks the user's storage
 // row, so a user's tree changes are serialised and checks cannot go stale.
+import { Transfers } from './transfers.js';
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
 import { FILE, FOLDER, isUniqueViolation, newFileRow, type FileRow, type FileStore } from './repository.js';
@@ -79,6 +80,8 @@ function decodeToken(token: string, folderId: string): { kind: number; name: str
 export class FilesService {
   /** Whose tree a path names (sharing maps "/Shared with me/…"); each public method taking a path asks it first. */
   private scopes: PathScopes = OWN_TREE;
+  /** Uploads and downloads in flight per account or link (files/transfers.ts); set by the module. */
+  transfers: Transfers = new Transfers();
 
   constructor(
     readonly tree: Tree,

@@ -10,6 +10,7 @@ import type { UploadService } from './uploads.js';
 import type { UploadRow } from './upload-repository.js';
 import type { FileStore } from './repository.js';
 import type { Clock } from '../core/clock.js';
+import { accountHolder } from './transfers.js';
 
 export const TUS_VERSION = '1.0.0';
 export const TUS_EXTENSIONS = 'creation,termination,expiration';
@@ -123,9 +124,12 @@ export class TusService {
       await this.completeNow(upload);
       return { upload, file: null };
     }
-    const { state, token } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
-    if (state.offset < length) return { upload, file: null };
-    return { upload, file: await this.uploads.finish(upload, state, token) };
+    // The body is received (and the file placed) holding one of the asker's upload slots.
+    return this.uploads.transfers.upload(accountHolder(ownerId), async () => {
+      const { state, token } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
+      if (state.offset < length) return { upload, file: null };
+      return { upload, file: await this.uploads.finish(upload, state, token) };
+    });
   }
 
   async terminate(ownerId: string, id: string): Promise<void> {

@@ -22,6 +22,7 @@ import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
 import { supersede } from './version-swap.js';
 import type { Clock } from '../core/clock.js';
+import { accountHolder, type Transfers } from './transfers.js';
 
 export interface UploadOptions {
   /** A request that sends nothing for this long is cut off. */
@@ -101,10 +102,21 @@ export interface ShareUploadHooks {
   placed(tx: UploadTx, upload: UploadRow, file: Entry): Promise<void>;
 }
 
+/**
+ * Checks stored bytes before their file exists (antivirus/scanner.ts): resolves
+ * to let the file appear, throws to refuse it. A refusal of kind
+ * 'unavailable' keeps a tus upload for a retry; any other cancels it.
+ */
+export interface UploadCheck {
+  check(upload: { ownerId: string; name: string; shareId: string | null }, open: () => Promise<Readable>): Promise<void>;
+}
+
 export class UploadService {
   readonly options: UploadOptions;
   /** Set by the share feature (shares/module.ts). */
   shareHooks: ShareUploadHooks | null = null;
+  /** Set when a virus scanner is configured (services.ts). */
+  check: UploadCheck | null = null;
 
   constructor(
     private readonly tree: Tree,
@@ -180,8 +192,17 @@ export class UploadService {
     return `Not enough storage space: the upload needs ${bytes} bytes, ${free} are available`;
   }
 
-  /** PUT /file/content: streams a whole body into a new file version. */
-  async put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
+  /** Uploads and downloads in flight per account or link (files/transfers.ts). */
+  get transfers(): Transfers {
+    return this.files.transfers;
+  }
+
+  /** PUT /file/content (and WebDAV, sync PUT): streams a whole body into a new file version, holding one of the asker's upload slots. */
+  put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
+    return this.transfers.upload(accountHolder(actorId), () => this.putHeld(actorId, path, source, declaredLength, writer));
+  }
+
+  private async putHeld(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null): Promise<Entry> {
     // A write into a folder shared with the asker lands in (and is charged to) the owner's tree.
     const sc = await this.files.scope(actorId, path, 'write');
     const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer });
@@ -345,6 +366,10 @@ export class UploadService {
     try {
       if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
       else await this.tree.storage.deleteStaging(upload.id);
+      // Scanned once stored and before the row exists: nothing unscanned is ever visible.
+      if (size > 0 && this.check) {
+        await this.check.check({ ownerId: upload.owner_id, name: names[names.length - 1] ?? '', shareId: upload.share_id }, () => this.tree.storage.read(upload.blob_id));
+      }
       entry = await this.files.mutate(upload.owner_id, async (s) => {
         const lease = await s.uploads.take(upload.id, token);
         if (!lease) throw new LeaseGone();
@@ -355,13 +380,13 @@ export class UploadService {
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
       if (err instanceof LeaseGone) throw notFound('Upload not found (it expired or was cancelled)');
-      if (err instanceof DomainError || upload.kind === 'put') {
-        // A rule (the target became a folder) or a PUT, which no one can retry: cancel it.
+      if ((err instanceof DomainError && !held(err)) || upload.kind === 'put') {
+        // A rule (the target became a folder, a virus found) or a PUT, which no one can retry: cancel it.
         await this.abort(upload.id, token);
         throw err;
       }
-      // The store or the database failed: the row, the bytes and the record
-      // stay, and a retry (HEAD, PATCH, the reclaimer) finishes it later.
+      // The store, the database or the virus scanner failed: the row, the bytes
+      // and the record stay, and a retry (HEAD, PATCH, the reclaimer) finishes it later.
       await this.store.uploads.unlock(upload.id, token).catch(() => undefined);
       throw err;
     }
@@ -506,6 +531,11 @@ export class UploadService {
     this.tree.forget(ownerId);
     await this.tree.collectGarbage(freed);
   }
+}
+
+/** A refusal by the upload check that asks for a retry (the scanner is down): the upload stays. */
+function held(err: DomainError): boolean {
+  return err.kind === 'unavailable' && (err.data as { reason?: string } | null)?.reason === 'scanner_unavailable';
 }
 
 /** Why the bytes stopped: a rule (DomainError), a stalled or vanished client, or a storage failure (rethrown). */

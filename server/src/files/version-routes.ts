@@ -11,6 +11,7 @@ import type { AuthContext } from '../core/identity.js';
 import type { VersionService } from './versions.js';
 import { FileViewSchema, toFileView } from './views.js';
 import { sendBytes } from './send.js';
+import { accountHolder, type Transfers } from './transfers.js';
 import { BYTES } from './download-routes.js';
 import { Body, DateTime, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
 import { FileId, Path, READ, WRITE } from './schemas.js';
@@ -40,7 +41,7 @@ export function writerOf(auth: AuthContext): string {
   return auth.clientId ? `app:${auth.clientId}` : 'web';
 }
 
-export function versionRoutes(app: FastifyInstance, versions: VersionService): void {
+export function versionRoutes(app: FastifyInstance, versions: VersionService, transfers: Transfers): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const iso = (ms: number) => new Date(Number(ms)).toISOString();
 
@@ -83,9 +84,10 @@ export function versionRoutes(app: FastifyInstance, versions: VersionService): v
       response: BYTES,
     },
     handler: async (request, reply) => {
-      const { version, file } = await versions.get(requireAuth(request).user.id, request.params.id);
+      const user = requireAuth(request).user.id;
+      const { version, file } = await versions.get(user, request.params.id);
       const inline = request.query.inline === '1' || request.query.inline === 'true';
-      return sendBytes(request, reply, versions.sendable(version, file), { inline });
+      return sendBytes(request, reply, versions.sendable(version, file), { inline, hold: () => transfers.take('downloads', accountHolder(user)) });
     },
   });
 

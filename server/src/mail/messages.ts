@@ -16,6 +16,7 @@ export type MailKind =
   | 'passkey_added'
   | 'two_factor_changed'
   | 'upload_received'
+  | 'upload_infected'
   | 'shared_with_you';
 
 export interface MailWords {
@@ -115,6 +116,16 @@ const en: Dictionary = {
     lines: [`Your upload link for ${v.folder} received: ${v.files}.`, 'The share’s details list every file received and who sent it.'],
     action: 'Open the folder',
   }),
+  upload_infected: (v) => ({
+    subject: `A file with a virus was refused on ${v.site}`,
+    heading: 'A file was refused',
+    lines: [
+      v.via === 'link'
+        ? `Someone sent ${v.file} through your upload link. The virus scanner found ${v.signature} in it.`
+        : `The virus scanner found ${v.signature} in ${v.file}, uploaded to your account.`,
+      'The file was deleted and never appeared in your files. Nothing needs to be done.',
+    ],
+  }),
 };
 
 const zh: Dictionary = {
@@ -198,6 +209,16 @@ const zh: Dictionary = {
     heading: '收到新文件',
     lines: [`你为 ${v.folder} 创建的上传链接收到了：${v.files}。`, '在分享详情中可以看到收到的每个文件及上传者。'],
     action: '打开文件夹',
+  }),
+  upload_infected: (v) => ({
+    subject: `${v.site} 拒收了一个含病毒的文件`,
+    heading: '文件已被拒收',
+    lines: [
+      v.via === 'link'
+        ? `有人通过你的上传链接发送了 ${v.file}，病毒扫描发现其中含有 ${v.signature}。`
+        : `病毒扫描在上传到你账户的 ${v.file} 中发现了 ${v.signature}。`,
+      '该文件已被删除，从未出现在你的文件中。你无需进行任何操作。',
+    ],
   }),
 };
 

@@ -34,6 +34,7 @@ export class Metrics {
   private readonly throttled = new Counter({ name: 'cirrus_throttled_requests_total', help: 'Requests answered 429', labelNames: ['route'], registers: [this.registry] });
   private readonly bytesIn = new Counter({ name: 'cirrus_bytes_received_total', help: 'Bytes received on request connections (headers and bodies)', registers: [this.registry] });
   private readonly bytesOut = new Counter({ name: 'cirrus_bytes_sent_total', help: 'Bytes sent on response connections (headers and bodies)', registers: [this.registry] });
+  private readonly scans = new Counter({ name: 'cirrus_antivirus_scans_total', help: 'Uploads scanned by clamd, by result: clean, infected, failed (no verdict)', labelNames: ['result'], registers: [this.registry] });
   readonly jobFailures = new Counter({ name: 'cirrus_background_job_failures_total', help: 'Failures of background jobs, by job', labelNames: ['job'], registers: [this.registry] });
 
   constructor(pool?: () => PoolStats | undefined, statements?: () => number) {
@@ -68,6 +69,24 @@ export class Metrics {
 
   jobFailed(job: string): void {
     this.jobFailures.inc({ job });
+  }
+
+  /** Gauges of the uploads and downloads in flight on this instance (files/transfers.ts). */
+  watchTransfers(inFlight: (kind: 'uploads' | 'downloads') => number): void {
+    for (const kind of ['uploads', 'downloads'] as const) {
+      new Gauge({
+        name: `cirrus_${kind}_in_flight`,
+        help: kind === 'uploads' ? 'Upload bodies being received now' : 'Responses streaming file bytes now',
+        registers: [this.registry],
+        collect() {
+          this.set(inFlight(kind));
+        },
+      });
+    }
+  }
+
+  scanned(result: 'clean' | 'infected' | 'failed'): void {
+    this.scans.inc({ result });
   }
 
   /** Counts every request when its response has gone out. */

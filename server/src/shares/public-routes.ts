@@ -10,6 +10,7 @@ import { FOLDER } from '../files/service.js';
 import type { FilesService } from '../files/service.js';
 import { evaluatePreconditions, evaluateRange, ifRangeAllows } from '../files/http-range.js';
 import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/send.js';
+import { linkHolder } from '../files/transfers.js';
 import type { PageSender } from '../http/pages.js';
 import type { ShareAccess } from './access.js';
 import { OfferedPassword, PageToken, Path, PUBLIC, ShareIdParams, UnlockToken } from './schemas.js';
@@ -129,7 +130,9 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       const { entry } = await access.item(request.params.id, q.path, tokenOf(request, q.token));
       const item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry), entry.row.name) : fileSendable(files, entry);
       const inline = q.inline === '1' || q.inline === 'true';
-      if (!countsAsDownload(request, item, inline)) return sendBytes(request, reply, item, { inline });
+      // A stranger's downloads count against the link, never the owner's own budget (files/transfers.ts).
+      const hold = () => files.transfers.take('downloads', linkHolder(request.params.id));
+      if (!countsAsDownload(request, item, inline)) return sendBytes(request, reply, item, { inline, hold });
       // Taken before the first byte (concurrent downloads never exceed the
       // limit) and given back when the response does not finish sending.
       const id = request.params.id;
@@ -146,7 +149,7 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       });
       reply.raw.once('close', release);
       try {
-        return await sendBytes(request, reply, item, { inline });
+        return await sendBytes(request, reply, item, { inline, hold });
       } catch (err) {
         release();
         throw err;

@@ -13,6 +13,7 @@
 //   every request, so an expired link refuses the next PATCH;
 // - the file's place: the share's folder, under the first free name, chosen
 //   in the transaction that creates the file; and the record the owner sees.
+import { linkHolder } from '../files/transfers.js';
 import type { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, conflict, forbidden, notFound } from '../core/errors.js';
 import type { Clock } from '../core/clock.js';
@@ -163,9 +164,12 @@ export class UploadRequests {
       await this.completeNow(upload);
       return upload;
     }
-    const { state, token: lock } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
-    if (state.offset === length) await this.uploads.finish(upload, state, lock);
-    return upload;
+    // A stranger's upload holds a slot of the link's, never of the owner's own budget (files/transfers.ts).
+    return this.uploads.transfers.upload(linkHolder(shareId), async () => {
+      const { state, token: lock } = await this.uploads.write(upload, source, { max: length - offset }, (s) => s.offset === length);
+      if (state.offset === length) await this.uploads.finish(upload, state, lock);
+      return upload;
+    });
   }
 
   async terminate(shareId: string, token: string | undefined, uploadId: string): Promise<void> {

@@ -9,6 +9,7 @@ import { DomainError } from '../core/errors.js';
 import { FOLDER } from '../files/rows.js';
 import type { UploadService } from '../files/uploads.js';
 import { fileSendable, sendBytes } from '../files/send.js';
+import { accountHolder } from '../files/transfers.js';
 import { DavError, fromAppError } from './errors.js';
 import { DavContext, parentPath } from './context.js';
 import { below, covering } from './locks.js';
@@ -34,7 +35,7 @@ export async function get(ctx: DavContext, reply: FastifyReply): Promise<Fastify
     reply.header('ETag', ctx.etag(entry)).type('text/plain; charset=utf-8');
     return reply.send(ctx.request.method === 'HEAD' ? undefined : 'This is a WebDAV folder: open it with a WebDAV client.\n');
   }
-  return sendBytes(ctx.request, reply, fileSendable(ctx.files, entry));
+  return sendBytes(ctx.request, reply, fileSendable(ctx.files, entry), { hold: () => ctx.files.transfers.take('downloads', accountHolder(ctx.userId)) });
 }
 
 /** `source`: the body as it is stored (the sync mount passes it through a checksum check). */
