@@ -12,7 +12,7 @@ const create: CommandSpec = {
   summary: 'register an OAuth application; prints its client ID and secret (the secret only this once)',
   options: {
     name: { type: 'string', value: '<name>', required: true, help: 'the name users see on the consent page' },
-    'redirect-uri': { type: 'string', multiple: true, value: '<URI>', required: true, help: 'an exact redirect URI' },
+    'redirect-uri': { type: 'string', multiple: true, value: '<URI>', help: 'an exact redirect URI (repeatable; at least one unless the app uses only the device grant)' },
     scope: { type: 'string', multiple: true, value: '<scope>', required: true, help: 'a scope the app may ask for (or several, space-separated)' },
     public: { type: 'boolean', help: 'a public client: no secret, PKCE required' },
     icon: { type: 'string', value: '<URL|icon>', help: 'an image URL or an icon name' },
@@ -109,7 +109,7 @@ function describeClient(c: Client, baseUrl: string): string[] {
     `kind:           ${c.isPublic ? 'public (PKCE, no secret)' : 'confidential (client secret)'}`,
     `enabled:        ${c.isEnabled ? 'yes' : 'no'}`,
     `scopes:         ${c.scopes.join(' ')}`,
-    ...c.redirectUris.map((u, i) => `${i === 0 ? 'redirect_uris: ' : '               '} ${u}`),
+    ...(c.redirectUris.length === 0 ? ['redirect_uris:  none'] : c.redirectUris.map((u, i) => `${i === 0 ? 'redirect_uris: ' : '               '} ${u}`)),
     `homepage:       ${c.homepageUrl ?? '-'}`,
     `refresh TTL:    ${c.refreshTokenTtl === null ? 'site default' : `${c.refreshTokenTtl} s`}`,
     `grant types:    ${c.grantTypes.join(' ')}`,

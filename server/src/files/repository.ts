@@ -271,6 +271,19 @@ export class TreeRepository {
       .execute();
   }
 
+  /** How many items listTrash would list for these owners (the same filter, no paging). */
+  async countTrash(ownerIds: readonly string[]): Promise<number> {
+    if (ownerIds.length === 0) return 0;
+    const row = await this.db
+      .selectFrom('files')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where('owner_id', 'in', ownerIds)
+      .where('trashed_at', 'is not', null)
+      .where('pending', '=', 0)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
   async trashIds(ownerId: string): Promise<string[]> {
     const rows = await this.db.selectFrom('files').select('id').where('owner_id', '=', ownerId).where('trashed_at', 'is not', null).where('pending', '=', 0).execute();
     return rows.map((r) => r.id);

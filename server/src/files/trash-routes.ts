@@ -12,11 +12,19 @@ import { Ids, PageQuery, READ, WRITE } from './schemas.js';
 export function trashRoutes(app: FastifyInstance, trash: TrashService): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const IdsBody = Body({ ids: Ids });
-  const TrashPage = View({ files: Type.Array(TrashViewSchema), next_page_token: Nullable('string') }, { title: 'TrashPage' });
+  const TrashPage = View(
+    {
+      files: Type.Array(TrashViewSchema),
+      next_page_token: Nullable('string'),
+      own_count: Type.Integer({ description: "items in the person's own trash: exactly what DELETE /file/trash deletes" }),
+      team_count: Type.Integer({ description: 'items listed from team folders the person may write to: DELETE /file/trash leaves them (delete them for good by id)' }),
+    },
+    { title: 'TrashPage' },
+  );
 
   r.get('/api/v4/file/trash', { config: READ, schema: { querystring: Type.Object(PageQuery), response: { 200: Envelope(TrashPage) } } }, async (request) => {
     const page = await trash.list(requireAuth(request).user.id, request.query.page_size ?? 100, request.query.next_page_token);
-    return ok({ files: page.entries.map(toTrashView), next_page_token: page.nextPageToken });
+    return ok({ files: page.entries.map(toTrashView), next_page_token: page.nextPageToken, own_count: page.ownCount, team_count: page.teamCount });
   });
 
   const RestoreBody = Body({

@@ -59,11 +59,21 @@ export class TrashService {
   }
 
   /** The person's trash and the other trashes they reach, newest first, in one keyset listing. */
-  async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ entries: Entry[]; nextPageToken: string | null }> {
+  /**
+   * One page of the trash the person sees (their own and the team folders'
+   * they may write to), with the counts of each part: `ownCount` is exactly
+   * what `empty` deletes, so a warning can name it; `teamCount` is what it
+   * leaves (team items are deleted for good one by one, see `empty`).
+   */
+  async list(ownerId: string, pageSize: number, pageToken?: string): Promise<{ entries: Entry[]; nextPageToken: string | null; ownCount: number; teamCount: number }> {
     const before = pageToken ? decodeToken(pageToken) : null;
     const others = await this.mounts.trashesOf(ownerId);
     const views = new Map(others.map((m) => [m.ownerId, m.view]));
-    const rows = await this.tree.store.tree.listTrash([ownerId, ...views.keys()], before, pageSize + 1);
+    const [rows, ownCount, teamCount] = await Promise.all([
+      this.tree.store.tree.listTrash([ownerId, ...views.keys()], before, pageSize + 1),
+      this.tree.store.tree.countTrash([ownerId]),
+      this.tree.store.tree.countTrash([...views.keys()]),
+    ]);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];
     return {
@@ -73,6 +83,8 @@ export class TrashService {
         return view ? { row: { ...row, trashed_path: view(path) }, path: view(path) } : { row, path };
       }),
       nextPageToken: rows.length > pageSize && last ? encodeToken(last.trashed_at!, last.id) : null,
+      ownCount,
+      teamCount,
     };
   }
 
@@ -139,7 +151,12 @@ export class TrashService {
     });
   }
 
-  /** Empties the person's own trash (never a team folder's: that takes deleting each item). */
+  /**
+   * Empties the person's own trash, never a team folder's: a team's trash
+   * holds what every member deleted, and one member's "Empty trash" must not
+   * wipe the others' chance to restore. A write member deletes team items
+   * for good by id (`purge`), having chosen them.
+   */
   async empty(ownerId: string): Promise<number> {
     const ids = await this.tree.store.tree.trashIds(ownerId);
     const results = await this.purge(ownerId, ids);

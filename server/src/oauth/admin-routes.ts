@@ -19,7 +19,13 @@ const fields = {
   icon: Type.String({ minLength: 1, maxLength: 2048, pattern: NO_CONTROL }),
   homepage_url: Type.Optional(Type.Union([Type.String({ maxLength: 2048, pattern: NO_CONTROL }), Type.Null()])),
   description: Type.Optional(Type.String({ maxLength: 2000, pattern: '^[^\\u0000-\\u0008\\u000b\\u000c\\u000e-\\u001f\\u007f]*$' })),
-  redirect_uris: Type.Array(Type.String({ minLength: 1, maxLength: MAX_REDIRECT_URI_LENGTH }), { minItems: 1, maxItems: 20 }),
+  // At least one when grant_types includes authorization_code (the service checks: it depends on the other field).
+  redirect_uris: Type.Optional(
+    Type.Array(Type.String({ minLength: 1, maxLength: MAX_REDIRECT_URI_LENGTH }), {
+      maxItems: 20,
+      description: 'exact redirect URIs; 1–20 when grant_types includes authorization_code, may be empty or absent for a device-grant-only app (RFC 8628)',
+    }),
+  ),
   scopes: Type.Array(Type.String({ minLength: 1, maxLength: 64 }), { minItems: 1, maxItems: 20 }),
   secret: Type.Optional(Type.String({ minLength: 1, maxLength: 256 })),
   is_public: Type.Optional(Type.Boolean()),
@@ -45,7 +51,6 @@ const UpdateBody = Body({
     ...fields,
     name: Type.Optional(fields.name),
     icon: Type.Optional(fields.icon),
-    redirect_uris: Type.Optional(fields.redirect_uris),
     scopes: Type.Optional(fields.scopes),
     regenerate_secret: Type.Optional(Type.Boolean()),
   }),

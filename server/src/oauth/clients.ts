@@ -11,7 +11,7 @@ import { iconNameProblem } from './icons.js';
 import { isKnownScope, scopeList } from './scopes.js';
 import { rfc3339 } from '../accounts/views.js';
 import type { Clock } from '../core/clock.js';
-import { DEFAULT_GRANT_TYPES, isGrantType, type GrantType } from './grant-types.js';
+import { AUTHORIZATION_CODE, DEFAULT_GRANT_TYPES, isGrantType, type GrantType } from './grant-types.js';
 
 export interface Client {
   id: string;
@@ -43,7 +43,8 @@ export interface ClientFields {
   icon: string;
   homepage_url?: string | null;
   description?: string;
-  redirect_uris: string[];
+  /** Required (1–20) when the app may use the authorization code grant; may be empty otherwise. */
+  redirect_uris?: string[];
   scopes: string[];
   secret?: string;
   is_public?: boolean;
@@ -303,15 +304,16 @@ export class ClientService {
     if (input.secret !== undefined) checkSecret(input.secret);
     const secret = isPublic ? undefined : (input.secret ?? this.secrets.generate());
     const now = this.clock.now();
+    const grantTypes = checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]);
     const row: ClientRow = {
       id: uuid(),
-      ...this.checkedFields(input),
+      ...this.checkedFields({ ...input, redirect_uris: input.redirect_uris ?? [] }, grantTypes),
       description: input.description ?? '',
       secret_hash: secret === undefined ? null : this.secrets.hash(secret),
       is_public: isPublic ? 1 : 0,
       is_enabled: input.is_enabled === false ? 0 : 1,
       refresh_token_ttl: input.refresh_token_ttl ?? null,
-      grant_types: checkedGrantTypes(input.grant_types ?? [...DEFAULT_GRANT_TYPES]),
+      grant_types: grantTypes,
       require_par: input.require_par ? 1 : 0,
       require_dpop: input.require_dpop ? 1 : 0,
       post_logout_redirect_uris: checkedLogoutUris(input.post_logout_redirect_uris ?? []),
@@ -332,13 +334,17 @@ export class ClientService {
     // A new secret when asked for, or when a public client becomes confidential.
     const needsSecret = !isPublic && (patch.secret !== undefined || patch.regenerate_secret === true || current.secretHash === null);
     const secret = needsSecret ? (patch.secret ?? this.secrets.generate()) : undefined;
-    const fields = this.checkedFields({
+    const grantTypes = patch.grant_types !== undefined ? checkedGrantTypes(patch.grant_types) : undefined;
+    const fields = this.checkedFields(
+      {
       name: patch.name ?? current.name,
       icon: patch.icon ?? current.icon,
       homepage_url: patch.homepage_url === undefined ? current.homepageUrl : patch.homepage_url,
       redirect_uris: patch.redirect_uris ?? current.redirectUris,
       scopes: patch.scopes ?? current.scopes,
-    });
+      },
+      grantTypes ?? current.grantTypes.join(' '),
+    );
     const isEnabled = patch.is_enabled ?? current.isEnabled;
     this.invalidate(id);
     await this.repo.update(id, {
@@ -348,7 +354,7 @@ export class ClientService {
       is_public: isPublic ? 1 : 0,
       is_enabled: isEnabled ? 1 : 0,
       ...(patch.refresh_token_ttl !== undefined ? { refresh_token_ttl: patch.refresh_token_ttl } : {}),
-      ...(patch.grant_types !== undefined ? { grant_types: checkedGrantTypes(patch.grant_types) } : {}),
+      ...(grantTypes !== undefined ? { grant_types: grantTypes } : {}),
       ...(patch.require_par !== undefined ? { require_par: patch.require_par ? 1 : 0 } : {}),
       ...(patch.require_dpop !== undefined ? { require_dpop: patch.require_dpop ? 1 : 0 } : {}),
       ...(patch.post_logout_redirect_uris !== undefined ? { post_logout_redirect_uris: checkedLogoutUris(patch.post_logout_redirect_uris) } : {}),
@@ -369,12 +375,20 @@ export class ClientService {
     await this.revocation.revokeClient(id, 'client_deleted');
   }
 
-  private checkedFields(f: Pick<ClientFields, 'name' | 'icon' | 'homepage_url' | 'redirect_uris' | 'scopes'>) {
+  /** `grantTypes` is the stored (checked, space-separated) list the app will have. */
+  private checkedFields(f: Pick<ClientFields, 'name' | 'icon' | 'homepage_url' | 'scopes'> & { redirect_uris: string[] }, grantTypes: string) {
     const name = f.name.trim();
     if (!name) throw paramError('name: must not be empty');
     checkIcon(f.icon);
     if (f.homepage_url) checkHttpUrl('homepage_url', f.homepage_url, false);
-    const redirectUris = normalizeList('redirect_uris', f.redirect_uris, redirectUriProblem);
+    // Only the authorization code grant sends the browser back to the app
+    // (RFC 6749 §3.1.2); an app limited to the device grant (RFC 8628) and
+    // refresh never names a redirect URI, so it need not register one.
+    const usesRedirects = grantTypes.split(' ').includes(AUTHORIZATION_CODE);
+    if (usesRedirects && f.redirect_uris.length === 0) {
+      throw new DomainError(ErrorCode.ParamError, 'redirect_uris: at least one is required when grant_types includes authorization_code', { data: { field: 'redirect_uris' } });
+    }
+    const redirectUris = f.redirect_uris.length > 0 ? normalizeList('redirect_uris', f.redirect_uris, redirectUriProblem) : [];
     const scopes = normalizeList('scopes', f.scopes, (s) => (isKnownScope(s) ? null : 'is not a known scope'));
     return { name, icon: f.icon, homepage_url: f.homepage_url || null, redirect_uris: JSON.stringify(redirectUris), scopes: scopes.join(' ') };
   }

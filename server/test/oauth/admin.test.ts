@@ -117,6 +117,40 @@ describe('OAuth apps (admin API and CLI)', () => {
     assert.equal((await ctx.api.post(PATH, {})).status, 401);
   });
 
+  it('RFC 8628 §3.1: an app limited to the device grant registers without redirect URIs; one with authorization_code still needs one (RFC 6749 §3.1.2)', async () => {
+    const device = 'urn:ietf:params:oauth:grant-type:device_code';
+    const { redirect_uris: _, ...withoutUris } = valid;
+    const tv = await put({ client: { ...withoutUris, is_public: true, grant_types: [device, 'refresh_token'] } });
+    assert.equal(tv.status, 200, tv.text);
+    assert.deepEqual(tv.body.data.redirect_uris, []);
+    const empty = await put({ client: { ...valid, redirect_uris: [], grant_types: [device] } });
+    assert.equal(empty.status, 200, empty.text);
+
+    // The device flow starts for it (RFC 8628 §3.1–3.2).
+    const started = await postForm(ctx, { client_id: tv.body.data.id, scope: 'openid' }, { path: '/api/v4/session/oauth/device_authorization' });
+    assert.equal(started.status, 200, started.text);
+    // No authorization request can succeed: nothing is registered to match.
+    const authorize = await ctx.api.get(`/api/v4/session/oauth/authorize?response_type=code&client_id=${tv.body.data.id}&redirect_uri=${encodeURIComponent(REDIRECT_URI)}&scope=openid&code_challenge=${'a'.repeat(43)}&code_challenge_method=S256`);
+    assert.notEqual(authorize.status, 303);
+
+    for (const client of [withoutUris, { ...valid, redirect_uris: [] }, { ...withoutUris, grant_types: ['authorization_code', device] }]) {
+      const refused = await put({ client });
+      assert.equal(refused.status, 400, refused.text);
+      assert.equal(refused.body.code, 40001);
+      assert.match(refused.body.msg, /redirect_uris/);
+      assert.deepEqual((refused.body as { data?: unknown }).data, { field: 'redirect_uris' });
+    }
+    // Adding authorization_code later needs URIs too; with them it is accepted, and they are matched exactly as before.
+    const addCode = await put({ client: { grant_types: ['authorization_code', device] } }, tv.body.data.id);
+    assert.equal(addCode.status, 400, addCode.text);
+    const withUris = await put({ client: { grant_types: ['authorization_code', device], redirect_uris: [REDIRECT_URI] } }, tv.body.data.id);
+    assert.equal(withUris.status, 200, withUris.text);
+    assert.deepEqual(withUris.body.data.redirect_uris, [REDIRECT_URI]);
+    // A bad URI is still refused on a device-only app when one is given.
+    const bad = await put({ client: { ...withoutUris, grant_types: [device], redirect_uris: ['http://example.com/cb'] } });
+    assert.equal(bad.status, 400);
+  });
+
   it('deletes an app (404 afterwards) and answers 404 for unknown ids', async () => {
     const app = await createApp(ctx);
     assert.equal((await ctx.api.delete(`${PATH}/${app.id}`, undefined, { token: ctx.adminToken })).status, 200);
@@ -172,13 +206,24 @@ describe('OAuth apps (admin API and CLI)', () => {
       assert.match(bad.stderr, /grant_types/);
     });
 
+    it('RFC 8628: an app with only the device grant needs no --redirect-uri', async () => {
+      const device = 'urn:ietf:params:oauth:grant-type:device_code';
+      const res = await cli(['--name', 'CLI TV only', '--scope', 'openid', '--public', '--grant', device]);
+      assert.equal(res.code, 0, res.stderr);
+      const id = /client_id:\s+(\S+)/.exec(res.stdout)?.[1];
+      const got = await ctx.api.get<AppView & { grant_types: string[] }>(`${PATH}/${id}`, { token: ctx.adminToken });
+      assert.deepEqual(got.body.data.grant_types, [device]);
+      assert.deepEqual(got.body.data.redirect_uris, []);
+    });
+
     it('refuses bad input with a message and a non-zero exit', async () => {
       const [missing, badScope] = await Promise.all([
         cli(['--name', 'No Redirect', '--scope', 'openid']),
         cli(['--name', 'Bad', '--redirect-uri', REDIRECT_URI, '--scope', 'Files.Delete']),
       ]);
-      assert.equal(missing.code, 2);
-      assert.match(missing.stderr, /redirect-uri/);
+      // Without --grant, the app may use authorization_code, which needs a redirect URI.
+      assert.equal(missing.code, 1);
+      assert.match(missing.stderr, /redirect_uris/);
       assert.equal(badScope.code, 1);
       assert.match(badScope.stderr, /scope/);
     });

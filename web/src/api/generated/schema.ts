@@ -5808,7 +5808,8 @@ export interface paths {
               icon: string;
               homepage_url?: string | null;
               description?: string;
-              redirect_uris: string[];
+              /** exact redirect URIs; 1–20 when grant_types includes authorization_code, may be empty or absent for a device-grant-only app (RFC 8628) */
+              redirect_uris?: string[];
               scopes: string[];
               secret?: string;
               is_public?: boolean;
@@ -6092,6 +6093,7 @@ export interface paths {
               icon?: string;
               homepage_url?: string | null;
               description?: string;
+              /** exact redirect URIs; 1–20 when grant_types includes authorization_code, may be empty or absent for a device-grant-only app (RFC 8628) */
               redirect_uris?: string[];
               scopes?: string[];
               secret?: string;
@@ -15935,6 +15937,10 @@ export interface components {
     TrashPage: {
       files: components["schemas"]["TrashView"][];
       next_page_token: string | null;
+      /** items in the person's own trash: exactly what DELETE /file/trash deletes */
+      own_count: number;
+      /** items listed from team folders the person may write to: DELETE /file/trash leaves them (delete them for good by id) */
+      team_count: number;
     };
     TrashView: {
       id: string;

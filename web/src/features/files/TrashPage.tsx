@@ -30,6 +30,11 @@ export default function TrashPage() {
     getNextPageParam: (last) => last.next_page_token,
   });
   const items = useMemo(() => query.data?.pages.flatMap((p) => p.files) ?? [], [query.data]);
+  // The server's counts, not the loaded rows: "Empty trash" deletes the person's
+  // own trash only (team folders' items are deleted for good one by one), so
+  // the warning names exactly what it will delete.
+  const ownCount = query.data?.pages[0]?.own_count ?? 0;
+  const teamCount = query.data?.pages[0]?.team_count ?? 0;
   const selection = useSelection(useMemo(() => items.map((i) => i.id), [items]));
   const selected = selection.selected;
   const lastPointer = useRef('mouse');
@@ -92,7 +97,7 @@ export default function TrashPage() {
           <Button leftSection={<IconTrashX size={16} aria-hidden="true" />} variant="default" color="red" disabled={selected.size === 0} onClick={() => setConfirm('purge')}>
             {t('trash.deleteForever')}
           </Button>
-          <Button leftSection={<IconTrash size={16} aria-hidden="true" />} color="red" disabled={items.length === 0} onClick={() => setConfirm('empty')}>
+          <Button leftSection={<IconTrash size={16} aria-hidden="true" />} color="red" disabled={ownCount === 0} onClick={() => setConfirm('empty')}>
             {t('trash.empty')}
           </Button>
         </Group>
@@ -100,6 +105,11 @@ export default function TrashPage() {
       <Text size="sm" c="dimmed">
         {t('trash.hint')}
       </Text>
+      {teamCount > 0 && (
+        <Text size="sm" c="dimmed" data-testid="team-trash-note">
+          {t('trash.teamStays', { count: teamCount })}
+        </Text>
+      )}
       {query.isLoading ? (
         <Busy label={t('common.loading')} />
       ) : query.error ? (
@@ -212,7 +222,13 @@ export default function TrashPage() {
       <ConfirmDialog
         opened={confirm !== null}
         title={confirm === 'empty' ? t('trash.emptyTitle') : t('trash.deleteForeverTitle', { count: selected.size })}
-        message={confirm === 'empty' ? t('trash.emptyText', { count: items.length }) : t('trash.deleteForeverText', { count: selected.size })}
+        message={
+          confirm === 'empty'
+            ? teamCount > 0
+              ? `${t('trash.emptyOwnText', { count: ownCount })} ${t('trash.teamStays', { count: teamCount })}`
+              : t('trash.emptyText', { count: ownCount })
+            : t('trash.deleteForeverText', { count: selected.size })
+        }
         confirmLabel={confirm === 'empty' ? t('trash.empty') : t('trash.deleteForever')}
         danger
         onClose={() => setConfirm(null)}

@@ -57,12 +57,15 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
 
   const lines = redirects.split('\n').map((l) => l.trim());
   const uris = lines.filter(Boolean);
+  // Only the authorization code grant sends the browser back to a redirect URI;
+  // an app limited to the device grant (RFC 8628) needs none (the server's rule too).
+  const needsRedirect = grantTypes.includes('authorization_code');
 
   const submit = async () => {
     const e: Record<string, string | null> = {};
     if (!name.trim()) e.name = t('admin.apps.required');
     if (!icon.trim()) e.icon = t('admin.apps.required');
-    if (uris.length === 0) e.redirects = t('admin.apps.redirectRequired');
+    if (needsRedirect && uris.length === 0) e.redirects = t('admin.apps.redirectRequired');
     if (scopes.length === 0) e.scopes = t('admin.apps.scopesRequired');
     if (grantTypes.length === 0) e.grants = t('admin.apps.grantTypesRequired');
     if (!app && !isPublic && secretMode === 'supply' && secret.length < 16) e.secret = t('admin.apps.secretRule');
@@ -170,8 +173,8 @@ export function OAuthAppForm({ app, onSubmit, submitLabel }: { app?: OAuthApp; o
       )}
       <Textarea
         label={t('admin.apps.field.redirects')}
-        description={t('admin.apps.redirectHelp')}
-        required
+        description={needsRedirect ? t('admin.apps.redirectHelp') : t('admin.apps.redirectOptional')}
+        required={needsRedirect}
         autosize
         minRows={3}
         value={redirects}
