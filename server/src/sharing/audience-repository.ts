@@ -9,6 +9,7 @@ import type { ChangeNote, Delivery, FeedAudience } from '../files/events/audienc
 import type { Changed } from '../files/events/audience.js';
 import { labelMounts, SHARED_WITH_ME } from './resolver.js';
 import type { MountRow } from './repository.js';
+import { boundByMakers } from './backing-repository.js';
 
 interface ChainRow {
   item: string;
@@ -32,18 +33,22 @@ interface Item {
 const within = (path: string, base: string) => path === base || path.startsWith(`${base}/`);
 const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);
 
-/** The grants reaching each of `userIds` (all owners), with what labels need; oldest first, as the resolver orders them. */
+/**
+ * The grants reaching each of `userIds` (all owners), with what labels need;
+ * oldest first, as the resolver orders them; reshared grants bounded by their
+ * makers as the resolver bounds them.
+ */
 export async function mountRowsFor(db: Kysely<Database>, userIds: readonly string[]): Promise<Map<string, (MountRow & { trashed_at: number | null; pending: number })[]>> {
   const out = new Map<string, (MountRow & { trashed_at: number | null; pending: number })[]>();
   if (!userIds.length) return out;
   const people = await db.selectFrom('users').select(['id', 'group_id']).where('id', 'in', userIds).execute();
   const groups = [...new Set(people.map((p) => Number(p.group_id)))];
-  const rows = await db
+  const all = await db
     .selectFrom('file_access as a')
     .innerJoin('files as f', 'f.id', 'a.file_id')
     .innerJoin('users as o', 'o.id', 'a.owner_id')
     .select([
-      'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_at', 'a.user_id', 'a.group_id',
+      'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_by', 'a.created_at', 'a.user_id', 'a.group_id',
       'f.name', 'f.kind', 'f.trashed_at', 'f.pending', 'f.named_at', 'o.nickname as owner_nickname', 'o.email as owner_email', 'o.nickname_at',
     ])
     .where((eb) => eb.or([eb('a.user_id', 'in', userIds), ...(groups.length ? [eb('a.group_id', 'in', groups)] : [])]))
@@ -51,6 +56,7 @@ export async function mountRowsFor(db: Kysely<Database>, userIds: readonly strin
     .orderBy('a.created_at')
     .orderBy('a.id')
     .execute();
+  const rows = await boundByMakers(db, all);
   for (const p of people) {
     out.set(
       p.id,

@@ -2,6 +2,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FileAccessTable } from '../db/schema.js';
+import { boundByMakers } from './backing-repository.js';
 
 export type GrantRow = Selectable<FileAccessTable>;
 
@@ -12,6 +13,8 @@ export interface MountRow {
   owner_id: string;
   permission: 'read' | 'write';
   reshare: number;
+  /** Who made the grant: the owner, or a recipient resharing (bounded by what they hold now). */
+  created_by: string;
   created_at: number;
   name: string;
   kind: number;
@@ -41,11 +44,32 @@ export class AccessRepository {
     q = row.user_id != null ? q.where('user_id', '=', row.user_id) : q.where('group_id', '=', row.group_id!);
     const existing = await q.executeTakeFirst();
     if (existing) {
-      await this.db.updateTable('file_access').set({ permission: row.permission, reshare: row.reshare ?? 0 }).where('id', '=', existing.id).execute();
-      return { ...existing, permission: row.permission, reshare: row.reshare ?? 0 };
+      // The grant becomes the new maker's (the service lets only the owner change another's grant), so it is bounded as theirs.
+      await this.db.updateTable('file_access').set({ permission: row.permission, reshare: row.reshare ?? 0, created_by: row.created_by }).where('id', '=', existing.id).execute();
+      return { ...existing, permission: row.permission, reshare: row.reshare ?? 0, created_by: row.created_by };
     }
     await this.db.insertInto('file_access').values(row).execute();
     return await this.db.selectFrom('file_access').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  }
+
+  /** The existing grant of the item to this person or group, if any. */
+  existing(fileId: string, to: { user_id: string } | { group_id: number }): Promise<GrantRow | undefined> {
+    let q = this.db.selectFrom('file_access').selectAll().where('file_id', '=', fileId);
+    q = 'user_id' in to ? q.where('user_id', '=', to.user_id) : q.where('group_id', '=', to.group_id);
+    return q.executeTakeFirst();
+  }
+
+  /**
+   * The people who hold one of the owner's grants made by one of `makers`
+   * (directly or through a group): whose "Shared with me" may change with the makers' access.
+   */
+  async reachedThrough(ownerId: string, makers: readonly string[]): Promise<string[]> {
+    if (!makers.length) return [];
+    const grants = await this.db.selectFrom('file_access').select(['user_id', 'group_id']).where('owner_id', '=', ownerId).where('created_by', 'in', makers).execute();
+    const out = new Set(grants.flatMap((g) => (g.user_id !== null ? [g.user_id] : [])));
+    const groups = [...new Set(grants.flatMap((g) => (g.group_id !== null ? [Number(g.group_id)] : [])))];
+    if (groups.length) for (const m of await this.db.selectFrom('users').select('id').where('group_id', 'in', groups).execute()) out.add(m.id);
+    return [...out];
   }
 
   /** Whether the owner still has any grant (their tree keeps its feed audience while so). */
@@ -69,15 +93,17 @@ export class AccessRepository {
   /**
    * Every grant that reaches `userId` (to them, or to their group), except on
    * their own items, with the item and its owner; items in the trash are left
-   * out. Oldest first, so names that clash are told apart the same way each time.
+   * out; a reshared grant counts for at most what its maker holds now
+   * (backing-repository.ts). Oldest first, so names that clash are told apart
+   * the same way each time.
    */
-  mountsOf(userId: string): Promise<MountRow[]> {
-    return this.db
+  async mountsOf(userId: string): Promise<MountRow[]> {
+    const rows = await this.db
       .selectFrom('file_access as a')
       .innerJoin('files as f', 'f.id', 'a.file_id')
       .innerJoin('users as o', 'o.id', 'a.owner_id')
       .select([
-        'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_at',
+        'a.id', 'a.file_id', 'a.owner_id', 'a.permission', 'a.reshare', 'a.created_by', 'a.created_at',
         'f.name', 'f.kind', 'f.named_at', 'o.nickname as owner_nickname', 'o.email as owner_email', 'o.nickname_at',
       ])
       .where((eb) =>
@@ -94,6 +120,7 @@ export class AccessRepository {
       .orderBy('a.id')
       .execute()
       .then((rows) => rows.map((r) => ({ ...r, reshare: Number(r.reshare), created_at: Number(r.created_at), kind: Number(r.kind), named_at: Number(r.named_at), nickname_at: Number(r.nickname_at) })));
+    return boundByMakers(this.db, rows);
   }
 
   /**

@@ -115,14 +115,20 @@ export class AccessService {
         throw notFound(policy === 'groups' ? 'No one in your group has this e-mail or UID' : 'No one has this e-mail or UID');
       }
       if (user.id === target.ownerId) throw badRequest('user: the owner already has access');
-      row = await this.changeGrants(target.ownerId, [user.id], (repo) => repo.upsert({ ...base, user_id: user.id, group_id: null }));
+      row = await this.changeGrants(target.ownerId, [user.id], async (repo) => {
+        await this.mayReplace(repo, actorId, target, { user_id: user.id });
+        return repo.upsert({ ...base, user_id: user.id, group_id: null });
+      });
       recipients = [user];
     } else {
       const group = input.group!;
       if (policy === 'groups' && group !== actor.group_id) throw notFound('You can share only with your own group');
       if (!(await this.repo.groupExists(group))) throw notFound('Group not found');
       const members = await this.repo.membersOf(group);
-      row = await this.changeGrants(target.ownerId, members.map((m) => m.id), (repo) => repo.upsert({ ...base, user_id: null, group_id: group }));
+      row = await this.changeGrants(target.ownerId, members.map((m) => m.id), async (repo) => {
+        await this.mayReplace(repo, actorId, target, { group_id: group });
+        return repo.upsert({ ...base, user_id: null, group_id: group });
+      });
       recipients = (await Promise.all(members.filter((m) => m.id !== target.ownerId && m.id !== actorId).map((m) => this.ports.findUserById(m.id)))).filter(
         (p): p is Person => p !== undefined,
       );
@@ -141,6 +147,18 @@ export class AccessService {
       }
     }
     return this.view(row);
+  }
+
+  /**
+   * A resharer changes only the grants they made: taking over the owner's (or
+   * another resharer's) grant to the same person would let them lower it, or
+   * raise it beyond what its maker gave. The owner may change any grant, and
+   * it becomes theirs (no longer bounded by a resharer).
+   */
+  private async mayReplace(repo: AccessRepository, actorId: string, target: { fileId: string; ceiling: Permission | null }, to: { user_id: string } | { group_id: number }): Promise<void> {
+    if (target.ceiling === null) return;
+    const existing = await repo.existing(target.fileId, to);
+    if (existing && existing.created_by !== actorId) throw forbidden('Someone else already gave this access; only they or the owner can change it');
   }
 
   async list(actorId: string, path: string): Promise<GrantView[]> {
@@ -168,7 +186,8 @@ export class AccessService {
   private async changeGrants<T>(ownerId: string, people: readonly string[], change: (repo: AccessRepository) => Promise<T>): Promise<T> {
     return this.files.mutate(ownerId, async (s) => {
       const repo = this.repo.on(s.db);
-      const others = people.filter((p) => p !== ownerId);
+      // Grants these people made in turn are bounded by their access (backing-repository.ts): their recipients' views may change too.
+      const others = [...new Set([...people, ...(await repo.reachedThrough(ownerId, people))])].filter((p) => p !== ownerId);
       const before = await mountRowsFor(s.db, others);
       const result = await change(repo);
       await s.usage.setAudience(ownerId, await repo.ownerHasGrants(ownerId));
