@@ -10,6 +10,20 @@ const FEATURES = '(accounts|admin|identity|mail|oauth|ops|search|sessions|shares
 module.exports = {
   forbidden: [
     {
+      name: 'shared-imports-nothing',
+      comment: 'shared/ holds pure rules both the server and the web app run (the same function on both sides); it imports nothing, not even node: modules.',
+      severity: 'error',
+      from: { path: '^shared/' },
+      to: { pathNot: '^shared/' },
+    },
+    {
+      name: 'web-uses-only-shared-server-code',
+      comment: 'The web app and the server share code through shared/ only: the web app never imports server/.',
+      severity: 'error',
+      from: { path: '^web/src/' },
+      to: { path: '^server/' },
+    },
+    {
       name: 'no-circular',
       comment: 'No import cycles: a cycle means two modules that cannot be understood (or tested) apart.',
       severity: 'error',

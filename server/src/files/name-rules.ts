@@ -6,6 +6,7 @@
 //   siblings (docs/decisions/025-names-unique-ignoring-case.md);
 // - names that Windows and macOS clients cannot store (WebDAV mounts, sync
 //   clients, ZIP extraction), refused for every new name.
+import { portableNameRule } from '../../../shared/portable-names.js';
 import { badRequest } from '../core/errors.js';
 
 /** The case-folded name: NFC, lower case (Unicode default case mapping). */
@@ -27,16 +28,23 @@ export function sortKey(name: string): string {
   });
 }
 
-const RESERVED_DEVICE = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])(\..*)?$/i;
-const NON_PORTABLE_CHARS = /[<>:"|?*]/;
-
-/** Why a new name would break Windows or macOS clients, or null. */
+/**
+ * Why a new name would break Windows or macOS clients, or null. The rule is
+ * shared with the web app (shared/portable-names.ts); this English text is
+ * the API's, and the web app recognises it (api/fieldErrors.ts) to word a
+ * refusal in the reader's language.
+ */
 export function portableNameProblem(name: string): string | null {
-  const device = RESERVED_DEVICE.exec(name);
-  if (device) return `"${device[1]}" is a reserved device name on Windows (also with an extension)`;
-  if (NON_PORTABLE_CHARS.test(name)) return 'must not contain any of < > : " | ? *';
-  if (/[. ]$/.test(name)) return 'must not end with a dot or a space';
-  return null;
+  const problem = portableNameRule(name);
+  if (!problem) return null;
+  switch (problem.rule) {
+    case 'reservedDevice':
+      return `"${problem.device}" is a reserved device name on Windows (also with an extension)`;
+    case 'nonPortableChars':
+      return 'must not contain any of < > : " | ? *';
+    case 'trailingDotOrSpace':
+      return 'must not end with a dot or a space';
+  }
 }
 
 /** Throws the invalid-name error (400) for a new name that is not portable. */

@@ -121,7 +121,7 @@ export default function FilesPage({ params }: PageProps) {
         if (!names) {
           // One bad name does not stop the others: it is listed, by name and with the reason, in the uploads panel.
           const prepared = await prepare(path, picked);
-          uploads.reject(prepared.rejected.map((r) => ({ file: r.file, name: r.relative, targetPath: r.targetPath, reason: r.reason })));
+          uploads.reject(prepared.rejected.map((r) => ({ file: r.file, name: r.relative, targetPath: r.targetPath, reason: r.reason, text: r.text })));
           picked = prepared.picked;
           names = prepared.conflicts;
           if (picked.length === 0) return;

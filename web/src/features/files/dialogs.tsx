@@ -28,7 +28,7 @@ export function NameDialog(props: { opened: boolean; title: string; label: strin
     e.preventDefault();
     const problem = nameProblem(name);
     if (problem) {
-      setError(t(`files.nameRule.${problem}`));
+      setError(t(`files.nameRule.${problem.rule}`, { device: problem.device }));
       return;
     }
     setBusy(true);

@@ -52,7 +52,13 @@ function Row({ item }: { item: UploadItem }) {
   const left = timeLeft(item);
   const color = item.status === 'error' ? 'red' : item.status === 'done' ? 'teal' : item.status === 'paused' ? 'gray' : 'indigo';
   let status: string;
-  if (item.status === 'error') status = t(`uploads.error.${item.error?.kind ?? 'other'}`, { msg: item.error?.message ?? '' });
+  if (item.status === 'error') {
+    // The rule in the reader's language when there is a sentence for it; the server's own words otherwise.
+    const english = i18n.language.startsWith('en');
+    const text = item.error?.text;
+    const msg = text ? t(text.key, text.params) : english || !item.error?.message ? (item.error?.message ?? '') : t('errors.field.invalid');
+    status = t(`uploads.error.${item.error?.kind ?? 'other'}`, { msg });
+  }
   else if (item.status === 'uploading')
     status = `${formatSize(item.sent)} / ${formatSize(item.size)} · ${formatSize(item.speed)}/s${left !== null ? ' · ' + t('uploads.left', { time: formatDuration(left, i18n.language) }) : ''}`;
   else status = t(`uploads.status.${item.status}`);
@@ -91,7 +97,7 @@ function Row({ item }: { item: UploadItem }) {
         <Text size="xs" c={item.status === 'error' ? 'red.8' : 'dimmed'} role={item.status === 'error' ? 'alert' : undefined}>
           {status}
         </Text>
-        <Text size="xs" c="dimmed" data-testid="upload-percent">
+        <Text size="xs" c="dimmed" data-testid="upload-percent" style={{ flex: 'none', whiteSpace: 'nowrap' }}>
           {pct} %
         </Text>
       </Group>

@@ -4,8 +4,11 @@
 // name (2).ext, …). One POST /file/exists answers for many paths with 200, so
 // a clean upload logs no 404s.
 import { api, data } from '../../../api/client';
+import { problemOfMessage } from '../../../api/fieldErrors';
+import { pathNameProblem } from '../../../api/rules';
 import { joinPath } from '../api';
 import type { PickedFile } from '../drop';
+import type { LocalText } from './store';
 
 export type ConflictChoice = 'replace' | 'keep' | 'skip';
 
@@ -33,7 +36,9 @@ export interface Rejected {
   file: File;
   relative: string;
   targetPath: string;
+  /** The server's words (English), shown when there is no sentence for the rule. */
   reason: string;
+  text?: LocalText;
 }
 
 export interface Prepared {
@@ -46,15 +51,28 @@ export interface Prepared {
 }
 
 export async function prepare(folder: string, picked: PickedFile[]): Promise<Prepared> {
-  const tops = [...new Set(picked.map((p) => p.relative.split('/')[0]!))];
-  const checks = await checkPaths([...tops.map((n) => joinPath(folder, n)), ...picked.map((p) => joinPath(folder, p.relative))]);
   const rejected: Rejected[] = [];
-  const ok: PickedFile[] = [];
+  // The server's name rules, checked here first (api/rules.ts): a name that can
+  // never be accepted is not sent, and is said in the reader's language.
+  const named: PickedFile[] = [];
   for (const p of picked) {
+    const problem = pathNameProblem(p.relative);
+    if (!problem) named.push(p);
+    else rejected.push({ file: p.file, relative: p.relative, targetPath: joinPath(folder, p.relative), reason: problem.rule, text: { key: `files.nameRule.${problem.rule}`, params: problem.device ? { device: problem.device } : {} } });
+  }
+  const tops = [...new Set(named.map((p) => p.relative.split('/')[0]!))];
+  const checks = named.length ? await checkPaths([...tops.map((n) => joinPath(folder, n)), ...named.map((p) => joinPath(folder, p.relative))]) : new Map<string, PathCheck>();
+  const ok: PickedFile[] = [];
+  for (const p of named) {
     const targetPath = joinPath(folder, p.relative);
     const problem = checks.get(targetPath)?.problem;
-    if (problem) rejected.push({ file: p.file, relative: p.relative, targetPath, reason: problem });
-    else ok.push(p);
+    if (!problem) {
+      ok.push(p);
+      continue;
+    }
+    const rule = problemOfMessage(`paths: ${problem}`);
+    const text = rule && rule.rule !== 'invalid' ? { key: `errors.field.${rule.rule}`, params: rule.params } : undefined;
+    rejected.push({ file: p.file, relative: p.relative, targetPath, reason: problem, text });
   }
   const okTops = new Set(ok.map((p) => p.relative.split('/')[0]!));
   const conflicts = tops.filter((n) => okTops.has(n) && checks.get(joinPath(folder, n))?.exists);

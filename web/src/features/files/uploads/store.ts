@@ -8,6 +8,7 @@
 // file never appears as complete.
 import type { Upload } from 'tus-js-client';
 import { refreshSession } from '../../../api/client';
+import { problemOfMessage } from '../../../api/fieldErrors';
 import { tokenStore } from '../../../api/tokens';
 
 export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'error' | 'canceled';
@@ -20,7 +21,7 @@ export interface UploadItem {
   sent: number;
   status: UploadStatus;
   /** A reason a person can act on; set when status is 'error'. */
-  error?: { kind: 'quota' | 'tooLarge' | 'name' | 'invalidName' | 'network' | 'auth' | 'other'; message: string };
+  error?: UploadError;
   /** Bytes per second over the last few seconds. */
   speed: number;
   /** Offset the upload resumed from (0 for a fresh one). */
@@ -33,6 +34,20 @@ interface Internal extends UploadItem {
   upload?: Upload;
   samples: { t: number; bytes: number }[];
   resuming?: boolean;
+}
+
+/** A sentence in the locales (key and values), so a refusal reads in the reader's language. */
+export interface LocalText {
+  key: string;
+  params: Record<string, string | number>;
+}
+
+export interface UploadError {
+  /** invalidName: the name can never be accepted; the file is not sent and not offered a retry. */
+  kind: 'quota' | 'tooLarge' | 'name' | 'invalidName' | 'network' | 'auth' | 'other';
+  /** The server's words (English), when there is no sentence for the rule. */
+  message: string;
+  text?: LocalText;
 }
 
 export interface PendingRecord {
@@ -78,10 +93,10 @@ export const uploads = {
     pump();
   },
   /** Files that were not sent because the server refuses their path: listed as failed, with the reason, and never retried. */
-  reject(files: { file: File; name: string; targetPath: string; reason: string }[]): void {
-    for (const { file, name, targetPath, reason } of files) {
+  reject(files: { file: File; name: string; targetPath: string; reason: string; text?: LocalText }[]): void {
+    for (const { file, name, targetPath, reason, text } of files) {
       items.push({
-        id: nextId++, name, targetPath, size: file.size, sent: 0, status: 'error', error: { kind: 'invalidName', message: reason }, speed: 0, resumedFrom: 0, file, samples: [],
+        id: nextId++, name, targetPath, size: file.size, sent: 0, status: 'error', error: { kind: 'invalidName', message: reason, text }, speed: 0, resumedFrom: 0, file, samples: [],
       });
     }
     publish();
@@ -169,7 +184,7 @@ function pump(): void {
   }
 }
 
-function classify(err: unknown): NonNullable<UploadItem['error']> {
+function classify(err: unknown): UploadError {
   const e = err as { originalResponse?: { getStatus(): number; getBody(): string } | null; message?: string };
   const res = e?.originalResponse;
   if (!res) return { kind: 'network', message: e?.message ?? 'network' };
@@ -181,6 +196,11 @@ function classify(err: unknown): NonNullable<UploadItem['error']> {
     // not an envelope
   }
   if (status === 413) return { kind: msg.toLowerCase().includes('storage') ? 'quota' : 'tooLarge', message: msg };
+  if (status === 400) {
+    // A name rule the browser did not know of: no retry can succeed.
+    const problem = problemOfMessage(msg);
+    if (problem && problem.rule !== 'invalid') return { kind: 'invalidName', message: msg, text: { key: `errors.field.${problem.rule}`, params: problem.params } };
+  }
   if (status === 409 || status === 400) return { kind: 'name', message: msg };
   if (status === 401) return { kind: 'auth', message: msg };
   return { kind: 'other', message: msg || `HTTP ${status}` };
