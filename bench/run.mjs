@@ -21,6 +21,7 @@ const all = {
   feed: () => import('./feed.mjs'),
   'feed-audience': () => import('./feed-audience.mjs'),
   'stream-budget': () => import('./stream-budget.mjs'),
+  'upload-queue': () => import('./upload-queue.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

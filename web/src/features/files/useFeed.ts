@@ -45,12 +45,16 @@ export function useFolderFeed(folder: string, keys: readonly (readonly unknown[]
     let last: string | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let usageTimer: ReturnType<typeof setTimeout> | undefined;
-    // A burst of changes (a folder upload) refreshes once.
+    // A change refreshes the listing 150 ms later; the changes that come meanwhile join that refresh,
+    // and a long burst (a queue of uploads) refreshes at most once a second, not once per file.
+    let lastRefresh = 0;
     const refresh = () => {
-      clearTimeout(timer);
+      if (timer !== undefined) return;
       timer = setTimeout(() => {
+        timer = undefined;
+        lastRefresh = Date.now();
         for (const queryKey of JSON.parse(keyText) as unknown[][]) void queryClient.invalidateQueries({ queryKey });
-      }, 150);
+      }, Math.max(150, lastRefresh + 1000 - Date.now()));
     };
     // Any change may change the storage bar's figure; it is refreshed less eagerly.
     const refreshUsage = () => {

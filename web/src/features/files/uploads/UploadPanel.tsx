@@ -1,13 +1,16 @@
 // The uploads panel (bottom right): each file with its progress bar, speed and
 // time left, pause / resume / cancel; the whole batch's progress; uploads a
-// previous page left unfinished, with a way to resume them.
-import { ActionIcon, Button, CloseButton, FileButton, Group, Paper, Progress, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
+// previous page left unfinished, with a way to resume them. The list is
+// virtualised and its rows memoised: a queue of a thousand files renders the
+// few rows in view, and a progress event re-renders only its own row.
+import { ActionIcon, Button, CloseButton, FileButton, Group, Paper, Progress, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconPlayerPause, IconPlayerPlay, IconX } from '@tabler/icons-react';
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSize } from '../../../app/format';
 import { queryClient } from '../../../app/queryClient';
-import { uploads, type UploadItem } from './store';
+import { uploads, type PendingRecord, type UploadItem } from './store';
 
 /**
  * While the panel is open it keeps its height (plus its margin) in
@@ -46,7 +49,7 @@ function formatDuration(seconds: number, lang: string): string {
   return nf('hour', Math.round((seconds / 3600) * 10) / 10);
 }
 
-function Row({ item }: { item: UploadItem }) {
+const Row = memo(function Row({ item }: { item: UploadItem }) {
   const { t, i18n } = useTranslation();
   const pct = item.size > 0 ? Math.floor((item.sent / item.size) * 100) : item.status === 'done' ? 100 : 0;
   const left = timeLeft(item);
@@ -108,6 +111,59 @@ function Row({ item }: { item: UploadItem }) {
       )}
     </Stack>
   );
+});
+
+/** A row's height before it is measured (name, bar, status line, and the gap). */
+const ROW_ESTIMATE = 66;
+
+function UploadList({ list, pending, hidden }: { list: UploadItem[]; pending: PendingRecord[]; hidden: boolean }) {
+  const { t } = useTranslation();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: list.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_ESTIMATE,
+    getItemKey: (i) => list[i]!.id,
+    overscan: 4,
+  });
+  return (
+    // The scrollbar gets its own lane (scrollbar-gutter): it never covers the percentages.
+    <div ref={scrollRef} role="group" tabIndex={0} aria-label={t('uploads.title')} style={{ maxHeight: 220, overflowY: 'auto', scrollbarGutter: 'stable', display: hidden ? 'none' : undefined }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+        {virtualizer.getVirtualItems().map((row) => (
+          <div key={row.key} data-index={row.index} ref={virtualizer.measureElement} style={{ position: 'absolute', top: 0, left: 0, right: 4, transform: `translateY(${row.start}px)`, paddingBottom: 12 }}>
+            <Row item={list[row.index]!} />
+          </div>
+        ))}
+      </div>
+      {pending.length > 0 && (
+        <Stack gap="sm" pr={4}>
+          {pending.map((p) => (
+            <Stack key={p.targetPath} gap={4}>
+              <Text size="sm" fw={500} truncate title={p.targetPath}>
+                {p.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {t('uploads.interrupted')}
+              </Text>
+              <Group gap="xs">
+                <FileButton onChange={(file) => file && uploads.add([{ file, targetPath: p.targetPath }])}>
+                  {(props) => (
+                    <Button size="compact-xs" variant="light" {...props} title={t('uploads.chooseToResume', { name: p.name })}>
+                      {t('uploads.chooseAgain')}
+                    </Button>
+                  )}
+                </FileButton>
+                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => uploads.forget(p.targetPath)}>
+                  {t('uploads.discard')}
+                </Button>
+              </Group>
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
 }
 
 export function UploadPanel() {
@@ -120,7 +176,10 @@ export function UploadPanel() {
   useEffect(() => uploads.subscribe(() => setPending(uploads.pending())), []);
   useEffect(
     () =>
-      uploads.onFinished(() => {
+      // Once when the queue has run out, not once per file: a thousand refreshes of a growing folder
+      // made each file cost more than the last. While it runs, the change feed (useFeed.ts) keeps an
+      // open folder current, coalesced.
+      uploads.onDrained(() => {
         // Every folder: a folder upload creates parents that the listings above must show.
         void queryClient.invalidateQueries({ queryKey: ['folder'] });
         void queryClient.invalidateQueries({ queryKey: ['capacity'] });
@@ -175,36 +234,7 @@ export function UploadPanel() {
           </Text>
         </Stack>
       )}
-      {/* The scrollbar gets its own lane (offsetScrollbars): it never covers the percentages. */}
-      <ScrollArea.Autosize mah={220} type="auto" offsetScrollbars="y" display={collapsed ? 'none' : undefined} viewportProps={{ tabIndex: 0, 'aria-label': t('uploads.title') }}>
-        <Stack gap="sm">
-          {visible.map((item) => (
-            <Row key={item.id} item={item} />
-          ))}
-          {pending.map((p) => (
-            <Stack key={p.targetPath} gap={4}>
-              <Text size="sm" fw={500} truncate title={p.targetPath}>
-                {p.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {t('uploads.interrupted')}
-              </Text>
-              <Group gap="xs">
-                <FileButton onChange={(file) => file && uploads.add([{ file, targetPath: p.targetPath }])}>
-                  {(props) => (
-                    <Button size="compact-xs" variant="light" {...props} title={t('uploads.chooseToResume', { name: p.name })}>
-                      {t('uploads.chooseAgain')}
-                    </Button>
-                  )}
-                </FileButton>
-                <Button size="compact-xs" variant="subtle" color="gray" onClick={() => uploads.forget(p.targetPath)}>
-                  {t('uploads.discard')}
-                </Button>
-              </Group>
-            </Stack>
-          ))}
-        </Stack>
-      </ScrollArea.Autosize>
+      <UploadList list={visible} pending={pending} hidden={collapsed} />
     </Paper>
   );
 }
