@@ -109,6 +109,7 @@ describe('web app: focus, counts, labels and small screens', { skip: browserSkip
       it(`${id}: the New OAuth App form is labelled in the reader's language, with the seed's English names as hints`, async () => {
         const { context, page, problems } = await openSignedIn(v, lang, ADMIN_EMAIL, ADMIN_PASSWORD);
         await page.goto(server.url + '/admin/apps/new');
+        await page.getByRole('heading', { level: 1, name: lang.tag === 'en' ? 'New OAuth App' : '新建 OAuth 应用（New OAuth App）' }).waitFor();
         const labels = lang.tag === 'en'
           ? ['App Name', 'App Icon', 'Client ID', 'Redirect URIs']
           : ['应用名称（App Name）', '应用图标（App Icon）', '客户端 ID（Client ID）', '重定向 URI（Redirect URIs）'];

@@ -17,7 +17,7 @@ export function NewOAuthAppPage() {
         ← {t('admin.nav.apps')}
       </Anchor>
       <Title order={1} fz={24}>
-        New OAuth App
+        {t('admin.apps.new')}
       </Title>
       <Card withBorder>
         <OAuthAppForm

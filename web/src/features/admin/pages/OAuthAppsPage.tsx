@@ -58,7 +58,7 @@ export function OAuthAppsPage() {
         emptyText={t('admin.apps.empty')}
         toolbar={
           <Button component={Link} href="/admin/apps/new" leftSection={<IconPlus size={16} />}>
-            New OAuth App
+            {t('admin.apps.new')}
           </Button>
         }
       />
