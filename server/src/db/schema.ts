@@ -208,6 +208,8 @@ export interface FilesTable {
   pending: number;
   /** Who wrote the current content: 'web', 'api', 'webdav:<device>', 'app:<name>', 'restore' (migration 020); null = unknown. */
   content_source: string | null;
+  /** The user whose write made the current content (migration 035); null = unknown or an upload link. */
+  content_author: string | null;
   /** When the name was last set (create, rename, restore); 0 = at created_at (migration 030). */
   named_at: Generated<number>;
 }
@@ -223,6 +225,8 @@ export interface FileVersionsTable {
   created_at: number;
   archived_at: number;
   source: string | null;
+  /** The user who wrote this content (files.content_author when it was current; migration 035). */
+  author: string | null;
 }
 
 /** Immutable bytes in the storage driver; shared by copies. */
@@ -260,6 +264,8 @@ export interface UploadsTable {
   share_id: string | null;
   /** Who sends it (files.content_source of the result; migration 020). */
   source: string | null;
+  /** The user sending it (files.content_author of the result; migration 035). */
+  author: string | null;
 }
 
 export interface StorageUsageTable {

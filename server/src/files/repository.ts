@@ -55,6 +55,7 @@ export function newFileRow(fields: NewFileRow): FileRow {
     trashed_path: null,
     pending: 0,
     content_source: null,
+    content_author: null,
     named_at: created_at,
     ...rest,
     sort_key: sortKey(name),

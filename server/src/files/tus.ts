@@ -66,7 +66,7 @@ export class TusService {
 
   async create(actorId: string, length: number, metadataHeader: string | undefined, writer: string | null = null): Promise<PatchResult> {
     const sc = await this.uploads.scope(actorId, targetOf(parseMetadata(metadataHeader)));
-    const upload = await this.uploads.begin(sc.ownerId, sc.names, 'tus', length, metadataHeader ?? null, { source: writer });
+    const upload = await this.uploads.begin(sc.ownerId, sc.names, 'tus', length, metadataHeader ?? null, { source: writer, author: actorId });
     // An empty upload is complete at creation; clients send no PATCH for it.
     if (length === 0) await this.completeNow(upload);
     return { upload, file: null };

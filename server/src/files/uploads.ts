@@ -156,9 +156,10 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; shareId?: string | null } = {}): Promise<UploadRow> {
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null } = {}): Promise<UploadRow> {
     const shareId = via.shareId ?? null;
     const source = via.source ?? null;
+    const author = via.author ?? null;
     // Through a share the name is only a wish: a clash gets a fresh name when the file is placed.
     if (shareId === null) await this.checkTarget(ownerId, names);
     else requirePortableName(names[names.length - 1]!, 'filename');
@@ -170,7 +171,7 @@ export class UploadService {
       // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
       reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
       expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
-      share_id: shareId, source,
+      share_id: shareId, source, author,
     };
     await this.files.mutate(ownerId, async (s) => {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
@@ -205,7 +206,7 @@ export class UploadService {
   private async putHeld(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null): Promise<Entry> {
     // A write into a folder shared with the asker lands in (and is charged to) the owner's tree.
     const sc = await this.files.scope(actorId, path, 'write');
-    const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer });
+    const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer, author: actorId });
     let held: HeldWrite;
     try {
       held = await this.write(
@@ -375,7 +376,7 @@ export class UploadService {
         if (!lease) throw new LeaseGone();
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
-        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source) : this.placeFresh(s, upload, names, blob);
+        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source, upload.author) : this.placeFresh(s, upload, names, blob);
       });
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
@@ -456,7 +457,7 @@ export class UploadService {
   }
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
-  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[], source: string | null): Promise<Entry> {
+  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[], source: string | null, author: string | null): Promise<Entry> {
     const now = this.clock.now();
     const name = names[names.length - 1]!;
     const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
@@ -464,7 +465,7 @@ export class UploadService {
     if (existing && existing.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
     const size = blob?.size ?? 0;
     if (blob) await s.blobs.insert({ id: blob.id, size, crc32: blob.crc32, ref_count: 1, created_at: now });
-    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now, content_source: source };
+    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now, content_source: source, content_author: author };
     if (existing) {
       await s.tree.update(existing.id, content);
       // The old content becomes a version (versions.ts), in this same transaction.

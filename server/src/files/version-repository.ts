@@ -120,6 +120,18 @@ export class VersionRepository {
     return out;
   }
 
+  /**
+   * Display names of the people who wrote contents, by user id: the nickname,
+   * else the e-mail (as sharing shows people). Read here beside the app and
+   * device names above, for the same list.
+   */
+  async authorNames(userIds: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    if (userIds.length === 0) return out;
+    for (const r of await this.db.selectFrom('users').select(['id', 'nickname', 'email']).where('id', 'in', [...userIds]).execute()) out.set(r.id, r.nickname || r.email);
+    return out;
+  }
+
   /** Bytes of an owner's versions (capacity's `versions`). */
   async bytesOf(ownerId: string): Promise<number> {
     const row = await this.db.selectFrom('file_versions').select((eb) => eb.fn.sum<number | string | null>('size').as('n')).where('owner_id', '=', ownerId).executeTakeFirst();

@@ -32,6 +32,7 @@ const VersionView = View(
     replaced_at: Nullable('string', { format: 'date-time', description: 'when it stopped being current (null for the current content); retention counts from here' }),
     current: Type.Boolean(),
     source: Source,
+    author: Nullable('string', { description: "who wrote this content: the person's nickname, or their e-mail without one; null when unknown (written before authors were recorded, through an upload link, or the account is gone)" }),
   },
   { title: 'FileVersion' },
 );
@@ -59,14 +60,15 @@ export function versionRoutes(app: FastifyInstance, versions: VersionService, tr
       const ownerId = requireAuth(request).user.id;
       const { file, versions: rows } = await versions.list(ownerId, request.query.path);
       const names = await versions.sourceNames(ownerId, [file.row.content_source, ...rows.map((v) => v.source)]);
+      const authors = await versions.authorNames([file.row.content_author, ...rows.map((v) => v.author)]);
       const current = {
         id: file.row.id, size: Number(file.row.size), mime_type: file.row.mime_type, created_at: iso(file.row.updated_at), replaced_at: null, current: true,
-        source: names(file.row.content_source),
+        source: names(file.row.content_source), author: authors(file.row.content_author),
       };
       return ok([
         current,
         ...rows.map((v) => ({
-          id: v.id, size: Number(v.size), mime_type: v.mime_type, created_at: iso(v.created_at), replaced_at: iso(v.archived_at), current: false, source: names(v.source),
+          id: v.id, size: Number(v.size), mime_type: v.mime_type, created_at: iso(v.created_at), replaced_at: iso(v.archived_at), current: false, source: names(v.source), author: authors(v.author),
         })),
       ]);
     },

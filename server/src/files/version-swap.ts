@@ -23,7 +23,7 @@ export async function supersede(s: FileStore, file: FileRow, now: number, freed:
   }
   await s.versions.insert({
     id: newFileId(), owner_id: file.owner_id, file_id: keepAs, blob_id: file.blob_id, size: Number(file.size), mime_type: file.mime_type,
-    created_at: file.updated_at, archived_at: now, source: file.content_source,
+    created_at: file.updated_at, archived_at: now, source: file.content_source, author: file.content_author,
   });
   // Over the group's count: the oldest go now (their bytes come off `used` here).
   await release(s, file.owner_id, await s.versions.deleteByIds(await s.versions.beyond(keepAs, maxVersions)), freed);

@@ -52,6 +52,12 @@ export class VersionService {
     };
   }
 
+  /** The people who wrote these contents (files.content_author, file_versions.author): nickname, else e-mail; null when unknown. */
+  async authorNames(ids: readonly (string | null)[]): Promise<(id: string | null) => string | null> {
+    const names = await this.tree.store.versions.authorNames([...new Set(ids.filter((id): id is string => !!id))]);
+    return (id) => (id ? (names.get(id) ?? null) : null);
+  }
+
   /**
    * A version of a live file the person can reach: one of their own, or of a
    * file inside an item shared with them (getById answers it under their
@@ -98,7 +104,7 @@ export class VersionService {
       await s.versions.deleteByIds([version.id]);
       const released = await supersede(s, file.row, now, freed);
       if (released) await s.usage.adjust(ownerId, { used: -released });
-      const content = { blob_id: version.blob_id, size: Number(version.size), mime_type: file.row.mime_type, updated_at: now, content_source: version.source };
+      const content = { blob_id: version.blob_id, size: Number(version.size), mime_type: file.row.mime_type, updated_at: now, content_source: version.source, content_author: version.author };
       await s.tree.update(file.row.id, content);
       await s.events.record(ownerId, 'modified', { ...file.row, ...content }, file.path);
       return { row: { ...file.row, ...content }, path: file.path };

@@ -22,6 +22,7 @@ interface Version {
   replaced_at: string | null;
   current: boolean;
   source: { kind: string; name: string | null };
+  author: string | null;
 }
 
 const TUS = { 'tus-resumable': '1.0.0' };
@@ -117,6 +118,30 @@ function suite(storage: 'local' | 's3') {
       assert.equal(list.length, 2);
       assert.ok((await versionBytes(alice, list[1]!.id)).body.equals(v1));
       assert.ok((await current(alice, '/tus.bin')).equals(v2));
+    });
+
+    it('each content records the person who wrote it (PUT, tus), by nickname; a restored version keeps its author (api-contract §13)', async () => {
+      const alice = await userWith();
+      const named = await api.patch('/api/v4/user/setting', { nickname: 'Alice Author' }, { token: alice.token });
+      assert.equal(named.status, 200, named.text);
+      await put(api, alice.token, '/who.txt', 'one');
+      await put(api, alice.token, '/who.txt', 'two');
+      const created = await api.fetch('/api/v4/file/upload', {
+        method: 'POST',
+        headers: { ...TUS, authorization: `Bearer ${alice.token}`, 'upload-length': '5', 'upload-metadata': `path ${b64('/who.txt')}` },
+      });
+      assert.equal(created.status, 201);
+      const patch = await api.fetch(created.headers.get('location')!, {
+        method: 'PATCH',
+        headers: { ...TUS, authorization: `Bearer ${alice.token}`, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: 'three',
+      });
+      assert.equal(patch.status, 204);
+      const list = await versions(alice, '/who.txt');
+      assert.deepEqual(list.map((v) => [v.size, v.author]), [[5, 'Alice Author'], [3, 'Alice Author'], [3, 'Alice Author']]);
+      const restored = await api.post('/api/v4/file/versions/restore', { path: '/who.txt', version_id: list[2]!.id }, { token: alice.token });
+      assert.equal(restored.status, 200, restored.text);
+      assert.deepEqual((await versions(alice, '/who.txt')).map((v) => v.author), ['Alice Author', 'Alice Author', 'Alice Author']);
     });
 
     it('WebDAV PUT makes a version recorded with the device name; WebDAV clients see only the current content', async () => {

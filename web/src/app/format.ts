@@ -25,3 +25,33 @@ export function formatDate(iso: string | null | undefined): string {
 export function formatNumber(n: number): string {
   return new Intl.NumberFormat(i18n.language).format(n);
 }
+
+/** A date with the time to the second: what tells apart two writes within one minute. */
+export function formatDateSeconds(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '—';
+  return new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' }).format(d);
+}
+
+const RELATIVE_STEPS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['second', 60],
+  ['minute', 60],
+  ['hour', 24],
+  ['day', 30],
+  ['month', 12],
+  ['year', Infinity],
+];
+
+/** "12 seconds ago", "3 minutes ago", "yesterday", in the reader's language, from `now` (ms). */
+export function formatRelative(iso: string, now: number): string {
+  const d = Date.parse(iso);
+  if (Number.isNaN(d)) return '—';
+  let value = (d - now) / 1000;
+  const rtf = new Intl.RelativeTimeFormat(i18n.language, { numeric: 'auto' });
+  for (const [unit, size] of RELATIVE_STEPS) {
+    if (Math.abs(value) < size) return rtf.format(Math.round(value), unit);
+    value /= size;
+  }
+  return rtf.format(Math.round(value), 'year');
+}

@@ -27,6 +27,7 @@ import * as m030 from './030_sharing_hardening.js';
 import * as m031 from './031_sync_clients.js';
 import * as m033 from './033_content_search.js';
 import * as m032 from './032_identity_providers.js';
+import * as m035 from './035_version_authors.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '031_sync_clients': m031,
   '033_content_search': m033,
   '032_identity_providers': m032,
+  '035_version_authors': m035,
 };

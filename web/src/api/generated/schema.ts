@@ -15304,6 +15304,8 @@ export interface components {
       replaced_at: string | null;
       current: boolean;
       source: components["schemas"]["VersionSource"];
+      /** who wrote this content: the person's nickname, or their e-mail without one; null when unknown (written before authors were recorded, through an upload link, or the account is gone) */
+      author: string | null;
     };
     FileView: {
       id: string;

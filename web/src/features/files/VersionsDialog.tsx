@@ -1,6 +1,7 @@
 // A file's versions (api-contract §13): the current content and the earlier
-// ones, newest first, with their size, date and who wrote them (the web app,
-// an app, a WebDAV device). Each earlier version can be previewed (images and
+// ones, newest first, with their size, date (to the second, and how long
+// ago) and who wrote them: the person, and with what (the web app, an app, a
+// WebDAV device). Each earlier version can be previewed (images and
 // text), downloaded, restored (the current content becomes a version, so
 // nothing is lost) or deleted (asked first: that one is gone for good).
 import { ActionIcon, Alert, Badge, Group, Image, Loader, Modal, Paper, ScrollArea, Stack, Text, Tooltip } from '@mantine/core';
@@ -8,7 +9,7 @@ import { IconDownload, IconEye, IconHistory, IconTrash } from '@tabler/icons-rea
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatSize } from '../../app/format';
+import { formatDateSeconds, formatRelative, formatSize } from '../../app/format';
 import { capacityQuery } from '../../app/StorageBar';
 import { errorMessage } from '../../components/errorMessage';
 import { isShared } from '../sharing/api';
@@ -45,10 +46,10 @@ function VersionPreview({ item, version }: { item: FileItem; version: FileVersio
   if (kind !== 'image' && kind !== 'text' && kind !== 'code') return <Text size="sm" c="dimmed">{t('versions.noPreview')}</Text>;
   if (isLoading) return <Loader size="sm" aria-label={t('common.loading')} />;
   if (error || !data) return <Text c="red.8">{errorMessage(error, t)}</Text>;
-  if (data.url) return <Image src={data.url} alt={t('versions.previewOf', { date: formatDate(version.created_at) })} mah={240} fit="contain" />;
+  if (data.url) return <Image src={data.url} alt={t('versions.previewOf', { date: formatDateSeconds(version.created_at) })} mah={240} fit="contain" />;
   return (
     <ScrollArea.Autosize mah={240} type="auto">
-      <pre className="cirrus-version-text" style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }} tabIndex={0} aria-label={t('versions.previewOf', { date: formatDate(version.created_at) })}>
+      <pre className="cirrus-version-text" style={{ margin: 0, whiteSpace: 'pre-wrap', wordBreak: 'break-word', fontSize: 12 }} tabIndex={0} aria-label={t('versions.previewOf', { date: formatDateSeconds(version.created_at) })}>
         {data.text}
       </pre>
     </ScrollArea.Autosize>
@@ -59,6 +60,7 @@ export function VersionsDialog({ item, onClose, onChanged }: { item: FileItem | 
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const sourceLabel = useSourceLabel();
+  const now = Date.now();
   const [previewing, setPreviewing] = useState<string | null>(null);
   const [confirm, setConfirm] = useState<{ kind: 'restore' | 'delete'; version: FileVersion } | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -102,14 +104,18 @@ export function VersionsDialog({ item, onClose, onChanged }: { item: FileItem | 
             {(query.data ?? []).length <= 1 && <Text size="sm">{t('versions.none')}</Text>}
             <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('versions.list')}>
               {(query.data ?? []).map((v) => {
-                const date = formatDate(v.created_at);
+                // To the second: two writes within one minute must not look the same.
+                const date = formatDateSeconds(v.created_at);
                 return (
                   <Paper component="li" key={v.id} withBorder p="xs" radius="md">
                     <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                       <Stack gap={2} style={{ minWidth: 0 }}>
                         <Group gap={6} wrap="wrap">
-                          <Text size="sm" fw={600}>
+                          <Text size="sm" fw={600} component="time" dateTime={v.created_at}>
                             {date}
+                          </Text>
+                          <Text size="xs" c="dimmed">
+                            {formatRelative(v.created_at, now)}
                           </Text>
                           {v.current && (
                             <Badge size="sm" variant="light">
@@ -118,7 +124,7 @@ export function VersionsDialog({ item, onClose, onChanged }: { item: FileItem | 
                           )}
                         </Group>
                         <Text size="xs" c="dimmed">
-                          {formatSize(v.size)} · {sourceLabel(v)}
+                          {formatSize(v.size)} · {v.author ? t('versions.byWith', { author: v.author, source: sourceLabel(v) }) : sourceLabel(v)}
                         </Text>
                       </Stack>
                       {!v.current && (
@@ -162,7 +168,7 @@ export function VersionsDialog({ item, onClose, onChanged }: { item: FileItem | 
         opened={confirm !== null}
         title={confirm?.kind === 'delete' ? t('versions.deleteTitle') : t('versions.restoreTitle')}
         message={
-          confirm ? (confirm.kind === 'delete' ? t('versions.deleteText', { date: formatDate(confirm.version.created_at) }) : t('versions.restoreText', { date: formatDate(confirm.version.created_at) })) : ''
+          confirm ? (confirm.kind === 'delete' ? t('versions.deleteText', { date: formatDateSeconds(confirm.version.created_at) }) : t('versions.restoreText', { date: formatDateSeconds(confirm.version.created_at) })) : ''
         }
         confirmLabel={confirm?.kind === 'delete' ? t('common.delete') : t('versions.restore')}
         danger={confirm?.kind === 'delete'}
