@@ -68,6 +68,8 @@ export interface Config {
   connections: ConnectionLimits;
   /** CIRRUS_CLAMAV (clamd's socket or address) and CIRRUS_CLAMAV_SCAN; unset: no scanning (docs/features/antivirus.md). */
   antivirus: AntivirusConfig | undefined;
+  /** CIRRUS_LINK_UPLOAD_IDLE_MINUTES: an upload through an upload-request link that receives no bytes for this long expires (default 10). */
+  linkUploadIdleMs: number;
 }
 
 export interface AntivirusConfig {
@@ -157,6 +159,7 @@ const Settings = Type.Object({
   CIRRUS_MAX_UPLOADS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
   CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
   CIRRUS_CLAMAV: Type.Optional(Type.String({ pattern: '^((unix:)?/[^\\s]+|(tcp://)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5})$', description: 'clamd\'s socket (unix:/path or /path) or address (tcp://host:port or host:port)' })),
+  CIRRUS_LINK_UPLOAD_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'a whole number of minutes from 1 to 9999' })),
   CIRRUS_CLAMAV_SCAN: Type.Optional(Type.Union([Type.Literal('links'), Type.Literal('all')], { description: 'links or all' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
@@ -240,6 +243,7 @@ export function loadConfig(env: Source = process.env): Config {
       uploadsPerAccount: Number(merged.CIRRUS_MAX_UPLOADS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.uploadsPerAccount),
       downloadsPerAccount: Number(merged.CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.downloadsPerAccount),
     },
+    linkUploadIdleMs: Number(merged.CIRRUS_LINK_UPLOAD_IDLE_MINUTES ?? 10) * 60_000,
     antivirus: merged.CIRRUS_CLAMAV ? { clamd: merged.CIRRUS_CLAMAV, scope: (merged.CIRRUS_CLAMAV_SCAN as AntivirusConfig['scope'] | undefined) ?? 'links' } : undefined,
   };
 }

@@ -229,6 +229,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const files = await createFiles({
     db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock,
     transfers: { uploads: config.connections.uploadsPerAccount, downloads: config.connections.downloadsPerAccount },
+    uploadOptions: { linkIdleExpiryMs: config.linkUploadIdleMs },
   });
   metrics.watchTransfers((kind) => files.files.transfers.inFlight(kind));
   const feed = await createFeed({

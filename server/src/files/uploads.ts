@@ -29,6 +29,12 @@ export interface UploadOptions {
   idleTimeoutMs: number;
   /** How long an unfinished tus upload lives after its last activity. */
   tusExpiryMs: number;
+  /**
+   * The same for an upload through an upload-request link: a stranger's
+   * reservation of the owner's quota lasts only while bytes keep coming
+   * (issue 32, finding 5), so a creation that sends nothing frees it within minutes.
+   */
+  linkIdleExpiryMs: number;
   /** Lease of a streamed PUT (renewed while bytes flow); after a crash the sweeper reclaims it. */
   putLeaseMs: number;
   /** Write lock of one request on an upload (renewed while bytes flow). */
@@ -41,6 +47,7 @@ export interface UploadOptions {
 export const DEFAULT_UPLOAD_OPTIONS: UploadOptions = {
   idleTimeoutMs: 60_000,
   tusExpiryMs: 24 * 3600_000,
+  linkIdleExpiryMs: 10 * 60_000,
   putLeaseMs: 15 * 60_000,
   lockMs: 2 * 60_000,
   heartbeatMs: 20_000,
@@ -170,7 +177,7 @@ export class UploadService {
       id: shortId(24), owner_id: ownerId, kind, target_path: joinPath(names), blob_id: newBlobId(), length, upload_offset: 0, crc32: 0,
       // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
       reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
-      expires_at: now + (kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs),
+      expires_at: now + (kind === 'put' ? this.options.putLeaseMs : shareId !== null ? this.options.linkIdleExpiryMs : this.options.tusExpiryMs),
       share_id: shareId, source, author,
     };
     await this.files.mutate(ownerId, async (s) => {
@@ -272,7 +279,7 @@ export class UploadService {
   }
 
   private expiry(upload: UploadRow, now = this.clock.now()): number {
-    return now + (upload.kind === 'tus' ? this.options.tusExpiryMs : this.options.putLeaseMs);
+    return now + (upload.kind === 'put' ? this.options.putLeaseMs : upload.share_id !== null ? this.options.linkIdleExpiryMs : this.options.tusExpiryMs);
   }
 
   /**

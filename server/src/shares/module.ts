@@ -56,7 +56,7 @@ export function createShares(deps: SharesDeps): Shares {
   const notices = deps.mailer ? new UploadNotices(uploadsRepo, repo, deps.files, deps.owners, deps.mailer, deps.baseUrl, deps.clock) : null;
   if (notices && deps.jobs) deps.jobs.every('upload_request_notices', NOTICE_INTERVAL_MS, () => notices.run(), { firstAfterMs: 5_000 });
   return {
-    service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl, deps.clock, (ids) => uploadsRepo.receivedCounts(ids)),
+    service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl, deps.clock, (ids) => uploadsRepo.receivedCounts(ids), (id) => requests.release(id)),
     access,
     files: deps.files,
     requests,

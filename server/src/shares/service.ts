@@ -100,6 +100,8 @@ export class ShareService {
     private readonly baseUrl: string,
     private readonly clock: Clock,
     private readonly receivedCounts: ReceivedCounts = async () => new Map(),
+    /** Ends the uploads in flight through a link that is gone, giving their reservations back to the owner's quota. */
+    private readonly releaseUploads: (shareId: string) => Promise<void> = async () => {},
   ) {}
 
   /** The shared item as its owner sees it now; null while it is in the trash. */
@@ -194,6 +196,7 @@ export class ShareService {
 
   async delete(ownerId: string, id: string): Promise<void> {
     if (!(await this.repo.delete(id, ownerId))) throw notFound('Share not found');
+    await this.releaseUploads(id);
   }
 
   async adminList(page: number, pageSize: number, q: AdminShareQuery = {}): Promise<{ shares: AdminShareView[]; pagination: { page: number; page_size: number; total: number } }> {
@@ -209,5 +212,6 @@ export class ShareService {
 
   async adminDelete(id: string): Promise<void> {
     if (!(await this.repo.delete(id))) throw notFound('Share not found');
+    await this.releaseUploads(id);
   }
 }

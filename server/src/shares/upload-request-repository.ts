@@ -22,6 +22,11 @@ export class UploadRequestRepository {
     return this.db.selectFrom('uploads').selectAll().where('id', '=', uploadId).where('share_id', '=', shareId).executeTakeFirst();
   }
 
+  /** The ids of the uploads in flight that came through this share. */
+  async uploadIds(shareId: string): Promise<string[]> {
+    return (await this.db.selectFrom('uploads').select('id').where('share_id', '=', shareId).execute()).map((r) => r.id);
+  }
+
   /** The share's folder and limits, read in the caller's transaction. */
   shareOf(tx: Executor, shareId: string) {
     return tx.selectFrom('shares').select(['id', 'file_id', 'upload_only', 'max_files', 'max_file_size']).where('id', '=', shareId).executeTakeFirst();

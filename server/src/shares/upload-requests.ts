@@ -177,6 +177,11 @@ export class UploadRequests {
     await this.uploads.abort(uploadId);
   }
 
+  /** The link is gone: its uploads in flight end now and their reservations go back to the owner's quota. */
+  async release(shareId: string): Promise<void> {
+    for (const id of await this.repo.uploadIds(shareId)) await this.uploads.abort(id);
+  }
+
   /** The owner's view: files received through the link, newest first. */
   async received(ownerId: string, shareId: string, pageSize: number, pageToken?: string): Promise<{ uploads: ReceivedFile[]; next_page_token: string | null }> {
     const share = await this.shares.findOwned(ownerId, shareId);
