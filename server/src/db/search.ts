@@ -8,4 +8,10 @@ export function containsInsensitive(column: string, keyword: string): Expression
   return sql<SqlBool>`lower(${sql.ref(column)}) like ${`%${escaped}%`} escape '\\'`;
 }
 
+/** Case-insensitive "starts with", on both dialects, the prefix's own % and _ taken literally. */
+export function startsWithInsensitive(column: string, prefix: string): Expression<SqlBool> {
+  const escaped = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  return sql<SqlBool>`lower(${sql.ref(column)}) like ${`${escaped}%`} escape '\\'`;
+}
+
 export type SortDirection = 'asc' | 'desc';

@@ -10,10 +10,12 @@ import { SharingAudience } from './audience-repository.js';
 import type { FeedAudiences } from '../files/events/audience.js';
 import { AccessService, type SharingPorts } from './service.js';
 import { accessRoutes } from './routes.js';
+import { RecipientSuggestions } from './suggest.js';
 
 export interface Sharing {
   access: AccessService;
   paths: SharedPaths;
+  suggestions: RecipientSuggestions;
 }
 
 export function createSharing(deps: { db: Db; files: FilesService; audiences: FeedAudiences; ports: SharingPorts; clock: Clock }): Sharing {
@@ -22,9 +24,9 @@ export function createSharing(deps: { db: Db; files: FilesService; audiences: Fe
   deps.files.useScopes(paths);
   // Recipients' feeds carry changes inside what is shared with them.
   deps.audiences.add(new SharingAudience());
-  return { access: new AccessService(repo, deps.files, paths, deps.ports, deps.clock), paths };
+  return { access: new AccessService(repo, deps.files, paths, deps.ports, deps.clock), paths, suggestions: new RecipientSuggestions(repo, deps.ports) };
 }
 
 export function sharingRoutes(app: FastifyInstance, sharing: Sharing): void {
-  accessRoutes(app, sharing.access);
+  accessRoutes(app, sharing.access, sharing.suggestions);
 }

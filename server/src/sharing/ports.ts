@@ -14,6 +14,14 @@ import type { Person, SharingPorts } from './service.js';
  */
 export const GRANT_POLICY: ThrottlePolicy = { freeFailures: 99, windowMs: 3600_000, maxLockMs: 15 * 60_000 };
 
+/**
+ * Exact recipient lookups per person (the share dialog resolving a typed
+ * address or UID): 200 an hour pass, then each waits longer, like grants. A
+ * person types a handful of addresses a day; a script probing which addresses
+ * have accounts is slowed to the grant call's pace.
+ */
+export const LOOKUP_POLICY: ThrottlePolicy = { freeFailures: 199, windowMs: 3600_000, maxLockMs: 15 * 60_000 };
+
 export function sharingPorts(accounts: AccountService, settings: SettingsService, mailer: Mailer, throttle: Throttle, baseUrl: string): SharingPorts {
   return {
     async countGrant(actorId) {
@@ -23,6 +31,16 @@ export function sharingPorts(accounts: AccountService, settings: SettingsService
       } catch (err) {
         if (err instanceof DomainError && err.code === ErrorCode.TooManyRequests) {
           throw new DomainError(ErrorCode.TooManyRequests, 'You have shared too much in the last hour; try again later', { retryAfterSeconds: err.retryAfterSeconds });
+        }
+        throw err;
+      }
+    },
+    async countLookup(actorId) {
+      try {
+        await throttle.attemptKnown([{ key: `share-lookup:${actorId}`, policy: LOOKUP_POLICY }], false);
+      } catch (err) {
+        if (err instanceof DomainError && err.code === ErrorCode.TooManyRequests) {
+          throw new DomainError(ErrorCode.TooManyRequests, 'You have looked up too many people in the last hour; try again later', { retryAfterSeconds: err.retryAfterSeconds });
         }
         throw err;
       }

@@ -3,6 +3,7 @@ import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { FileAccessTable } from '../db/schema.js';
 import { boundByMakers } from './backing-repository.js';
+import { startsWithInsensitive } from '../db/search.js';
 
 export type GrantRow = Selectable<FileAccessTable>;
 
@@ -85,6 +86,26 @@ export class AccessRepository {
     return this.db.selectFrom('file_access').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
+  /**
+   * The grants `actorId` gave or manages: every grant on their own items
+   * (whoever made it) and the grants they made as a resharer; with the item's
+   * name and kind. Newest first, at most `limit`.
+   */
+  givenBy(actorId: string, limit: number): Promise<(GrantRow & { name: string; kind: number })[]> {
+    return this.db
+      .selectFrom('file_access as a')
+      .innerJoin('files as f', 'f.id', 'a.file_id')
+      .selectAll('a')
+      .select(['f.name', 'f.kind'])
+      .where((eb) => eb.or([eb('a.owner_id', '=', actorId), eb('a.created_by', '=', actorId)]))
+      .where('f.pending', '=', 0)
+      .orderBy('a.created_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute()
+      .then((rows) => rows.map((r) => ({ ...r, kind: Number(r.kind) })));
+  }
+
   async delete(id: string): Promise<boolean> {
     const r = await this.db.deleteFrom('file_access').where('id', '=', id).executeTakeFirst();
     return Number(r.numDeletedRows) > 0;
@@ -162,6 +183,37 @@ export class AccessRepository {
 
   async groupName(groupId: number): Promise<string | undefined> {
     return (await this.db.selectFrom('groups').select('name').where('id', '=', groupId).executeTakeFirst())?.name;
+  }
+
+  /**
+   * Active people of one group whose e-mail or nickname starts with `prefix`
+   * (case-insensitively), but `exceptId`; at most `limit`, by nickname.
+   */
+  peopleOfGroupByPrefix(groupId: number, prefix: string, exceptId: string, limit: number): Promise<{ id: string; email: string; nickname: string }[]> {
+    return this.db
+      .selectFrom('users')
+      .select(['id', 'email', 'nickname'])
+      .where('group_id', '=', groupId)
+      .where('status', '=', 'active')
+      .where('id', '<>', exceptId)
+      .where((eb) => eb.or([startsWithInsensitive('email', prefix), startsWithInsensitive('nickname', prefix)]))
+      .orderBy('nickname')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+  }
+
+  /** Groups whose name starts with `prefix` (case-insensitively), only `onlyId` when given; at most `limit`, by name. */
+  groupsByPrefix(prefix: string, limit: number, onlyId?: number): Promise<{ id: number; name: string }[]> {
+    return this.db
+      .selectFrom('groups')
+      .select(['id', 'name'])
+      .where(startsWithInsensitive('name', prefix))
+      .$if(onlyId !== undefined, (q) => q.where('id', '=', onlyId!))
+      .orderBy('name')
+      .orderBy('id')
+      .limit(limit)
+      .execute();
   }
 
   async groupExists(groupId: number): Promise<boolean> {

@@ -4,9 +4,11 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
-import { Body, Envelope, StringEnum, View, errors } from '../http/contract.js';
+import { Body, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
 import { Path, READ, WRITE } from '../files/schemas.js';
 import type { AccessService } from './service.js';
+import type { RecipientSuggestions } from './suggest.js';
+import { NO_CONTROL } from '../http/schemas.js';
 
 const Permission = StringEnum(['read', 'write']);
 const GrantView = View(
@@ -35,8 +37,46 @@ const SharedItemView = View(
   { title: 'SharedWithMeItem' },
 );
 
-export function accessRoutes(app: FastifyInstance, access: AccessService): void {
+const GivenGrantView = View(
+  {
+    ...GrantView.properties,
+    item: View(
+      {
+        id: Type.String(),
+        name: Type.String(),
+        type: StringEnum(['file', 'folder']),
+        path: Nullable('string', { description: "where the person finds it (their own path, or /Shared with me/… for a reshare); null while it is in the trash" }),
+      },
+      { title: 'GrantedItem' },
+    ),
+  },
+  { title: 'GivenGrant' },
+);
+
+const SuggestionsView = View(
+  {
+    people: Type.Array(View({ id: Type.String(), email: Type.String(), nickname: Type.String() }, { title: 'RecipientPerson' }), { maxItems: 8 }),
+    groups: Type.Array(View({ id: Type.Integer(), name: Type.String() }, { title: 'RecipientGroup' }), { maxItems: 8 }),
+  },
+  { title: 'RecipientSuggestions' },
+);
+
+export function accessRoutes(app: FastifyInstance, access: AccessService, suggestions: RecipientSuggestions): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  r.get(
+    '/api/v4/file/access/suggest',
+    {
+      config: WRITE,
+      schema: {
+        description:
+          "People and groups the user may share with, for the share dialog's recipient field: people of the user's own group whose e-mail or nickname starts with `q`, and anyone else only by their exact e-mail or UID (the grant's rule, so nothing beyond it is listed); groups whose name starts with `q` (only one's own with share_with: groups). At most 8 of each. 429 after 200 exact lookups in an hour.",
+        querystring: Type.Object({ q: Type.String({ minLength: 1, maxLength: 320, pattern: NO_CONTROL }) }),
+        response: { 200: Envelope(SuggestionsView), ...errors(403, 429) },
+      },
+    },
+    async (request) => ok(await suggestions.suggest(requireAuth(request).user.id, request.query.q)),
+  );
 
   r.put(
     '/api/v4/file/access',
@@ -76,6 +116,18 @@ export function accessRoutes(app: FastifyInstance, access: AccessService): void 
       await access.revoke(requireAuth(request).user.id, request.params.id);
       return ok(null);
     },
+  );
+
+  r.get(
+    '/api/v4/file/access/given',
+    {
+      config: READ,
+      schema: {
+        description: '"Shared by me": every grant on the user\'s own items (and those they made as a resharer), newest first, at most 1000, each with its item. Change a permission with PUT /file/access, revoke with DELETE /file/access/:id.',
+        response: { 200: Envelope(Type.Array(GivenGrantView)) },
+      },
+    },
+    async (request) => ok(await access.given(requireAuth(request).user.id)),
   );
 
   r.get(

@@ -34,6 +34,8 @@ export interface SharingPorts {
   notify(to: Person, vars: { owner: string; name: string; permission: Permission }): Promise<void>;
   /** Counts one grant by `actorId`; throws the 429 once they made too many lately (GRANT_POLICY). */
   countGrant(actorId: string): Promise<void>;
+  /** Counts one exact recipient lookup by `actorId` (suggest.ts); throws the 429 past LOOKUP_POLICY. */
+  countLookup(actorId: string): Promise<void>;
 }
 
 /** One mail per recipient and item (and per recipient and group-granting person) in this period. */
@@ -55,6 +57,14 @@ export interface GrantView {
   reshare: boolean;
   created_at: string;
 }
+
+/** A grant with its item, for "Shared by me" (path null while the item is in the trash). */
+export interface GivenGrant extends GrantView {
+  item: { id: string; name: string; type: 'file' | 'folder'; path: string | null };
+}
+
+/** "Shared by me" lists at most this many grants, the newest. */
+export const MAX_GIVEN = 1000;
 
 export interface SharedItem {
   id: string;
@@ -167,6 +177,30 @@ export class AccessService {
     // A resharer sees the grants they made; the owner sees all.
     const mine = target.ceiling === null ? rows : rows.filter((r) => r.created_by === actorId);
     return Promise.all(mine.map((r) => this.view(r)));
+  }
+
+  /**
+   * "Shared by me": the grants on the person's items and those they made as a
+   * resharer, newest first, each with the item at the path the person
+   * addresses it by (null while it is in the trash).
+   */
+  async given(actorId: string): Promise<GivenGrant[]> {
+    const rows = await this.repo.givenBy(actorId, MAX_GIVEN);
+    const paths = new Map<string, string | null>();
+    const out: GivenGrant[] = [];
+    for (const r of rows) {
+      if (!paths.has(r.file_id)) {
+        try {
+          paths.set(r.file_id, (await this.files.getById(actorId, r.file_id)).path);
+        } catch (err) {
+          if (!(err instanceof DomainError) || err.code !== ErrorCode.NotFound) throw err;
+          paths.set(r.file_id, null);
+        }
+      }
+      const item = { id: r.file_id, name: r.name, type: r.kind === FOLDER ? ('folder' as const) : ('file' as const), path: paths.get(r.file_id) ?? null };
+      out.push({ ...(await this.view(r)), item });
+    }
+    return out;
   }
 
   async revoke(actorId: string, id: string): Promise<void> {

@@ -70,7 +70,7 @@ describe('web app: emptying the trash next to a team folder', { skip: browserSki
         // Only a team item: nothing of Wren's own to empty, and the page says why.
         const note = o.page.getByTestId('team-trash-note');
         await note.waitFor();
-        assert.match(await note.innerText(), lang === 'en' ? /^1 item from team folders is not emptied with your trash/ : /来自团队文件夹的 1 个项目不会随您的回收站一起清空/);
+        assert.match(await note.innerText(), lang === 'en' ? /^1 item from team folders is not emptied with your trash/ : /来自团队文件夹的 1 个项目不会随你的回收站一起清空/);
         assert.equal(await o.page.getByRole('button', { name: emptyName }).isDisabled(), true, 'nothing "Empty trash" would delete');
         await screenshotView(o.page, `team-trash-only-team-${v.name}-${lang}`);
         assert.deepEqual(await seriousA11yViolations(o.page), [], 'axe on the trash with a team item');
@@ -82,7 +82,7 @@ describe('web app: emptying the trash next to a team folder', { skip: browserSki
         await press(v, o.page.getByRole('button', { name: emptyName }));
         const dialog = o.page.getByRole('dialog');
         await dialog
-          .getByText(lang === 'en' ? 'The 1 item in your own trash will be deleted forever. This cannot be undone. 1 item from team folders is not emptied with your trash' : '您自己回收站中的 1 个项目将被彻底删除', { exact: false })
+          .getByText(lang === 'en' ? 'The 1 item in your own trash will be deleted forever. This cannot be undone. 1 item from team folders is not emptied with your trash' : '你自己回收站中的 1 个项目将被彻底删除', { exact: false })
           .waitFor();
         await screenshotView(o.page, `team-trash-confirm-${v.name}-${lang}`);
         assert.deepEqual(await seriousA11yViolations(o.page), [], 'axe on the confirmation');

@@ -11977,6 +11977,97 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/file/access/suggest": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * People and groups the user may share with, for the share dialog's recipient field: people of the user's own group whose e-mail or nickname starts with `q`, and anyone else only by their exact e-mail or UID (the grant's rule, so nothing beyond it is listed); groups whose name starts with `q` (only one's own with share_with: groups). At most 8 of each. 429 after 200 exact lookups in an hour.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Write.
+       */
+      parameters: {
+        query: {
+          q: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["RecipientSuggestions"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too many requests (429); Retry-After says when to try again */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/file/access": {
     parameters: {
       query?: never;
@@ -12264,6 +12355,86 @@ export interface paths {
         };
       };
     };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/access/given": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * "Shared by me": every grant on the user's own items (and those they made as a resharer), newest first, at most 1000, each with its item. Change a permission with PUT /file/access, revoke with DELETE /file/access/:id.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["GivenGrant"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -15328,6 +15499,23 @@ export interface components {
       next_page_token: string | null;
       parent: components["schemas"]["FileView"];
     };
+    GivenGrant: {
+      id: string;
+      user?: components["schemas"]["GrantUser"];
+      group?: components["schemas"]["GrantGroup"];
+      permission: "read" | "write";
+      /** the recipient may share the item in turn (with at most their permission) */
+      reshare: boolean;
+      created_at: string;
+      item: components["schemas"]["GrantedItem"];
+    };
+    GrantedItem: {
+      id: string;
+      name: string;
+      type: "file" | "folder";
+      /** where the person finds it (their own path, or /Shared with me/… for a reshare); null while it is in the trash */
+      path: string | null;
+    };
     GrantGroup: {
       id: number;
       name: string;
@@ -15689,6 +15877,19 @@ export interface components {
     ReceivedFilePage: {
       uploads: components["schemas"]["ReceivedFile"][];
       next_page_token: string | null;
+    };
+    RecipientGroup: {
+      id: number;
+      name: string;
+    };
+    RecipientPerson: {
+      id: string;
+      email: string;
+      nickname: string;
+    };
+    RecipientSuggestions: {
+      people: components["schemas"]["RecipientPerson"][];
+      groups: components["schemas"]["RecipientGroup"][];
     };
     RecoveryCodes: {
       /** shown once; each works once in place of a TOTP code */
@@ -16082,6 +16283,8 @@ export type FileEvent = components["schemas"]["FileEvent"];
 export type FileVersion = components["schemas"]["FileVersion"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
+export type GivenGrant = components["schemas"]["GivenGrant"];
+export type GrantedItem = components["schemas"]["GrantedItem"];
 export type GrantGroup = components["schemas"]["GrantGroup"];
 export type GrantUser = components["schemas"]["GrantUser"];
 export type Group = components["schemas"]["Group"];
@@ -16122,6 +16325,9 @@ export type PublicShareOwner = components["schemas"]["PublicShareOwner"];
 export type PushedAuthorizationRequest = components["schemas"]["PushedAuthorizationRequest"];
 export type ReceivedFile = components["schemas"]["ReceivedFile"];
 export type ReceivedFilePage = components["schemas"]["ReceivedFilePage"];
+export type RecipientGroup = components["schemas"]["RecipientGroup"];
+export type RecipientPerson = components["schemas"]["RecipientPerson"];
+export type RecipientSuggestions = components["schemas"]["RecipientSuggestions"];
 export type RecoveryCodes = components["schemas"]["RecoveryCodes"];
 export type RegistrationResponse = components["schemas"]["RegistrationResponse"];
 export type ResetPassword = components["schemas"]["ResetPassword"];

@@ -5,9 +5,9 @@
 // Mouse: a click selects, a double click opens. Touch (as Google Drive and
 // Nextcloud on a phone): a tap opens, a long press or the row's check box
 // selects, and while something is selected a tap adds or removes an item.
-import { Badge, Box, Center, Checkbox, Group, Loader, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Box, Center, Checkbox, Group, Loader, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { useElementSize, useMediaQuery, useMergedRef } from '@mantine/hooks';
-import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronUp, IconLink, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
@@ -57,6 +57,8 @@ export interface FileTableProps {
   label: string;
   /** Extra columns (e.g. the location in search results). */
   locationColumn?: boolean;
+  /** The person's items that are shared, by path (sharing/useSharedMarks): each gets a mark. */
+  shared?: ReadonlyMap<string, { link: boolean; people: boolean }>;
   empty?: ReactNode;
 }
 
@@ -87,6 +89,23 @@ function TeamBadge({ permission }: { permission: 'read' | 'write' }) {
     <Badge size="sm" variant="light" color="indigo" style={{ flex: 'none', textTransform: 'none' }}>
       {permission === 'read' ? t('files.teamFolderReadOnly') : t('files.teamFolder')}
     </Badge>
+  );
+}
+
+/**
+ * The mark of a shared item: an icon per kind (link, people), named for
+ * screen readers (role img + aria-label) and in a tooltip; never colour alone.
+ */
+function SharedMark({ kinds }: { kinds: { link: boolean; people: boolean } }) {
+  const { t } = useTranslation();
+  const label = kinds.link && kinds.people ? t('files.sharedBoth') : kinds.link ? t('files.sharedLink') : t('files.sharedPeople');
+  return (
+    <Tooltip label={label} withArrow openDelay={300}>
+      <span role="img" aria-label={label} data-testid="shared-mark" style={{ display: 'inline-flex', gap: 2, flex: 'none', color: 'var(--mantine-color-dimmed)' }}>
+        {kinds.people && <IconUsers size={16} aria-hidden="true" />}
+        {kinds.link && <IconLink size={16} aria-hidden="true" />}
+      </span>
+    </Tooltip>
   );
 }
 
@@ -259,6 +278,7 @@ export function FileTable(props: FileTableProps) {
             {item.name}
           </Text>
           {item.team_folder && <TeamBadge permission={item.team_folder.permission} />}
+          {props.shared?.get(item.path) && <SharedMark kinds={props.shared.get(item.path)!} />}
         </div>
       );
     }
@@ -272,6 +292,7 @@ export function FileTable(props: FileTableProps) {
               {item.name}
             </Text>
             {item.team_folder && <TeamBadge permission={item.team_folder.permission} />}
+            {props.shared?.get(item.path) && <SharedMark kinds={props.shared.get(item.path)!} />}
           </Group>
         </div>
         {props.locationColumn && (

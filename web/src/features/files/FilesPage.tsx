@@ -14,6 +14,7 @@ import { Busy } from '../../components/Busy';
 import { errorMessage } from '../../components/errorMessage';
 import { ShareDialog } from '../shares/ShareDialog';
 import { isShared, SHARED_ROOT } from '../sharing/api';
+import { useSharedMarks } from '../sharing/useSharedMarks';
 import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
@@ -74,6 +75,8 @@ export default function FilesPage({ params }: PageProps) {
   const actions = useFileActions();
   const segs = path.split('/').filter(Boolean);
   const inShared = isShared(path);
+  // Marks on what the person shares (by link, with people): only their own tree has any.
+  const sharedMarks = useSharedMarks(!inShared);
   const access = useFolderAccess(path);
   // Write actions are offered only where the server would allow them.
   const canWrite = access.kind === 'write';
@@ -376,6 +379,7 @@ export default function FilesPage({ params }: PageProps) {
           loadingMore={folder.isFetchingNextPage}
           loadMore={() => void folder.fetchNextPage()}
           label={t('files.listLabel', { name: folderName })}
+          shared={inShared ? undefined : sharedMarks}
           empty={
             <Center className="cirrus-empty" style={{ flex: 1, border: '2px dashed var(--mantine-color-default-border)', borderRadius: 12 }} p="xl" onContextMenu={(e) => { e.preventDefault(); setMenuAt({ x: e.clientX, y: e.clientY }); }}>
               <Stack align="center" gap="xs" ta="center">

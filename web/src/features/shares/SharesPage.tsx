@@ -1,5 +1,6 @@
-// /shares: the links the person created, with views, downloads and expiry;
-// copy, edit and delete. A table on wide screens; on a phone one card per
+// /shares ("Shared by me"): what the person shares with people and groups
+// (sharing/GivenGrants: who, permission, change, remove), then the links they
+// created, with views, downloads and expiry; copy, edit and delete. A table on wide screens; on a phone one card per
 // link, so its actions and dates stay on screen (as Google Drive's list does).
 import { ActionIcon, Alert, Badge, Center, CopyButton, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
@@ -16,6 +17,7 @@ import { ConfirmDialog } from '../files/dialogs';
 import { deleteShare, listShares, type Share } from './api';
 import { ShareDialog } from './ShareDialog';
 import { pageTitle } from '../account/api';
+import { GivenGrants } from '../sharing/GivenGrants';
 
 const STATUS_COLOR: Record<Share['status'], string> = { active: 'teal', expired: 'gray', exhausted: 'orange', unavailable: 'red' };
 
@@ -93,6 +95,10 @@ export default function SharesPage() {
       <Title order={1} fz={24}>
         {t('nav.shares')}
       </Title>
+      <GivenGrants />
+      <Title order={2} fz={18} mt="md">
+        {t('shares.linksTitle')}
+      </Title>
       {isLoading ? (
         <Busy label={t('common.loading')} />
       ) : error ? (
@@ -103,7 +109,7 @@ export default function SharesPage() {
         <Center p="xl" style={{ border: '2px dashed var(--mantine-color-default-border)', borderRadius: 12 }}>
           <Stack align="center" gap={4} ta="center">
             <IconShare size={40} stroke={1.3} aria-hidden="true" />
-            <Text fw={600}>{t('shares.none')}</Text>
+            <Text fw={600}>{t('shares.noLinks')}</Text>
             <Text size="sm" c="dimmed">
               {t('shares.noneHint')}
             </Text>

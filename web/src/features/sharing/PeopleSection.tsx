@@ -1,12 +1,14 @@
 // "People" of the share dialog and the file details: who has access to an
-// item, add a person (e-mail or UID) or a group with a permission, remove.
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+// item, add a person or a group (suggested while typing, RecipientField) with
+// a permission, remove.
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Select, Stack, Text, Title } from '@mantine/core';
 import { IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../components/errorMessage';
 import { accessQuery, grantAccess, revokeAccess, type FileAccessGrant } from './api';
+import { RecipientField, type Recipient } from './RecipientField';
 
 function who(g: FileAccessGrant, t: (k: string, o?: Record<string, unknown>) => string): string {
   if (g.user) return g.user.nickname ? `${g.user.nickname} <${g.user.email}>` : g.user.email;
@@ -19,10 +21,15 @@ export function PeopleSection({ path, editable = true }: { path: string; editabl
   const client = useQueryClient();
   const query = useQuery(accessQuery(path));
   const [recipient, setRecipient] = useState('');
+  const [picked, setPicked] = useState<Recipient | null>(null);
   const [permission, setPermission] = useState<'read' | 'write'>('read');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: ['file-access', path] });
+  const refresh = () => {
+    // "Shared by me" and the marks in My files read the grants too.
+    void client.invalidateQueries({ queryKey: ['access-given'] });
+    return client.invalidateQueries({ queryKey: ['file-access', path] });
+  };
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -31,10 +38,13 @@ export function PeopleSection({ path, editable = true }: { path: string; editabl
     setBusy(true);
     setError(null);
     try {
-      // "group:3" (or "#3") names a group; anything else is an e-mail or a UID.
+      // A suggestion picked names its person or group; typed text is an e-mail or
+      // a UID ("group:3" or "#3" still names a group by id).
       const group = /^(?:group:|#)(\d+)$/i.exec(value);
-      await grantAccess({ path, permission, ...(group ? { group: Number(group[1]) } : { user: value }) });
+      const target = picked ? (picked.kind === 'group' ? { group: picked.id } : { user: picked.login }) : group ? { group: Number(group[1]) } : { user: value };
+      await grantAccess({ path, permission, ...target });
       setRecipient('');
+      setPicked(null);
       await refresh();
     } catch (err) {
       setError(errorMessage(err, t));
@@ -68,13 +78,14 @@ export function PeopleSection({ path, editable = true }: { path: string; editabl
       {editable && (
         <form onSubmit={add}>
           <Group gap="xs" align="flex-end" wrap="wrap">
-            <TextInput
-              style={{ flex: '1 1 180px' }}
+            <RecipientField
               label={t('sharing.addPerson')}
               description={t('sharing.addPersonHint')}
-              placeholder="name@example.com"
               value={recipient}
-              onChange={(e) => setRecipient(e.currentTarget.value)}
+              onChange={(text, choice) => {
+                setRecipient(text);
+                setPicked(choice);
+              }}
             />
             <Select w={130} label={t('sharing.permission')} data={permissions} value={permission} onChange={(v) => setPermission(v === 'write' ? 'write' : 'read')} allowDeselect={false} />
             <Button type="submit" loading={busy} disabled={!recipient.trim()}>
