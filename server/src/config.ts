@@ -70,6 +70,13 @@ export interface Config {
   antivirus: AntivirusConfig | undefined;
   /** CIRRUS_LINK_UPLOAD_IDLE_MINUTES: an upload through an upload-request link that receives no bytes for this long expires (default 10). */
   linkUploadIdleMs: number;
+  /**
+   * CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK / _PER_ADDRESS: the most bytes that
+   * uploads through one upload-request link (or from one address through an
+   * owner's links) may have reserved and not yet sent (defaults 10240 and 4096 MiB).
+   */
+  linkUploadPendingPerLink: number;
+  linkUploadPendingPerAddress: number;
 }
 
 export interface AntivirusConfig {
@@ -160,6 +167,8 @@ const Settings = Type.Object({
   CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,5}$', description: 'a whole number from 1 to 999999' })),
   CIRRUS_CLAMAV: Type.Optional(Type.String({ pattern: '^((unix:)?/[^\\s]+|(tcp://)?([A-Za-z0-9.-]+|\\[[0-9A-Fa-f:.]+\\]):[0-9]{1,5})$', description: 'clamd\'s socket (unix:/path or /path) or address (tcp://host:port or host:port)' })),
   CIRRUS_LINK_UPLOAD_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'a whole number of minutes from 1 to 9999' })),
+  CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
+  CIRRUS_LINK_UPLOAD_PENDING_MB_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
   CIRRUS_CLAMAV_SCAN: Type.Optional(Type.Union([Type.Literal('links'), Type.Literal('all')], { description: 'links or all' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
@@ -244,6 +253,8 @@ export function loadConfig(env: Source = process.env): Config {
       downloadsPerAccount: Number(merged.CIRRUS_MAX_DOWNLOADS_PER_ACCOUNT ?? DEFAULT_CONNECTIONS.downloadsPerAccount),
     },
     linkUploadIdleMs: Number(merged.CIRRUS_LINK_UPLOAD_IDLE_MINUTES ?? 10) * 60_000,
+    linkUploadPendingPerLink: Number(merged.CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK ?? 10_240) * 2 ** 20,
+    linkUploadPendingPerAddress: Number(merged.CIRRUS_LINK_UPLOAD_PENDING_MB_PER_ADDRESS ?? 4096) * 2 ** 20,
     antivirus: merged.CIRRUS_CLAMAV ? { clamd: merged.CIRRUS_CLAMAV, scope: (merged.CIRRUS_CLAMAV_SCAN as AntivirusConfig['scope'] | undefined) ?? 'links' } : undefined,
   };
 }

@@ -272,7 +272,9 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
   if (config.antivirus) files.uploads.check = createScanner(config.antivirus, { metrics, jobs, mailer, accounts, baseUrl: config.baseUrl });
-  const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs });
+  const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs,
+    linkUploadPending: { perLink: config.linkUploadPendingPerLink, perAddress: config.linkUploadPendingPerAddress },
+  });
   const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, mailer, throttle, config.baseUrl), clock });
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
   const teams = createTeams({ db, files: files.files, trash: files.trash, audiences: files.audiences, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });

@@ -344,6 +344,8 @@ export interface ShareUploadsTable {
   created_at: number;
   completed_at: number | null;
   notified_at: number | null;
+  /** The client address of an upload in flight (migration 036); null once the file has arrived. */
+  address: string | null;
 }
 
 /** When a person was last mailed about a shared item, or about someone's group grants (migration 030). */

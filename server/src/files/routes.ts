@@ -147,7 +147,10 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
   );
 
   const Capacity = View(
-    { used: Type.Integer({ description: 'bytes, versions included' }), total: Type.Integer({ description: 'bytes' }), versions: Type.Integer({ description: 'bytes of file versions (part of used)' }) },
+    {
+      used: Type.Integer({ description: 'bytes, versions included' }), total: Type.Integer({ description: 'bytes' }), versions: Type.Integer({ description: 'bytes of file versions (part of used)' }),
+      reserved: Type.Integer({ description: 'bytes held by uploads in flight (yours and those through your upload links), not part of used; what is free is total - used - reserved' }),
+    },
     { title: 'Capacity' },
   );
   r.get('/api/v4/user/capacity', { config: READ, schema: { response: { 200: Envelope(Capacity) } } }, async (request) => ok(await files.capacity(requireAuth(request).user.id)));

@@ -355,11 +355,12 @@ export class FilesService {
     }
   }
 
-  async capacity(ownerId: string): Promise<{ used: number; total: number; versions: number }> {
+  async capacity(ownerId: string): Promise<{ used: number; total: number; versions: number; reserved: number }> {
     await this.tree.root(ownerId);
     const usage = await this.store.usage.get(ownerId);
     // `used` includes the versions; `versions` says how much of it they are.
-    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId), versions: await this.store.versions.bytesOf(ownerId) };
+    // `reserved` is what uploads in flight hold (strangers' through upload links too): the space they take before it is used.
+    return { used: usage?.used ?? 0, total: await this.quotas.quotaOf(ownerId), versions: await this.store.versions.bytesOf(ownerId), reserved: usage?.reserved ?? 0 };
   }
 
   // ---- operations ------------------------------------------------------------

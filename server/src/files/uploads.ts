@@ -102,8 +102,12 @@ export type UploadTx = Executor;
  * each time inside the transaction that creates the upload or places the file.
  */
 export interface ShareUploadHooks {
-  /** In the creation's transaction (the owner's tree lock held; `tx` is its executor): throws to refuse the upload. */
-  admit(tx: UploadTx, upload: UploadRow): Promise<void>;
+  /**
+   * In the creation's transaction (the owner's tree lock held; `tx` is its
+   * executor, the upload's row already in it): throws to refuse the upload.
+   * `address` is the client's.
+   */
+  admit(tx: UploadTx, upload: UploadRow, address: string | null): Promise<void>;
   /** The id of the folder the upload goes to; throws when the share or its folder is gone. */
   folderId(tx: UploadTx, upload: UploadRow): Promise<string>;
   placed(tx: UploadTx, upload: UploadRow, file: Entry): Promise<void>;
@@ -163,7 +167,7 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null } = {}): Promise<UploadRow> {
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null; address?: string | null } = {}): Promise<UploadRow> {
     const shareId = via.shareId ?? null;
     const source = via.source ?? null;
     const author = via.author ?? null;
@@ -183,7 +187,7 @@ export class UploadService {
     await this.files.mutate(ownerId, async (s) => {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
       await s.uploads.insert(row);
-      if (shareId !== null) await this.sharePort().admit(s.db, row);
+      if (shareId !== null) await this.sharePort().admit(s.db, row, via.address ?? null);
     });
     try {
       await this.tree.storage.createStaging(row.id, row.blob_id);

@@ -15,7 +15,7 @@ import { shareRoutes } from './routes.js';
 import { ShareService, type OwnersPort } from './service.js';
 import { UnlockTokens } from './unlock-tokens.js';
 import { UploadRequestRepository } from './upload-request-repository.js';
-import { UploadRequests } from './upload-requests.js';
+import { UploadRequests, type PendingLimits } from './upload-requests.js';
 import { uploadRequestRoutes } from './upload-routes.js';
 import { UploadNotices, type NoticeMailer, type NoticeOwners } from './upload-notices.js';
 import type { Clock } from '../core/clock.js';
@@ -31,6 +31,8 @@ export interface SharesDeps {
   /** The public base URL (config.baseUrl). */
   baseUrl: string;
   clock: Clock;
+  /** What uploads through links may have reserved and not sent (config.ts linkUploadPending*). */
+  linkUploadPending: PendingLimits;
   /** With both, owners get a mail when their upload-request links receive files (batched every minute). */
   mailer?: NoticeMailer;
   jobs?: Jobs;
@@ -51,7 +53,7 @@ export function createShares(deps: SharesDeps): Shares {
   const repo = new ShareRepository(deps.db);
   const uploadsRepo = new UploadRequestRepository(deps.db);
   const access = new ShareAccess(repo, deps.files, deps.owners, deps.throttle, new UnlockTokens(deps.masterKey, deps.clock), deps.clock, (id) => uploadsRepo.slotsInUse(id));
-  const requests = new UploadRequests(uploadsRepo, repo, access, deps.uploads, deps.clock);
+  const requests = new UploadRequests(uploadsRepo, repo, access, deps.uploads, deps.clock, deps.linkUploadPending);
   deps.uploads.shareHooks = requests.hooks();
   const notices = deps.mailer ? new UploadNotices(uploadsRepo, repo, deps.files, deps.owners, deps.mailer, deps.baseUrl, deps.clock) : null;
   if (notices && deps.jobs) deps.jobs.every('upload_request_notices', NOTICE_INTERVAL_MS, () => notices.run(), { firstAfterMs: 5_000 });

@@ -19,6 +19,20 @@ const ReceivedFileSchema = View(
   { title: 'ReceivedFile' },
 );
 const ReceivedPage = View({ uploads: Type.Array(ReceivedFileSchema), next_page_token: Nullable('string') }, { title: 'ReceivedFilePage' });
+const PendingUploadSchema = View(
+  {
+    id: Type.String(),
+    name: Type.String({ description: 'the name the uploader asked for' }),
+    uploader: Nullable('string', { description: 'the name the uploader typed, if any' }),
+    reserved: Type.Integer({ description: "bytes of the owner's quota the upload holds (its Upload-Length)" }),
+    received: Type.Integer({ description: 'bytes received so far' }),
+    created_at: DateTime,
+    expires_at: { ...DateTime, description: 'when it lapses unless more bytes arrive' },
+  },
+  { title: 'PendingUpload' },
+);
+const PendingPage = View({ uploads: Type.Array(PendingUploadSchema) }, { title: 'PendingUploadList' });
+const PendingParams = Type.Object({ ...ShareIdParams.properties, upload: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
 
 const CreateBody = Body(
   {
@@ -87,6 +101,35 @@ export function shareRoutes(app: FastifyInstance, shares: ShareService, requests
       },
     },
     async (request) => ok(await requests.received(requireAuth(request).user.id, request.params.id, request.query.page_size ?? 100, request.query.next_page_token)),
+  );
+
+  r.get(
+    '/api/v4/share/:id/uploads/pending',
+    {
+      config: READ,
+      schema: {
+        description: "Upload requests: the uploads in flight through the link (oldest first, at most 1000), with the bytes of the owner's quota each holds and has received.",
+        params: ShareIdParams,
+        response: { 200: Envelope(PendingPage), ...errors(403, 404) },
+      },
+    },
+    async (request) => ok({ uploads: await requests.pending(requireAuth(request).user.id, request.params.id) }),
+  );
+
+  r.delete(
+    '/api/v4/share/:id/uploads/pending/:upload',
+    {
+      config: WRITE,
+      schema: {
+        description: "Upload requests: cancels an upload in flight through the link; its bytes and its reservation of the owner's quota go at once.",
+        params: PendingParams,
+        response: { 200: Envelope(Type.Null()), ...errors(403, 404) },
+      },
+    },
+    async (request) => {
+      await requests.cancel(requireAuth(request).user.id, request.params.id, request.params.upload);
+      return ok(null);
+    },
   );
 
   r.put('/api/v4/share', { config: WRITE, schema: { description: 'Shares a file or folder by path.', body: CreateBody, response: ShareResponse } }, async (request) =>

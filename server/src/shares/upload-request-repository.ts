@@ -63,12 +63,45 @@ export class UploadRequestRepository {
     return Number(row.n);
   }
 
+  /**
+   * Bytes reserved and not yet received by the unexpired uploads in flight
+   * through this link, and of those, the ones from `address` through any of
+   * the owner's links (in the creation's transaction, under the owner's tree
+   * lock, so parallel creations are counted one after the other).
+   */
+  async pendingBytes(tx: Executor, shareId: string, ownerId: string, address: string, now: number): Promise<{ link: number; address: number }> {
+    const pending = (scope: 'link' | 'address') =>
+      tx
+        .selectFrom('uploads')
+        .innerJoin('share_uploads', 'share_uploads.id', 'uploads.id')
+        .select((eb) => eb.fn.coalesce(eb.fn.sum<number>(eb('uploads.length', '-', eb.ref('uploads.upload_offset'))), eb.lit(0)).as('bytes'))
+        .where('uploads.expires_at', '>=', now)
+        .$if(scope === 'link', (q) => q.where('uploads.share_id', '=', shareId))
+        .$if(scope === 'address', (q) => q.where('uploads.owner_id', '=', ownerId).where('share_uploads.address', '=', address))
+        .executeTakeFirstOrThrow();
+    const [link, fromAddress] = [await pending('link'), await pending('address')];
+    return { link: Number(link.bytes), address: Number(fromAddress.bytes) };
+  }
+
+  /** The uploads in flight through this link, oldest first (the owner's view). */
+  pending(shareId: string, limit: number) {
+    return this.db
+      .selectFrom('uploads')
+      .innerJoin('share_uploads', 'share_uploads.id', 'uploads.id')
+      .select(['uploads.id', 'share_uploads.name', 'share_uploads.uploader', 'uploads.length', 'uploads.upload_offset', 'uploads.created_at', 'uploads.expires_at'])
+      .where('uploads.share_id', '=', shareId)
+      .orderBy('uploads.created_at')
+      .orderBy('uploads.id')
+      .limit(limit)
+      .execute();
+  }
+
   async insert(tx: Executor, row: ShareUploadRow): Promise<void> {
     await tx.insertInto('share_uploads').values(row).execute();
   }
 
   async markReceived(tx: Executor, id: string, file: { id: string; name: string; size: number }, now: number): Promise<void> {
-    await tx.updateTable('share_uploads').set({ file_id: file.id, name: file.name, size: file.size, completed_at: now }).where('id', '=', id).execute();
+    await tx.updateTable('share_uploads').set({ file_id: file.id, name: file.name, size: file.size, completed_at: now, address: null }).where('id', '=', id).execute();
   }
 
   /** Received files, newest first, strictly after `after`. */

@@ -32,10 +32,19 @@ export const MAX_FILES_LIMIT = 100_000;
 export const MAX_FILE_SIZE_LIMIT = 2 ** 40;
 
 /** Why an upload was refused, in the error envelope's data: the page words it in the visitor's language. */
-export type RefusalReason = 'file_too_large' | 'limit_reached' | 'expired';
+export type RefusalReason = 'file_too_large' | 'limit_reached' | 'expired' | 'busy';
 
-function refusal(code: number, message: string, reason: RefusalReason, extra: Record<string, unknown> = {}): DomainError {
-  return new DomainError(code as typeof ErrorCode.TooLarge, message, { data: { reason, ...extra }, bodyUnread: true });
+/** How many bytes uploads through links may have reserved and not sent yet (config.ts). */
+export interface PendingLimits {
+  perLink: number;
+  perAddress: number;
+}
+
+/** Seconds a refused creation is told to wait: uploads in flight send bytes or expire within minutes. */
+const BUSY_RETRY_AFTER_S = 60;
+
+function refusal(code: number, message: string, reason: RefusalReason, extra: Record<string, unknown> = {}, retryAfterSeconds?: number): DomainError {
+  return new DomainError(code as typeof ErrorCode.TooLarge, message, { data: { reason, ...extra }, bodyUnread: true, retryAfterSeconds });
 }
 
 /** The uploader's optional name: trimmed, no control characters, bounded. */
@@ -55,6 +64,19 @@ export interface ReceivedFile {
   size: number;
   uploader: string | null;
   uploaded_at: string;
+}
+
+/** An upload in flight through a link, as its owner sees it. */
+export interface PendingUpload {
+  id: string;
+  name: string;
+  uploader: string | null;
+  /** Bytes of the owner's quota it holds (its Upload-Length). */
+  reserved: number;
+  received: number;
+  created_at: string;
+  /** When it lapses unless more bytes arrive. */
+  expires_at: string;
 }
 
 export function toReceived(row: ShareUploadRow): ReceivedFile {
@@ -84,12 +106,13 @@ export class UploadRequests {
     private readonly access: ShareAccess,
     private readonly uploads: UploadService,
     private readonly clock: Clock,
+    private readonly limits: PendingLimits,
   ) {}
 
   /** What the upload service calls back (registered by shares/module.ts). */
   hooks(): ShareUploadHooks {
     return {
-      admit: async (tx: Executor, upload: UploadRow) => {
+      admit: async (tx: Executor, upload: UploadRow, address: string | null) => {
         const share = await this.repo.shareOf(tx, upload.share_id!);
         if (!share || share.upload_only !== 1) throw notFound('Share not found');
         if (share.max_files !== null && (await this.repo.usedSlots(tx, share.id)) >= share.max_files) {
@@ -98,8 +121,9 @@ export class UploadRequests {
         const meta = parseMetadata(upload.metadata ?? undefined);
         await this.repo.insert(tx, {
           id: upload.id, share_id: share.id, name: upload.target_path.slice(1), size: upload.length ?? 0, uploader: parseUploader(meta.get('uploader')),
-          file_id: null, created_at: upload.created_at, completed_at: null, notified_at: null,
+          file_id: null, created_at: upload.created_at, completed_at: null, notified_at: null, address,
         });
+        await this.checkPending(tx, share.id, upload, address);
       },
       folderId: async (tx: Executor, upload: UploadRow) => {
         const share = await this.repo.shareOf(tx, upload.share_id!);
@@ -112,8 +136,27 @@ export class UploadRequests {
     };
   }
 
+  /**
+   * A stranger's creation reserves its whole Upload-Length of the owner's
+   * quota before sending a byte: what the link's uploads (and one address's,
+   * through any of the owner's links) have reserved and not sent is bounded,
+   * so nobody holds the owner's space by creating and waiting.
+   */
+  private async checkPending(tx: Executor, shareId: string, upload: UploadRow, address: string | null): Promise<void> {
+    const pending = await this.repo.pendingBytes(tx, shareId, upload.owner_id, address ?? '', this.clock.now());
+    const over = pending.link > this.limits.perLink ? this.limits.perLink : address !== null && pending.address > this.limits.perAddress ? this.limits.perAddress : null;
+    if (over === null) return;
+    throw refusal(
+      ErrorCode.TooManyRequests,
+      `Uploads through this link are waiting for ${over} bytes already; try again when they have arrived`,
+      'busy',
+      { pending_limit: over },
+      BUSY_RETRY_AFTER_S,
+    );
+  }
+
   /** tus creation through the link: Upload-Metadata `filename` (required) and `uploader` (optional). */
-  async create(shareId: string, token: string | undefined, length: number, metadataHeader: string | undefined): Promise<UploadRow> {
+  async create(shareId: string, token: string | undefined, length: number, metadataHeader: string | undefined, address: string | null = null): Promise<UploadRow> {
     const { share } = await this.access.openForUpload(shareId, token);
     const meta = parseMetadata(metadataHeader);
     const filename = meta.get('filename');
@@ -123,7 +166,7 @@ export class UploadRequests {
     if (share.max_file_size !== null && length > share.max_file_size) {
       throw refusal(ErrorCode.TooLarge, `The file is larger than this link accepts (at most ${share.max_file_size} bytes)`, 'file_too_large', { max_file_size: share.max_file_size });
     }
-    const upload = await this.uploads.begin(share.owner_id, [name], 'tus', length, metadataHeader ?? null, { shareId: share.id });
+    const upload = await this.uploads.begin(share.owner_id, [name], 'tus', length, metadataHeader ?? null, { shareId: share.id, address });
     // An empty upload is complete at creation; clients send no PATCH for it.
     if (length === 0) await this.completeNow(upload);
     return upload;
@@ -182,11 +225,36 @@ export class UploadRequests {
     for (const id of await this.repo.uploadIds(shareId)) await this.uploads.abort(id);
   }
 
-  /** The owner's view: files received through the link, newest first. */
-  async received(ownerId: string, shareId: string, pageSize: number, pageToken?: string): Promise<{ uploads: ReceivedFile[]; next_page_token: string | null }> {
+  /** The most uploads in flight the owner's view lists (a link's are bounded by its pending bytes anyway). */
+  static readonly PENDING_PAGE = 1000;
+
+  /** The owner's view of the uploads in flight through the link: what each has reserved and received. */
+  async pending(ownerId: string, shareId: string): Promise<PendingUpload[]> {
+    await this.ownedRequest(ownerId, shareId);
+    const rows = await this.repo.pending(shareId, UploadRequests.PENDING_PAGE);
+    return rows.map((r) => ({
+      id: r.id, name: r.name, uploader: r.uploader, reserved: r.length ?? 0, received: r.upload_offset,
+      created_at: new Date(r.created_at).toISOString(), expires_at: new Date(r.expires_at).toISOString(),
+    }));
+  }
+
+  /** The owner cancels an upload in flight through their link: its bytes and reservation go at once. */
+  async cancel(ownerId: string, shareId: string, uploadId: string): Promise<void> {
+    await this.ownedRequest(ownerId, shareId);
+    if (!(await this.repo.findUpload(shareId, uploadId))) throw notFound('Upload not found');
+    await this.uploads.abort(uploadId);
+  }
+
+  private async ownedRequest(ownerId: string, shareId: string) {
     const share = await this.shares.findOwned(ownerId, shareId);
     if (!share) throw notFound('Share not found');
     if (share.upload_only !== 1) throw forbidden('This share is not an upload request');
+    return share;
+  }
+
+  /** The owner's view: files received through the link, newest first. */
+  async received(ownerId: string, shareId: string, pageSize: number, pageToken?: string): Promise<{ uploads: ReceivedFile[]; next_page_token: string | null }> {
+    await this.ownedRequest(ownerId, shareId);
     const rows = await this.repo.received(shareId, pageToken ? decodeCursor(pageToken) : null, pageSize + 1);
     const page = rows.slice(0, pageSize);
     const last = page[page.length - 1];

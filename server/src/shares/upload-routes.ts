@@ -71,7 +71,7 @@ export function uploadRequestRoutes(app: FastifyInstance, requests: UploadReques
       const length = intHeader(request, 'upload-length');
       if (length === null) throw badRequest('Upload-Length: is required');
       const meta = request.headers['upload-metadata'];
-      const upload = await requests.create(request.params.id, tokenOf(request), length, typeof meta === 'string' ? meta : undefined);
+      const upload = await requests.create(request.params.id, tokenOf(request), length, typeof meta === 'string' ? meta : undefined, request.ip);
       const location = `/api/v4/share/upload/${request.params.id}/${upload.id}`;
       return uploadHeaders(reply.code(201).header('Location', location), { ...upload, upload_offset: length === 0 ? 0 : upload.upload_offset }).send();
     },

@@ -53,8 +53,8 @@ export async function names(api: Api, token: string, path: string): Promise<stri
   return res.body.data.files.map((f) => f.name);
 }
 
-export async function capacity(api: Api, token: string): Promise<{ used: number; total: number; versions: number }> {
-  return (await api.get<{ used: number; total: number; versions: number }>('/api/v4/user/capacity', { token })).body.data;
+export async function capacity(api: Api, token: string): Promise<{ used: number; total: number; versions: number; reserved: number }> {
+  return (await api.get<{ used: number; total: number; versions: number; reserved: number }>('/api/v4/user/capacity', { token })).body.data;
 }
 
 /** Uploads directory and staging contents of the server's storage, for cleanup checks. */

@@ -153,7 +153,7 @@ describe('streamed uploads (PUT /api/v4/file/content)', () => {
     assert.equal(((await chunked.json()) as { code: number }).code, 40049);
     await waitFor(async () => (await storageCounts(server)).uploads === 0);
     assert.deepEqual(await names(api, bob.token, '/'), ['fits.bin']);
-    assert.deepEqual(await capacity(api, bob.token), { used: 600, total: 1000, versions: 0 });
+    assert.deepEqual(await capacity(api, bob.token), { used: 600, total: 1000, versions: 0, reserved: 0 });
     await clean();
   });
 
@@ -164,7 +164,7 @@ describe('streamed uploads (PUT /api/v4/file/content)', () => {
     const ok = results.filter((r) => r.status === 200).length;
     assert.equal(ok, 3, results.map((r) => r.status).join(','));
     assert.ok(results.every((r) => r.status === 200 || r.body.code === 40049));
-    assert.deepEqual(await capacity(api, carol.token), { used: 9000, total: 10_000, versions: 0 });
+    assert.deepEqual(await capacity(api, carol.token), { used: 9000, total: 10_000, versions: 0, reserved: 0 });
     await clean();
   });
 

@@ -95,7 +95,7 @@ function suite(storage: 'local' | 's3') {
       assert.equal(part.headers.get('content-range'), `bytes 100-199/${v1.length}`);
       assert.ok(part.body.equals(v1.subarray(100, 200)));
       assert.ok((await current(alice, '/doc.bin')).equals(v2));
-      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length, total: 2 ** 30, versions: v1.length });
+      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length, total: 2 ** 30, versions: v1.length, reserved: 0 });
     });
 
     it('a tus upload finishing onto an existing path makes a version', async () => {
@@ -186,7 +186,7 @@ function suite(storage: 'local' | 's3') {
       const listing = await api.get<{ files: FileView[] }>('/api/v4/file?path=/', { token: alice.token });
       assert.deepEqual(listing.body.data.files.map((f) => f.name), ['Report.odt']);
       assert.equal((await api.get<{ files: unknown[] }>('/api/v4/file/trash', { token: alice.token })).body.data.files.length, 0);
-      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length + v3.length, total: 2 ** 30, versions: v1.length + v2.length });
+      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length + v3.length, total: 2 ** 30, versions: v1.length + v2.length, reserved: 0 });
     });
 
     it('restore makes a version current and the current content a version; delete frees a version at once; another user gets 404', async () => {
@@ -209,12 +209,12 @@ function suite(storage: 'local' | 's3') {
       const list = await versions(alice, '/r.bin');
       assert.deepEqual(list.map((v) => v.size), [v1.length, v2.length]);
       assert.ok((await versionBytes(alice, list[1]!.id)).body.equals(v2), 'the replaced current content is now a version');
-      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length, total: 2 ** 30, versions: v2.length });
+      assert.deepEqual(await capacity(api, alice.token), { used: v1.length + v2.length, total: 2 ** 30, versions: v2.length, reserved: 0 });
 
       const blobs = await blobCount();
       const del = await api.delete(`/api/v4/file/versions/${list[1]!.id}`, undefined, { token: alice.token });
       assert.equal(del.status, 200, del.text);
-      assert.deepEqual(await capacity(api, alice.token), { used: v1.length, total: 2 ** 30, versions: 0 });
+      assert.deepEqual(await capacity(api, alice.token), { used: v1.length, total: 2 ** 30, versions: 0, reserved: 0 });
       assert.equal(await blobCount(), blobs - 1, "the deleted version's blob is freed");
       assert.equal((await versions(alice, '/r.bin')).length, 1);
       assert.equal((await versionBytes(alice, list[1]!.id)).status, 404);
@@ -227,13 +227,13 @@ function suite(storage: 'local' | 's3') {
       const list = await versions(alice, '/p.bin');
       assert.deepEqual(list.map((v) => v.size), [1005, 1004, 1003, 1002]);
       for (const [i, v] of list.slice(1).entries()) assert.ok((await versionBytes(alice, v.id)).body.equals(contents[4 - i]!));
-      assert.deepEqual(await capacity(api, alice.token), { used: 1005 + 1004 + 1003 + 1002, total: 2 ** 30, versions: 1004 + 1003 + 1002 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 1005 + 1004 + 1003 + 1002, total: 2 ** 30, versions: 1004 + 1003 + 1002, reserved: 0 });
 
       const off = await userWith({ max_versions: 0 });
       await put(api, off.token, '/o.bin', 'one');
       await put(api, off.token, '/o.bin', 'two!');
       assert.equal((await versions(off, '/o.bin')).length, 1);
-      assert.deepEqual(await capacity(api, off.token), { used: 4, total: 2 ** 30, versions: 0 });
+      assert.deepEqual(await capacity(api, off.token), { used: 4, total: 2 ** 30, versions: 0, reserved: 0 });
     });
 
     it('lowering max_versions: the job prunes files over the new count', async () => {
@@ -244,7 +244,7 @@ function suite(storage: 'local' | 's3') {
       assert.equal((await api.put(`/api/v4/admin/group/${groupId}`, { max_versions: 1 }, { token: admin })).status, 200);
       await server.built.services.jobs.run('version_prune');
       assert.deepEqual((await versions(alice, '/low.bin')).map((v) => v.size), [4, 3]);
-      assert.deepEqual(await capacity(api, alice.token), { used: 7, total: 2 ** 30, versions: 3 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 7, total: 2 ** 30, versions: 3, reserved: 0 });
     });
 
     it('a deleted file takes its versions into the trash; restoring brings them back; emptying the trash frees them', async () => {
@@ -254,7 +254,7 @@ function suite(storage: 'local' | 's3') {
       const used = 11 + 12;
       assert.equal((await api.delete('/api/v4/file', { paths: ['/t/doc.txt'] }, { token: alice.token })).status, 200);
       assert.equal((await api.get(`/api/v4/file/versions?path=${q('/t/doc.txt')}`, { token: alice.token })).status, 404);
-      assert.deepEqual(await capacity(api, alice.token), { used, total: 2 ** 30, versions: 11 });
+      assert.deepEqual(await capacity(api, alice.token), { used, total: 2 ** 30, versions: 11, reserved: 0 });
       const trash = await api.get<{ files: FileView[] }>('/api/v4/file/trash', { token: alice.token });
       const id = trash.body.data.files[0]!.id;
       assert.equal((await api.post('/api/v4/file/trash/restore', { ids: [id] }, { token: alice.token })).status, 200);
@@ -266,13 +266,13 @@ function suite(storage: 'local' | 's3') {
       await api.delete('/api/v4/file', { paths: ['/t/doc.txt'] }, { token: alice.token });
       const emptied = await api.delete('/api/v4/file/trash', undefined, { token: alice.token });
       assert.equal(emptied.status, 200, emptied.text);
-      assert.deepEqual(await capacity(api, alice.token), { used: 0, total: 2 ** 30, versions: 0 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 0, total: 2 ** 30, versions: 0, reserved: 0 });
       assert.equal(await blobCount(), blobs - 2, 'the file and its version were both freed');
       // Deleting for good at once (no trash) frees the versions too.
       await put(api, alice.token, '/t/gone.txt', 'aaa');
       await put(api, alice.token, '/t/gone.txt', 'bbbb');
       assert.equal((await api.delete('/api/v4/file', { paths: ['/t'], permanent: true }, { token: alice.token })).status, 200);
-      assert.deepEqual(await capacity(api, alice.token), { used: 0, total: 2 ** 30, versions: 0 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 0, total: 2 ** 30, versions: 0, reserved: 0 });
     });
 
     it('a blob shared by a copy and a version is freed only when the last holder goes', async () => {
@@ -309,12 +309,12 @@ function suite(storage: 'local' | 's3') {
       const blobs = await blobCount();
       await server.built.services.jobs.run('version_prune');
       assert.deepEqual((await versions(alice, '/age.bin')).map((v) => v.size), [8, 6]);
-      assert.deepEqual(await capacity(api, alice.token), { used: 14, total: 2 ** 30, versions: 6 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 14, total: 2 ** 30, versions: 6, reserved: 0 });
       assert.equal(await blobCount(), blobs - 1);
       await later(DAY);
       await server.built.services.jobs.run('version_prune');
       assert.deepEqual((await versions(alice, '/age.bin')).map((v) => v.size), [8]);
-      assert.deepEqual(await capacity(api, alice.token), { used: 8, total: 2 ** 30, versions: 0 });
+      assert.deepEqual(await capacity(api, alice.token), { used: 8, total: 2 ** 30, versions: 0, reserved: 0 });
     });
   });
 }

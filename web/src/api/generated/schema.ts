@@ -13357,6 +13357,189 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/share/{id}/uploads/pending": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Upload requests: the uploads in flight through the link (oldest first, at most 1000), with the bytes of the owner's quota each holds and has received.
+       *
+       * Auth: bearer token required. OAuth tokens need Shares.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PendingUploadList"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/share/{id}/uploads/pending/{upload}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Upload requests: cancels an upload in flight through the link; its bytes and its reservation of the owner's quota go at once.
+       *
+       * Auth: bearer token required. OAuth tokens need Shares.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+          upload: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/share": {
     parameters: {
       query?: never;
@@ -15366,6 +15549,8 @@ export interface components {
       total: number;
       /** bytes of file versions (part of used) */
       versions: number;
+      /** bytes held by uploads in flight (yours and those through your upload links), not part of used; what is free is total - used - reserved */
+      reserved: number;
     };
     ChangedDavAccount: {
       id: string;
@@ -15813,6 +15998,24 @@ export interface components {
       /** the challenge id */
       id: string;
       options: components["schemas"]["PublicKeyCredentialRequestOptionsJSON"];
+    };
+    PendingUpload: {
+      id: string;
+      /** the name the uploader asked for */
+      name: string;
+      /** the name the uploader typed, if any */
+      uploader: string | null;
+      /** bytes of the owner's quota the upload holds (its Upload-Length) */
+      reserved: number;
+      /** bytes received so far */
+      received: number;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** when it lapses unless more bytes arrive */
+      expires_at: string;
+    };
+    PendingUploadList: {
+      uploads: components["schemas"]["PendingUpload"][];
     };
     ProviderTestResult: {
       ok: boolean;
@@ -16316,6 +16519,8 @@ export type Pagination = components["schemas"]["Pagination"];
 export type Passkey = components["schemas"]["Passkey"];
 export type PasskeySignedIn = components["schemas"]["PasskeySignedIn"];
 export type PasskeySignInOptions = components["schemas"]["PasskeySignInOptions"];
+export type PendingUpload = components["schemas"]["PendingUpload"];
+export type PendingUploadList = components["schemas"]["PendingUploadList"];
 export type ProviderTestResult = components["schemas"]["ProviderTestResult"];
 export type ProviderTestStep = components["schemas"]["ProviderTestStep"];
 export type PublicKeyCredentialCreationOptionsJSON = components["schemas"]["PublicKeyCredentialCreationOptionsJSON"];
