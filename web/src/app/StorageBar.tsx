@@ -26,6 +26,11 @@ export function StorageBar() {
       <Text size="xs" c="dimmed">
         {label}
       </Text>
+      {data.reserved > 0 && (
+        <Text size="xs" c="dimmed">
+          {t('storage.reserved', { size: formatSize(data.reserved) })}
+        </Text>
+      )}
       {data.versions > 0 && (
         <Text size="xs" c="dimmed">
           {t('storage.versions', { size: formatSize(data.versions) })}

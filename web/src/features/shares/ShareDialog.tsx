@@ -14,6 +14,7 @@ import { errorMessage } from '../../components/errorMessage';
 import { createShare, deleteShare, receivedFiles, sharesOf, updateShare, type Share, type ShareOptions } from './api';
 import { isShared } from '../sharing/api';
 import { PeopleSection } from '../sharing/PeopleSection';
+import { PendingUploads } from './PendingUploads';
 
 const EXPIRY = [
   { value: 'never', seconds: 0 },
@@ -310,28 +311,31 @@ function ReceivedList({ share }: { share: Share }) {
   if (received.error) return <Alert color="red" role="alert" p="xs">{errorMessage(received.error, t)}</Alert>;
   const files = received.data?.uploads ?? [];
   return (
-    <Stack gap={4} data-testid="received-files">
-      <Text size="sm" fw={600}>
-        {t('uploadLinks.received')}
-      </Text>
-      {files.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          {t('uploadLinks.nothingYet')}
+    <Stack gap="xs">
+      <PendingUploads share={share} />
+      <Stack gap={4} data-testid="received-files">
+        <Text size="sm" fw={600}>
+          {t('uploadLinks.received')}
         </Text>
-      ) : (
-        <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 220, overflowY: 'auto' }}>
-          {files.map((f) => (
-            <li key={f.id}>
-              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                {f.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {[formatSize(f.size), formatDate(f.uploaded_at), f.uploader ? t('uploadLinks.from', { name: f.uploader }) : t('uploadLinks.anonymous')].join(' · ')}
-              </Text>
-            </li>
-          ))}
-        </Stack>
-      )}
+        {files.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('uploadLinks.nothingYet')}
+          </Text>
+        ) : (
+          <Stack gap={2} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0, maxHeight: 220, overflowY: 'auto' }}>
+            {files.map((f) => (
+              <li key={f.id}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {f.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {[formatSize(f.size), formatDate(f.uploaded_at), f.uploader ? t('uploadLinks.from', { name: f.uploader }) : t('uploadLinks.anonymous')].join(' · ')}
+                </Text>
+              </li>
+            ))}
+          </Stack>
+        )}
+      </Stack>
     </Stack>
   );
 }

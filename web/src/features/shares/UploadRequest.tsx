@@ -15,7 +15,7 @@ import type { PublicShare } from './api';
 
 type Status = 'queued' | 'uploading' | 'done' | 'error' | 'canceled';
 /** Why an upload stopped, in words the page has in every language. */
-type Problem = 'tooLarge' | 'limit' | 'expired' | 'quota' | 'gone' | 'locked' | 'name' | 'network';
+type Problem = 'tooLarge' | 'limit' | 'expired' | 'busy' | 'quota' | 'gone' | 'locked' | 'name' | 'network';
 
 interface Item {
   key: number;
@@ -46,6 +46,7 @@ function problemOf(err: unknown): { problem: Problem; detail?: string } {
   if (reason === 'file_too_large') return { problem: 'tooLarge' };
   if (reason === 'limit_reached') return { problem: 'limit' };
   if (reason === 'expired') return { problem: 'expired' };
+  if (reason === 'busy') return { problem: 'busy' };
   const status = res.getStatus();
   if (status === 413) return { problem: 'quota' };
   if (status === 403) return { problem: 'locked' };
@@ -238,7 +239,7 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
                     <Text size="xs" c="dimmed">
                       {it.status === 'uploading' ? `${pct}%` : formatSize(it.file.size)}
                     </Text>
-                    {it.status === 'error' && it.problem === 'network' && (
+                    {it.status === 'error' && (it.problem === 'network' || it.problem === 'busy') && (
                       <ActionIcon variant="subtle" onClick={() => retry(it)} aria-label={t('uploadRequest.retryOf', { name: it.file.name })}>
                         <IconRefresh size={16} aria-hidden="true" />
                       </ActionIcon>

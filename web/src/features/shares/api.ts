@@ -21,6 +21,9 @@ export const createShare = (path: string, opts: ShareOptions) =>
     }),
   );
 /** What an upload request received, newest first. */
+export const pendingUploads = (id: string) => data(api().GET('/api/v4/share/{id}/uploads/pending', { params: { path: { id } } }));
+export const cancelPendingUpload = (id: string, upload: string) =>
+  data(api().DELETE('/api/v4/share/{id}/uploads/pending/{upload}', { params: { path: { id, upload } } }));
 export const receivedFiles = (id: string) => data(api().GET('/api/v4/share/{id}/uploads', { params: { path: { id }, query: { page_size: 200 } } }));
 export const listShares = (token?: string | null) =>
   data(api().GET('/api/v4/share', { params: { query: { page_size: 100, ...(token ? { next_page_token: token } : {}) } } }));
