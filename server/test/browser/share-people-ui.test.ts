@@ -8,10 +8,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import type { TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, screenshotView, seriousA11yViolations } from './support.js';
+import { browserSkip, screenshotView, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press } from './viewports.js';
+import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'share-people-password-1';
 const LANGS = [
@@ -35,15 +36,9 @@ describe('web app: sharing with people and groups by name', { skip: browserSkip 
   let n = 0;
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startServer();
-    api = new Api(server.url);
-    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ({ browser, server, api, admin } = await openSuite());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => closeSuite(browser, server));
 
   const group = async (name: string) => {
     const res = await api.put<{ id: number; name: string }>('/api/v4/admin/group', { name, storage_quota: 1 << 30 }, { token: admin });

@@ -8,10 +8,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser, Page } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import type { TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
+import { browserSkip, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press, shot } from './viewports.js';
+import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'shared-access-password-1';
 
@@ -36,15 +37,9 @@ describe('web app: what "Can view" and "Can edit" offer', { skip: browserSkip },
   };
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startServer();
-    api = new Api(server.url);
-    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ({ browser, server, api, admin } = await openSuite());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => closeSuite(browser, server));
 
   for (const v of VIEWPORTS) {
     it(`${v.name}: a folder shared to view offers no write action and says why; one shared to edit does`, async () => {

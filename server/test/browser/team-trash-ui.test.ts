@@ -7,10 +7,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import type { TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, screenshotView, seriousA11yViolations } from './support.js';
+import { browserSkip, screenshotView, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press } from './viewports.js';
+import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'team-trash-password-1';
 
@@ -22,15 +23,9 @@ describe('web app: emptying the trash next to a team folder', { skip: browserSki
   let n = 0;
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startServer();
-    api = new Api(server.url);
-    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ({ browser, server, api, admin } = await openSuite());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => closeSuite(browser, server));
 
   const person = async (name: string, groupId: number) => {
     const email = `${name.toLowerCase()}-${++n}-${process.pid}@example.com`;

@@ -6,10 +6,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
-import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
+import type { TestServer } from '../helpers/harness.js';
+import { Api, createUser } from '../helpers/client.js';
+import { browserSkip, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, shot } from './viewports.js';
+import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'pending-uploads-ui-1';
 const MIB = 1024 * 1024;
@@ -27,15 +28,9 @@ describe('web app: uploads arriving through an upload link (what they hold, canc
   let admin: string;
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startServer();
-    api = new Api(server.url);
-    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ({ browser, server, api, admin } = await openSuite());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => closeSuite(browser, server));
 
   for (const lang of LANGS) {
     it(`${lang.tag}: the storage bar and the link's details show what uploads in flight hold; Cancel gives it back`, async () => {

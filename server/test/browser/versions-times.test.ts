@@ -5,10 +5,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
+import type { TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
+import { browserSkip, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press, shot } from './viewports.js';
+import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'versions-password-1';
 const LANGS = [
@@ -23,15 +24,9 @@ describe('web app: versions written within a minute', { skip: browserSkip }, () 
   let admin: string;
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startServer();
-    api = new Api(server.url);
-    admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+    ({ browser, server, api, admin } = await openSuite());
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
+  after(() => closeSuite(browser, server));
 
   for (const lang of LANGS) {
     for (const v of VIEWPORTS) {
