@@ -12,7 +12,7 @@ import type { TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
 import { browserSkip, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press, shot } from './viewports.js';
-import { closeSuite, openSuite } from './suite.js';
+import { closeSuite, openSuite, startSignedIn } from './suite.js';
 
 const PASSWORD = 'shared-access-password-1';
 
@@ -28,13 +28,7 @@ describe('web app: what "Can view" and "Can edit" offer', { skip: browserSkip },
     assert.equal(made.status, 200, made.text);
     return { id: made.body.data.id, email, pair: (await signIn(api, email, PASSWORD)).token };
   };
-  const signedIn = async (page: Page, pair: TokenPair, lang: string) => {
-    await page.goto(server.url + '/assets-none');
-    await page.evaluate(([session, code]) => {
-      localStorage.setItem('cirrus.session', session);
-      localStorage.setItem('cirrus.lang', code);
-    }, [JSON.stringify(pair), lang] as const);
-  };
+  const signedIn = (page: Page, pair: TokenPair, lang: string) => startSignedIn(page, server.url, pair, lang);
 
   before(async () => {
     ({ browser, server, api, admin } = await openSuite());

@@ -11,7 +11,7 @@ import type { TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
 import { browserSkip, screenshotView, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press } from './viewports.js';
-import { closeSuite, openSuite } from './suite.js';
+import { closeSuite, openSuite, startSignedIn } from './suite.js';
 
 const PASSWORD = 'team-trash-password-1';
 
@@ -38,13 +38,7 @@ describe('web app: emptying the trash next to a team folder', { skip: browserSki
     assert.equal(res.status, 200, res.text);
     assert.equal((await api.delete('/api/v4/file', { paths: [path] }, { token })).status, 200);
   };
-  const signedIn = async (page: Page, pair: TokenPair, lang: string) => {
-    await page.goto(server.url + '/assets-none');
-    await page.evaluate(([session, code]) => {
-      localStorage.setItem('cirrus.session', session);
-      localStorage.setItem('cirrus.lang', code);
-    }, [JSON.stringify(pair), lang] as const);
-  };
+  const signedIn = (page: Page, pair: TokenPair, lang: string) => startSignedIn(page, server.url, pair, lang);
 
   for (const v of VIEWPORTS) {
     for (const lang of ['en', 'zh-CN'] as const) {

@@ -10,7 +10,7 @@ import type { TestServer } from '../helpers/harness.js';
 import { Api, createUser } from '../helpers/client.js';
 import { browserSkip, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, shot } from './viewports.js';
-import { closeSuite, openSuite } from './suite.js';
+import { closeSuite, openSuite, startSignedIn } from './suite.js';
 
 const PASSWORD = 'pending-uploads-ui-1';
 const MIB = 1024 * 1024;
@@ -53,12 +53,7 @@ describe('web app: uploads arriving through an upload link (what they hold, canc
 
       const { context, page, problems } = await openIn(browser, VIEWPORTS[0], lang.locale);
       try {
-        // Signed in as the web app keeps a session, in the reader's language.
-        await page.goto(server.url + '/assets-none');
-        await page.evaluate(([session, code]) => {
-          localStorage.setItem('cirrus.session', session);
-          localStorage.setItem('cirrus.lang', code);
-        }, [JSON.stringify(pair), lang.locale === 'en-US' ? 'en' : 'zh-CN'] as const);
+        await startSignedIn(page, server.url, pair, lang.locale === 'en-US' ? 'en' : 'zh-CN');
         await page.goto(`${server.url}/files`);
         await page.getByText(lang.held).waitFor();
         const row = page.locator('[data-path="/inbox"]');
