@@ -36,7 +36,7 @@ export function ensureNginx() {
  */
 export async function startNginx({ root, dir }) {
   const bin = ensureNginx();
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = 20000 + Math.floor(Math.random() * 12000);
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, d), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(

@@ -186,7 +186,7 @@ export async function cirrusTarget(database, env = {}, root = undefined) {
  * fresh database on the same server).
  */
 export async function oidcProviderTarget(database = 'memory') {
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  const port = 20000 + Math.floor(Math.random() * 12000);
   const clientId = 'bench-client';
   const clientSecret = randomBytes(32).toString('base64url');
   const dir = database === 'sqlite' ? mkdtempSync(path.join(tmpdir(), 'oidc-provider-bench-')) : null;
