@@ -33,6 +33,9 @@ function mtimeOf(ctx: DavContext): number | undefined {
 }
 
 async function syncPut(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply): Promise<FastifyReply> {
+  // The old chunking (OC-Chunked, "<name>-chunking-<id>-<n>-<i>") is not built: storing
+  // each chunk as a file of that name would leave fragments in the person's tree.
+  if (ctx.header('oc-chunked') !== undefined) throw new DavError(501, 'Chunked uploads (OC-Chunked) are not supported: send the file in one PUT');
   const checksum = parseChecksum(ctx.header('oc-checksum'));
   const mtime = mtimeOf(ctx);
   // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
