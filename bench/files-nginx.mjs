@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { randomPort } from './lib.mjs';
 
 function nginxBinary() {
   for (const p of ['/usr/sbin/nginx', '/usr/bin/nginx']) {
@@ -36,7 +37,7 @@ export function ensureNginx() {
  */
 export async function startNginx({ root, dir }) {
   const bin = ensureNginx();
-  const port = 20000 + Math.floor(Math.random() * 12000);
+  const port = randomPort();
   for (const d of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) mkdirSync(path.join(dir, d), { recursive: true });
   const conf = path.join(dir, 'nginx.conf');
   writeFileSync(

@@ -46,16 +46,22 @@ export function serveNodeArgs() {
   return start.split(/\s+/).filter((word) => word.startsWith('--'));
 }
 
+/**
+ * A port for a bench server to listen on, below 32768: the kernel hands out
+ * 32768–60999 to outgoing sockets, and a bench that opens thousands of them
+ * (stream-budget) took the port a second server was about to listen on.
+ */
+export function randomPort() {
+  return 20000 + Math.floor(Math.random() * 12000);
+}
+
 /** nodeArgs are added to `npm start`'s flags, or replace them with replaceNodeArgs. */
 /** `root`: another checkout's built server (an A/B of two builds, bench/oauth-ab.mjs); this one by default. */
-// Ports below 32768: the kernel hands out 32768–60999 to outgoing sockets, and
-// a bench that opens thousands of them (stream-budget) took the port a second
-// server was about to listen on.
 export async function startCirrus({ port, database, env = {}, nodeArgs = [], replaceNodeArgs = false, dataDir: givenDataDir, root = ROOT } = {}) {
   // A given data directory (a restart on the same data) belongs to the caller and outlives stop().
   const dataDir = givenDataDir ?? mkdtempSync(path.join(tmpdir(), 'cirrus-bench-'));
   const pgDb = database === 'postgres' ? await freshPostgres(process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres') : undefined;
-  const p = port ?? 20000 + Math.floor(Math.random() * 12000);
+  const p = port ?? randomPort();
   const child = spawn(process.execPath, [...(replaceNodeArgs ? [] : serveNodeArgs()), ...nodeArgs, path.join(root, 'dist/server/src/main.js'), 'serve'], {
     env: {
       ...process.env,

@@ -14,7 +14,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, chainLoad, fmt, freshPostgres, signIn, startCirrus, table } from './lib.mjs';
+import { api, chainLoad, fmt, freshPostgres, randomPort, signIn, startCirrus, table } from './lib.mjs';
 
 const CONNECTIONS = 20;
 const ADMIN_DATABASE_URL = process.env.CIRRUS_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -186,7 +186,7 @@ export async function cirrusTarget(database, env = {}, root = undefined) {
  * fresh database on the same server).
  */
 export async function oidcProviderTarget(database = 'memory') {
-  const port = 20000 + Math.floor(Math.random() * 12000);
+  const port = randomPort();
   const clientId = 'bench-client';
   const clientSecret = randomBytes(32).toString('base64url');
   const dir = database === 'sqlite' ? mkdtempSync(path.join(tmpdir(), 'oidc-provider-bench-')) : null;
