@@ -148,11 +148,12 @@ for (const withRedis of [false, true]) {
       await Promise.all([0, 1, 2, 3].map((k) => client(k, 125)));
       console.log(`# 500 operations: ${[...statuses].map(([s, c]) => `${s}×${c}`).join(', ')}`);
       const head = (await a.get<{ cursor: string }>('/api/v4/file/changes', { token })).body.data.cursor;
-      assert.ok(await follower.until(head, 15_000), `the follower reached ${head} (at ${follower.cursor})`);
+      // A correctness check, not a timing one: a loaded CI machine gets a minute.
+      assert.ok(await follower.until(head, 60_000), `the follower reached ${head} (at ${follower.cursor})`);
       await stream.close();
       await following;
       const fresh = await listAll(b, token);
-      assert.deepEqual(Object.fromEntries([...follower.model].sort()), Object.fromEntries([...fresh].sort()));
+      assert.deepEqual(Object.fromEntries([...follower.model].sort()), Object.fromEntries([...fresh].sort()), follower.explain(fresh));
       console.log(`# follower: ${follower.applied} events, ${follower.listings} listings, ${fresh.size} items at the end`);
       assert.ok(fresh.size > 5 && follower.applied > 250, 'the operations did something');
     });
@@ -186,6 +187,8 @@ async function listAll(api: Api, token: string, from = '/', into = new Map<strin
  */
 class Follower {
   readonly model = new Map<string, Item>();
+  /** Every event applied, with how: what a failure report shows about the paths that differ. */
+  private readonly history: { e: Ev; line: string }[] = [];
   cursor = '';
   applied = 0;
   listings = 0;
@@ -214,7 +217,18 @@ class Follower {
     if (info.body.data.type === 'folder') await listAll(this.api, this.token, path, this.model);
   }
 
+  /** The paths where the model and a listing differ, and the events that touched them (or their folders). */
+  explain(fresh: Map<string, Item>): string {
+    const differ = [...new Set([...this.model.keys(), ...fresh.keys()])].filter((p) => JSON.stringify(this.model.get(p)) !== JSON.stringify(fresh.get(p)));
+    const related = (p: string | undefined) => p !== undefined && differ.some((d) => d === p || d.startsWith(`${p}/`) || p.startsWith(`${d}/`));
+    const lines = differ.map((p) => `${p}: follower ${JSON.stringify(this.model.get(p))}, listing ${JSON.stringify(fresh.get(p))}`);
+    const events = this.history.filter((h) => related(h.e.path) || related(h.e.old_path)).map((h) => h.line);
+    return `the follower's tree differs at ${differ.length} paths:\n${lines.join('\n')}\nevents touching them:\n${events.slice(-60).join('\n')}`;
+  }
+
   async apply(e: Ev): Promise<void> {
+    const line = `#${e.id} ${e.type} ${e.file_id} ${e.path}${e.old_path ? ` from ${e.old_path}` : ''} dir=${e.is_dir} held=${this.model.get(e.path)?.id ?? '-'}${e.old_path ? ` old-held=${this.model.get(e.old_path)?.id ?? '-'}` : ''}`;
+    this.history.push({ e, line });
     const held = this.model.get(e.path);
     switch (e.type) {
       case 'created':
