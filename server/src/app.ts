@@ -30,6 +30,7 @@ import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { feedModuleRoutes } from './files/events/module.js';
 import { searchModuleRoutes } from './search/module.js';
+import { mediaModuleRoutes } from './media/module.js';
 import { sharingRoutes } from './sharing/module.js';
 import { teamModuleRoutes } from './teams/module.js';
 import { sharesRoutes } from './shares/module.js';
@@ -167,6 +168,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await filesRoutes(app, services.files, config.baseUrl);
   feedModuleRoutes(app, services.feed);
   searchModuleRoutes(app, services.search);
+  mediaModuleRoutes(app, services.media);
   sharingRoutes(app, services.sharing);
   teamModuleRoutes(app, services.teams);
   await sharesRoutes(app, services.shares, sendPage);

@@ -40,6 +40,7 @@ import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createFeed, type Feed } from './files/events/module.js';
 import { createSearch, type Search } from './search/module.js';
+import { createMedia, type Media } from './media/module.js';
 import { createSharing, type Sharing } from './sharing/module.js';
 import { sharingPorts } from './sharing/ports.js';
 import { SHARED_WITH_ME } from './sharing/resolver.js';
@@ -102,6 +103,8 @@ export interface Services {
   feed: Feed;
   /** Content search: the text index and its extraction job (search/). */
   search: Search;
+  /** Thumbnails of videos, PDFs, HEIC and songs, and media metadata (media/). */
+  media: Media;
   shares: Shares;
   /** Sharing with people and groups (sharing/). */
   sharing: Sharing;
@@ -238,6 +241,9 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   });
   const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock });
   files.search.useContent(search.content);
+  const media = await createMedia({ db, dataDir: config.dataDir, blobs: files.storage, files: files.files, changes: files.changes, jobs, clock });
+  files.thumbs.useSources(media.service);
+  files.files.useMedia(media.service);
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
   const sync = createSync({
@@ -340,6 +346,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     files,
     feed,
     search,
+    media,
     shares,
     sharing,
     teams,
@@ -371,6 +378,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     async close() {
       feed.hub.close();
       await search.stop();
+      await media.stop();
       await files.stop();
       await jobs.stop();
       smtp.close();

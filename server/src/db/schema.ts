@@ -299,6 +299,24 @@ export interface FileEventsTable {
 }
 
 /** The extracted text of one blob (server/src/search; migration 033). On SQLite the text itself is in the FTS5 table search_text (rowid = doc_id). */
+export interface MediaItemsTable {
+  blob_id: string;
+  /** pending | done | failed | skipped | off */
+  state: string;
+  reason: string | null;
+  attempts: Generated<number>;
+  lease_until: number | null;
+  /** image | heif | video | audio | pdf */
+  kind: string | null;
+  has_thumb: Generated<number>;
+  taken_at: number | null;
+  lat: number | null;
+  lon: number | null;
+  /** JSON of the file's `media` object */
+  meta: string | null;
+  updated_at: number;
+}
+
 export interface SearchDocsTable {
   doc_id: Generated<number>;
   blob_id: string;
@@ -545,6 +563,7 @@ export interface Database {
   team_folders: TeamFoldersTable;
   team_folder_members: TeamFolderMembersTable;
   search_docs: SearchDocsTable;
+  media_items: MediaItemsTable;
   sync_tag_heads: SyncTagHeadsTable;
   sync_folder_tags: SyncFolderTagsTable;
   sync_checksums: SyncChecksumsTable;

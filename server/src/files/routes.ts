@@ -7,7 +7,7 @@ import { ok } from '../http/envelope.js';
 import { badRequest } from '../core/errors.js';
 import { requireAuth } from '../http/auth.js';
 import type { FilesService } from './service.js';
-import { batchResult, BatchResultSchema, FileViewSchema, toFileView } from './views.js';
+import { batchResult, BatchResultSchema, FileViewSchema, toFileInfoView, toFileView } from './views.js';
 import { Body, Envelope, Nullable, StringEnum, View, errors } from '../http/contract.js';
 
 const FileResponse = { 200: Envelope(FileViewSchema), ...errors(404) };
@@ -55,7 +55,8 @@ export function fileRoutes(app: FastifyInstance, files: FilesService): void {
       const owner = requireAuth(request).user.id;
       const { path, id } = request.query;
       if ((path === undefined) === (id === undefined)) throw badRequest('path or id: give exactly one');
-      return ok(toFileView(id !== undefined ? await files.getById(owner, id) : await files.resolve(owner, path!)));
+      const entry = id !== undefined ? await files.getById(owner, id) : await files.resolve(owner, path!);
+      return ok(toFileInfoView(entry, await files.mediaOf(entry)));
     },
   );
 

@@ -14,13 +14,18 @@ import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
 import { ZipArchive, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
-import type { BatchItem } from './views.js';
+import type { BatchItem, MediaView } from './views.js';
 import type { Clock } from '../core/clock.js';
 import { replaceByMove } from './version-swap.js';
 import { OWN_TREE, VIRTUAL_FOLDER_ID, type Need, type PathScopes, type Scope } from './scopes.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
+
+/** What the file feature needs from media/ (MediaService satisfies it). */
+export interface MediaPort {
+  mediaOf(blobId: string): Promise<MediaView | null>;
+}
 
 export interface ListPage {
   entries: Entry[];
@@ -88,6 +93,19 @@ export class FilesService {
     private readonly quotas: Quotas,
     readonly clock: Clock,
   ) {}
+
+  /** What media/ learnt about a blob (set at start-up; without it file/info has no `media`). */
+  private media: MediaPort | null = null;
+
+  useMedia(port: MediaPort): void {
+    this.media = port;
+  }
+
+  /** The metadata of a file's content, when media/ knows it. */
+  async mediaOf(entry: Entry): Promise<MediaView | null> {
+    if (!this.media || entry.row.kind !== FILE || !entry.row.blob_id) return null;
+    return this.media.mediaOf(entry.row.blob_id);
+  }
 
   /** Set once at start-up by the sharing feature. */
   useScopes(scopes: PathScopes): void {

@@ -15,9 +15,34 @@ const fileFields = {
   created_at: DateTime,
   updated_at: DateTime,
 };
+/** What was learnt about a picture, video or song (api-contract §16); only the fields known are present. */
+export const MediaViewSchema = View(
+  {
+    width: Type.Optional(Type.Integer()),
+    height: Type.Optional(Type.Integer()),
+    taken_at: Type.Optional(Type.String({ format: 'date-time', description: "RFC 3339; EXIF DateTimeOriginal (UTC when it gives no offset), a video's creation time" })),
+    camera_make: Type.Optional(Type.String()),
+    camera_model: Type.Optional(Type.String()),
+    lens: Type.Optional(Type.String()),
+    exposure_time: Type.Optional(Type.Number({ description: 'seconds' })),
+    f_number: Type.Optional(Type.Number()),
+    iso: Type.Optional(Type.Number()),
+    focal_length: Type.Optional(Type.Number({ description: 'mm' })),
+    gps: Type.Optional(View({ lat: Type.Number(), lon: Type.Number() }, { title: 'GpsPoint' })),
+    duration: Type.Optional(Type.Number({ description: 'seconds' })),
+    codec: Type.Optional(Type.String({ description: 'of the video stream, or of the sound' })),
+    title: Type.Optional(Type.String()),
+    artist: Type.Optional(Type.String()),
+    album: Type.Optional(Type.String()),
+  },
+  { title: 'MediaInfo' },
+);
+export type MediaView = Static<typeof MediaViewSchema>;
+
 export const FileViewSchema = View(
   {
     ...fileFields,
+    media: Type.Optional(MediaViewSchema),
     team_folder: Type.Optional(
       View(
         { id: Type.String(), permission: StringEnum(['read', 'write'], { description: 'what this member may do in it' }) },
@@ -78,6 +103,11 @@ export function toFileView(entry: Entry): FileView {
     updated_at: new Date(r.updated_at).toISOString(),
     ...(entry.team ? { team_folder: { id: entry.team.id, permission: entry.team.permission } } : {}),
   };
+}
+
+/** The file object of GET /file/info: with `media` when something is known about its content. */
+export function toFileInfoView(entry: Entry, media: MediaView | null): FileView {
+  return media ? { ...toFileView(entry), media } : toFileView(entry);
 }
 
 export function toTrashView(entry: Entry): TrashView {

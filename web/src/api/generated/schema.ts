@@ -8674,7 +8674,7 @@ export interface paths {
     };
     get: {
       /**
-       * A WebP thumbnail of an image, at most `size` on its longer side (rounded up to 64/128/256/512/1024). 400 for folders, non-raster types and unreadable images; 413 for sources over 50 MiB or 50 Mpx.
+       * A WebP thumbnail of a picture (JPEG, PNG, WebP, GIF, AVIF, TIFF, BMP, HEIC/HEIF), a video (a frame from about 10 % in), a PDF (page one) or a song (its cover art), at most `size` on its longer side (rounded up to 64/128/256/512/1024). 202 with Retry-After while it is being made; 404 when this file has none (no cover art, unreadable, its tool not installed: remembered, not retried at every view); 400 for folders, other types and unreadable raster images; 413 for sources over 50 MiB or 50 Mpx.
        *
        * Auth: bearer token required. OAuth tokens need Files.Read.
        */
@@ -8696,6 +8696,19 @@ export interface paths {
           };
           content: {
             "image/webp": Blob;
+          };
+        };
+        /** Success: code 0, the answer in data */
+        202: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
           };
         };
         /** If-None-Match matched the ETag */
@@ -11971,6 +11984,249 @@ export interface paths {
         };
       };
     };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/media/status": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Thumbnail and metadata kinds (on, or off with the tools and Debian package to install) and blobs by state.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["MediaStatus"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/photos": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The person's pictures and videos, newest taken first (files without a date taken by when they were added), keyset-paged by `cursor`.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          cursor?: string;
+          page_size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PhotoPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/file/photos/places": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The person's geotagged pictures and videos (at most 50,000), for a map.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["PhotoPlace"][];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -15676,6 +15932,7 @@ export interface components {
       created_at: string;
       /** RFC 3339, UTC */
       updated_at: string;
+      media?: components["schemas"]["MediaInfo"];
       team_folder?: components["schemas"]["TeamFolderMark"];
     };
     FolderPage: {
@@ -15693,6 +15950,10 @@ export interface components {
       reshare: boolean;
       created_at: string;
       item: components["schemas"]["GrantedItem"];
+    };
+    GpsPoint: {
+      lat: number;
+      lon: number;
     };
     GrantedItem: {
       id: string;
@@ -15837,6 +16098,48 @@ export interface components {
       sent: boolean;
       /** the SMTP server's reply, or the error */
       response: string;
+    };
+    MediaCounts: {
+      pending: number;
+      done: number;
+      failed: number;
+      skipped: number;
+      off: number;
+    };
+    MediaInfo: {
+      width?: number;
+      height?: number;
+      /** RFC 3339; EXIF DateTimeOriginal (UTC when it gives no offset), a video's creation time */
+      taken_at?: string;
+      camera_make?: string;
+      camera_model?: string;
+      lens?: string;
+      /** seconds */
+      exposure_time?: number;
+      f_number?: number;
+      iso?: number;
+      /** mm */
+      focal_length?: number;
+      gps?: components["schemas"]["GpsPoint"];
+      /** seconds */
+      duration?: number;
+      /** of the video stream, or of the sound */
+      codec?: string;
+      title?: string;
+      artist?: string;
+      album?: string;
+    };
+    MediaKindStatus: {
+      kind: "image" | "heif" | "video" | "audio" | "pdf";
+      enabled: boolean;
+      /** tools not found on PATH */
+      missing: string[];
+      /** the Debian package to install when the kind is off */
+      package: string | null;
+    };
+    MediaStatus: {
+      kinds: components["schemas"]["MediaKindStatus"][];
+      counts: components["schemas"]["MediaCounts"];
     };
     NewDavAccount: {
       id: string;
@@ -16017,6 +16320,27 @@ export interface components {
     PendingUploadList: {
       uploads: components["schemas"]["PendingUpload"][];
     };
+    PhotoItem: {
+      id: string;
+      name: string;
+      path: string;
+      mime_type: string | null;
+      size: number;
+      /** RFC 3339, UTC */
+      created_at: string;
+      /** null when the file says nothing; it then sorts by created_at */
+      taken_at: string | null;
+      media: components["schemas"]["MediaInfo"] | null;
+    };
+    PhotoPage: {
+      items: components["schemas"]["PhotoItem"][];
+      next_cursor: string | null;
+    };
+    PhotoPlace: {
+      id: string;
+      lat: number;
+      lon: number;
+    };
     ProviderTestResult: {
       ok: boolean;
       steps: components["schemas"]["ProviderTestStep"][];
@@ -16131,6 +16455,7 @@ export interface components {
       created_at: string;
       /** RFC 3339, UTC */
       updated_at: string;
+      media?: components["schemas"]["MediaInfo"];
       team_folder?: components["schemas"]["TeamFolderMark"];
       /** content matches only: HTML, the text around the match with <mark>…</mark> around it, everything else escaped */
       snippet?: string;
@@ -16487,6 +16812,7 @@ export type FileVersion = components["schemas"]["FileVersion"];
 export type FileView = components["schemas"]["FileView"];
 export type FolderPage = components["schemas"]["FolderPage"];
 export type GivenGrant = components["schemas"]["GivenGrant"];
+export type GpsPoint = components["schemas"]["GpsPoint"];
 export type GrantedItem = components["schemas"]["GrantedItem"];
 export type GrantGroup = components["schemas"]["GrantGroup"];
 export type GrantUser = components["schemas"]["GrantUser"];
@@ -16504,6 +16830,10 @@ export type LogoutResult = components["schemas"]["LogoutResult"];
 export type LogoutView = components["schemas"]["LogoutView"];
 export type MailStatus = components["schemas"]["MailStatus"];
 export type MailTestResult = components["schemas"]["MailTestResult"];
+export type MediaCounts = components["schemas"]["MediaCounts"];
+export type MediaInfo = components["schemas"]["MediaInfo"];
+export type MediaKindStatus = components["schemas"]["MediaKindStatus"];
+export type MediaStatus = components["schemas"]["MediaStatus"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
@@ -16521,6 +16851,9 @@ export type PasskeySignedIn = components["schemas"]["PasskeySignedIn"];
 export type PasskeySignInOptions = components["schemas"]["PasskeySignInOptions"];
 export type PendingUpload = components["schemas"]["PendingUpload"];
 export type PendingUploadList = components["schemas"]["PendingUploadList"];
+export type PhotoItem = components["schemas"]["PhotoItem"];
+export type PhotoPage = components["schemas"]["PhotoPage"];
+export type PhotoPlace = components["schemas"]["PhotoPlace"];
 export type ProviderTestResult = components["schemas"]["ProviderTestResult"];
 export type ProviderTestStep = components["schemas"]["ProviderTestStep"];
 export type PublicKeyCredentialCreationOptionsJSON = components["schemas"]["PublicKeyCredentialCreationOptionsJSON"];
