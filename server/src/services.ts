@@ -251,6 +251,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     dav,
     feed: feed.service,
     clock,
+    jobs,
     ports: {
       person: async (id) => {
         const u = await userCache.get(id);
@@ -270,6 +271,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       sharingEnabled: async () => (await settings.current()).share_with !== 'nobody',
     },
   });
+  // A deleted person's chunked uploads in progress: their chunks' bytes go too.
+  accounts.onUserDeleted((userId) => sync.chunked.abortAll(userId));
   const groups = new GroupService(new GroupRepository(db), settings, userCache, clock);
   const report = new ReportRepository(db);
   const summary = new SummaryService(report, { database: config.database.kind, storageDriver: config.storage.kind }, clock);

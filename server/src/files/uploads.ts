@@ -5,7 +5,7 @@
 // an interrupted, aborted, over-quota or expired upload leaves nothing behind.
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { transferred } from '../ops/heap.js';
 import { crc32 } from 'node:zlib';
 import { DomainError, ErrorCode, badRequest, conflict, notFound } from '../core/errors.js';
@@ -92,6 +92,15 @@ interface WriteLimits {
 }
 
 export type { UploadRow };
+
+/** A stored piece of a file sent in parts: the object holding its bytes, and their count. */
+export interface Piece {
+  key: string;
+  size: number;
+}
+
+/** The target recorded on a piece's upload row (it never becomes a file there). */
+const PIECE_NAME = '.piece';
 /** The transaction a share hook runs in (handed on to the share feature's repository). */
 export type UploadTx = Executor;
 
@@ -167,13 +176,16 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null; address?: string | null } = {}): Promise<UploadRow> {
+  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null; address?: string | null; piece?: boolean } = {}): Promise<UploadRow> {
     const shareId = via.shareId ?? null;
     const source = via.source ?? null;
     const author = via.author ?? null;
     // Through a share the name is only a wish: a clash gets a fresh name when the file is placed.
-    if (shareId === null) await this.checkTarget(ownerId, names);
-    else requirePortableName(names[names.length - 1]!, 'filename');
+    // A piece (storePiece) has no target of its own.
+    if (!via.piece) {
+      if (shareId === null) await this.checkTarget(ownerId, names);
+      else requirePortableName(names[names.length - 1]!, 'filename');
+    }
     const quota = await this.quotas.quotaOf(ownerId);
     const reserve = length ?? 0;
     const now = this.clock.now();
@@ -232,6 +244,64 @@ export class UploadService {
       throw err;
     }
     return sc.view(await this.finish(upload, held.state, held.token));
+  }
+
+  // ---- pieces: one file sent in several requests (the sync clients' chunked uploads) ----
+
+  /**
+   * Stores one piece of a file sent in parts: streamed into an object of its
+   * own (never whole in memory), its size reserved from the owner's quota
+   * until `releasePieces` or `dropPieces`. Until it is stored an upload row
+   * leases it, so a crash midway leaves nothing (the reclaimer aborts
+   * orphaned PUTs). `max`: the most bytes the piece may have.
+   */
+  storePiece(ownerId: string, source: Readable, declaredLength: number | null, max: number): Promise<Piece> {
+    return this.transfers.upload(accountHolder(ownerId), () => this.storePieceHeld(ownerId, source, declaredLength, max));
+  }
+
+  private async storePieceHeld(ownerId: string, source: Readable, declaredLength: number | null, max: number): Promise<Piece> {
+    if (declaredLength !== null && declaredLength > max) throw tooLarge('The chunk goes past the total length of the upload');
+    const upload = await this.begin(ownerId, [PIECE_NAME], 'put', declaredLength, null, { author: ownerId, piece: true });
+    try {
+      const held = await this.write(upload, source, { max, grow: declaredLength === null ? (total) => this.grow(upload, total) : undefined }, () => true);
+      const size = held.state.offset;
+      if (declaredLength !== null && size !== declaredLength) throw badRequest('The body is shorter than its Content-Length');
+      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
+      else await this.tree.storage.deleteStaging(upload.id);
+      // The row goes; its reservation stays with the piece, exactly its size.
+      const lease = await this.store.transaction(async (s) => {
+        const row = await s.uploads.take(upload.id, held.token);
+        if (row) await s.usage.adjust(ownerId, { reserved: size - row.reserved });
+        return row;
+      });
+      if (!lease) throw notFound('Upload not found (it expired or was cancelled)');
+      return { key: upload.blob_id, size };
+    } catch (err) {
+      // Cleans up only while the row is still ours (whoever took it cleaned up).
+      await this.abort(upload.id);
+      throw err;
+    }
+  }
+
+  /** The bytes of a stored piece. */
+  async readPiece(piece: Piece): Promise<Readable> {
+    return piece.size === 0 ? Readable.from([]) : this.tree.storage.read(piece.key);
+  }
+
+  /** Gives up the reservation pieces hold (their bytes stay, e.g. while they become a file). */
+  async releasePieces(ownerId: string, bytes: number): Promise<void> {
+    if (bytes !== 0) await this.store.transaction((s) => s.usage.adjust(ownerId, { reserved: -bytes }));
+  }
+
+  /** Takes the reservation of pieces back (becoming a file failed), whether or not the quota has room now. */
+  async holdPieces(ownerId: string, bytes: number): Promise<void> {
+    if (bytes !== 0) await this.store.transaction((s) => s.usage.adjust(ownerId, { reserved: bytes }));
+  }
+
+  /** Deletes pieces; `reserved`: they still hold their reservation, which is released. */
+  async dropPieces(ownerId: string, pieces: readonly Piece[], reserved: boolean): Promise<void> {
+    if (reserved) await this.releasePieces(ownerId, pieces.reduce((n, p) => n + p.size, 0));
+    for (const p of pieces) await this.tree.storage.deleteBlob(p.key);
   }
 
   /** Where `actorId`'s upload target lies (their tree, or a tree shared with them for writing). */

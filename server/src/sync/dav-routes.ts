@@ -3,7 +3,7 @@
 // (server/src/webdav), with the ownCloud headers: X-OC-Mtime kept,
 // OC-Checksum verified, OC-FileId and OC-ETag on every write.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { pipeline } from 'node:stream';
+import { pipeline, type Readable } from 'node:stream';
 import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
 import { admit, davScope, dispatch, isRead, options, type DavRouteDeps } from '../webdav/routes.js';
@@ -35,12 +35,24 @@ function mtimeOf(ctx: DavContext): number | undefined {
 async function syncPut(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply): Promise<FastifyReply> {
   // The old chunking (OC-Chunked, "<name>-chunking-<id>-<n>-<i>") is not built: storing
   // each chunk as a file of that name would leave fragments in the person's tree.
-  if (ctx.header('oc-chunked') !== undefined) throw new DavError(501, 'Chunked uploads (OC-Chunked) are not supported: send the file in one PUT');
+  // The body is not read: the connection is closed after the answer, so nothing waits on it.
+  if (ctx.header('oc-chunked') !== undefined) throw new DavError(501, 'Chunked uploads (OC-Chunked) are not supported: use /remote.php/dav/uploads/', undefined, { Connection: 'close' });
+  return reply.code(await storeFile(ctx, dav, sync, reply, ctx.request.raw)).send();
+}
+
+/**
+ * Stores `body` as the file at `ctx.path` as a PUT does (every rule of the
+ * WebDAV layer), with the ownCloud headers: OC-Checksum verified (a mismatch
+ * stores nothing), X-OC-Mtime kept, OC-FileId / OC-ETag / ETag answered.
+ * `declared`: the body's length when it is not the request's (chunked uploads).
+ * Sets the headers of the answer and resolves with its status; the caller sends it.
+ */
+export async function storeFile(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply, body: Readable, declared?: number): Promise<number> {
   const checksum = parseChecksum(ctx.header('oc-checksum'));
   const mtime = mtimeOf(ctx);
   // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
-  const source = checksum ? pipeline(ctx.request.raw, verifying(checksum), () => undefined) : ctx.request.raw;
-  const { status, entry: stored } = await put(ctx, dav.uploads, source);
+  const source = checksum ? pipeline(body, verifying(checksum), () => undefined) : body;
+  const { status, entry: stored } = await put(ctx, dav.uploads, source, declared);
   let entry = stored;
   if (checksum && entry.row.blob_id) await sync.recordChecksum(entry.row.blob_id, formatChecksum(checksum));
   if (mtime !== undefined) {
@@ -48,7 +60,7 @@ async function syncPut(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, re
     reply.header('X-OC-MTime', 'accepted');
   }
   fileHeaders(reply, ctx, entry);
-  return reply.code(status).send();
+  return status;
 }
 
 async function syncCopyOrMove(ctx: DavContext, dav: DavRouteDeps, reply: FastifyReply): Promise<FastifyReply> {

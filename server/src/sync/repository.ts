@@ -1,6 +1,6 @@
 // The only SQL of the sync-client feature (migration 031): folder tags folded
-// from the change feed, the checksums clients sent, and the devices behind
-// WebDAV accounts. Files and the feed are reached through their services.
+// from the change feed, the checksums clients sent, chunked uploads in
+// progress (transfers and their chunks), and the devices behind WebDAV accounts. Files and the feed are reached through their services.
 import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
 
@@ -15,6 +15,28 @@ export interface FolderTag {
   path: string;
   seq: number;
   stamp: number;
+}
+
+export interface TransferRow {
+  id: string;
+  user_id: string;
+  name: string;
+  total_length: number | null;
+  destination: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ChunkRow {
+  transfer_id: string;
+  name: string;
+  size: number;
+  storage_key: string;
+  created_at: number;
+}
+
+function toTransfer(r: TransferRow): TransferRow {
+  return { ...r, total_length: r.total_length === null ? null : Number(r.total_length), created_at: Number(r.created_at), updated_at: Number(r.updated_at) };
 }
 
 export class SyncRepository {
@@ -84,6 +106,72 @@ export class SyncRepository {
 
   async recordChecksum(blobId: string, checksum: string): Promise<void> {
     await this.db.insertInto('sync_checksums').values({ blob_id: blobId, checksum }).onConflict((oc) => oc.column('blob_id').doNothing()).execute();
+  }
+
+  // ---- chunked uploads ----
+
+  async transfer(userId: string, name: string): Promise<TransferRow | undefined> {
+    const row = await this.db.selectFrom('sync_transfers').selectAll().where('user_id', '=', userId).where('name', '=', name).executeTakeFirst();
+    return row && toTransfer(row);
+  }
+
+  /** False when the person already has a transfer of that name. */
+  async createTransfer(row: TransferRow): Promise<boolean> {
+    const res = await this.db.insertInto('sync_transfers').values(row).onConflict((oc) => oc.columns(['user_id', 'name']).doNothing()).executeTakeFirst();
+    return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+
+  async chunks(transferId: string): Promise<ChunkRow[]> {
+    const rows = await this.db.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', transferId).execute();
+    return rows.map((r) => ({ ...r, size: Number(r.size), created_at: Number(r.created_at) }));
+  }
+
+  /**
+   * Records a stored chunk; resolves with the one it replaced (same name), whose
+   * bytes the caller deletes. Undefined `replaced` and false `ok` when the
+   * transfer is gone (the caller deletes the new bytes).
+   */
+  async putChunk(row: ChunkRow): Promise<{ ok: boolean; replaced?: ChunkRow }> {
+    return this.db.transaction().execute(async (tx) => {
+      const transfer = await tx.selectFrom('sync_transfers').select('id').where('id', '=', row.transfer_id).executeTakeFirst();
+      if (!transfer) return { ok: false };
+      const old = await tx.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', row.transfer_id).where('name', '=', row.name).executeTakeFirst();
+      if (old) await tx.deleteFrom('sync_chunks').where('transfer_id', '=', row.transfer_id).where('name', '=', row.name).execute();
+      await tx.insertInto('sync_chunks').values(row).execute();
+      await tx.updateTable('sync_transfers').set({ updated_at: row.created_at }).where('id', '=', row.transfer_id).execute();
+      return { ok: true, replaced: old ? { ...old, size: Number(old.size), created_at: Number(old.created_at) } : undefined };
+    });
+  }
+
+  /** Deletes a chunk; resolves with it (its bytes are the caller's to delete), undefined when there was none. */
+  async deleteChunk(transferId: string, name: string): Promise<ChunkRow | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const old = await tx.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', transferId).where('name', '=', name).executeTakeFirst();
+      if (!old) return undefined;
+      await tx.deleteFrom('sync_chunks').where('transfer_id', '=', transferId).where('name', '=', name).execute();
+      return { ...old, size: Number(old.size), created_at: Number(old.created_at) };
+    });
+  }
+
+  /** Deletes a transfer and its chunks; resolves with the chunks it had (undefined when another request deleted it first). */
+  async deleteTransfer(id: string): Promise<ChunkRow[] | undefined> {
+    return this.db.transaction().execute(async (tx) => {
+      const chunks = await tx.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', id).execute();
+      const res = await tx.deleteFrom('sync_transfers').where('id', '=', id).executeTakeFirst();
+      if (Number(res.numDeletedRows) !== 1) return undefined;
+      await tx.deleteFrom('sync_chunks').where('transfer_id', '=', id).execute();
+      return chunks.map((r) => ({ ...r, size: Number(r.size), created_at: Number(r.created_at) }));
+    });
+  }
+
+  async idleTransfers(before: number, limit: number): Promise<TransferRow[]> {
+    const rows = await this.db.selectFrom('sync_transfers').selectAll().where('updated_at', '<', before).limit(limit).execute();
+    return rows.map(toTransfer);
+  }
+
+  async transfersOf(userId: string): Promise<TransferRow[]> {
+    const rows = await this.db.selectFrom('sync_transfers').selectAll().where('user_id', '=', userId).execute();
+    return rows.map(toTransfer);
   }
 
   // ---- devices ----

@@ -49,8 +49,10 @@ export class DavContext {
     readonly files: FilesService,
     readonly lockService: LockService,
     readonly mount: DavMount = DAV_MOUNT,
+    /** The URI path the request acts on: its own URL, or (the sync clients' chunked uploads) the Destination a transfer becomes. */
+    uriPath: string = uriPathOf(request.url, undefined),
   ) {
-    this.names = namesFromUriPath(uriPathOf(request.url, undefined), mount.prefix);
+    this.names = namesFromUriPath(uriPath, mount.prefix);
     this.path = treePath(principal.root, this.names);
   }
 

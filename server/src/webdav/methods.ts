@@ -38,8 +38,12 @@ export async function get(ctx: DavContext, reply: FastifyReply): Promise<Fastify
   return sendBytes(ctx.request, reply, fileSendable(ctx.files, entry), { hold: () => ctx.files.transfers.take('downloads', accountHolder(ctx.userId)) });
 }
 
-/** `source`: the body as it is stored (the sync mount passes it through a checksum check). */
-export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw): Promise<{ status: number; entry: Entry }> {
+/**
+ * `source`: the body as it is stored (the sync mount passes it through a
+ * checksum check, or the chunks of a chunked upload); `declared`: its length
+ * when it is not the request's body.
+ */
+export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw, declared?: number): Promise<{ status: number; entry: Entry }> {
   if (ctx.names.length === 0) throw new DavError(405, 'The root folder cannot be written');
   // RFC 9110 §14.5: a partial PUT is refused rather than stored as the whole content.
   if (ctx.request.headers['content-range'] !== undefined) throw new DavError(400, 'Content-Range is not supported on PUT');
@@ -57,8 +61,8 @@ export async function put(ctx: DavContext, uploads: UploadService, source: Reada
   ctx.requireTokens(existing ? covering(locks, ctx.path) : covering(locks, parentPath(ctx.path)));
   const chunked = h['transfer-encoding'] !== undefined;
   const raw = h['content-length'];
-  let length: number | null = null;
-  if (!chunked) {
+  let length: number | null = declared ?? null;
+  if (declared === undefined && !chunked) {
     if (raw !== undefined && !/^\d{1,16}$/.test(raw)) throw new DavError(400, 'Content-Length must be a non-negative integer');
     length = raw === undefined ? 0 : Number(raw);
   }

@@ -50,8 +50,9 @@ describe('sync protocol: status, OCS, /remote.php/', () => {
     assert.equal(caps.status, 200);
     assert.equal(caps.body.ocs.meta.statuscode, 200);
     assert.equal(caps.body.ocs.data.capabilities.core['webdav-root'], 'remote.php/webdav');
-    // Chunked uploads are not advertised until they are built (big-file.test.ts: one PUT).
-    assert.equal(caps.body.ocs.data.capabilities.dav.chunking, undefined);
+    // Chunked uploads under /remote.php/dav/uploads/ (chunked-upload.test.ts, big-file.test.ts).
+    assert.equal(caps.body.ocs.data.capabilities.dav.chunking, '1.0');
+    assert.equal(caps.body.ocs.data.capabilities.files.bigfilechunking, true);
     assert.equal(caps.body.ocs.data.capabilities.files.undelete, true);
     const v1 = await api.get('/ocs/v1.php/cloud/capabilities', { headers: { 'OCS-APIRequest': 'true' } });
     assert.match(v1.text, /<statuscode>100<\/statuscode>/);

@@ -14,11 +14,9 @@ export async function capabilities(sync: Pick<SyncService, 'siteName' | 'sharing
     version: { major, minor, micro, string: `${major}.${minor}.${micro}`, edition: '', extendedSupport: false },
     capabilities: {
       core: { pollinterval: POLL_INTERVAL_S, 'webdav-root': 'remote.php/webdav', 'reference-api': false },
-      // No chunked uploads until /remote.php/dav/uploads/ exists: advertising them
-      // made the clients fail on every file over their 10 MB chunk size; without
-      // them they send each file as one streamed PUT.
-      dav: {},
-      files: { bigfilechunking: false, undelete: true, versioning: true, blacklisted_files: ['.htaccess'], comments: false },
+      // Chunked uploads under /remote.php/dav/uploads/ (upload-routes.ts).
+      dav: { chunking: '1.0' },
+      files: { bigfilechunking: true, undelete: true, versioning: true, blacklisted_files: ['.htaccess'], comments: false },
       checksums: { supportedTypes: ['SHA1', 'MD5', 'ADLER32'], preferredUploadType: 'SHA1' },
       files_sharing: {
         api_enabled: sharing,

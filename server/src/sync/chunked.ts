@@ -1,0 +1,181 @@
+// Chunked uploads as the sync clients send them (api-contract §14), under
+// /remote.php/dav/uploads/<uid>/<transfer>/: a transfer (MKCOL, maybe with
+// OC-Total-Length), chunks named by a zero-padded index or byte offset (PUT;
+// chunking v2 numbers them 1–10000), a listing to resume from, then the
+// assembly into one file (MOVE .file). Each chunk is streamed into an object
+// of its own through the upload service, holding a quota reservation of its
+// size; the assembly streams the chunks in order into a normal upload (so
+// every rule of a PUT holds: names, quota, versions, trash, grants, locks),
+// and never holds the file in memory. Idle transfers expire after 24 hours.
+import { Readable } from 'node:stream';
+import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
+import { shortId } from '../crypto/random.js';
+import type { Clock } from '../core/clock.js';
+import type { FilesService } from '../files/service.js';
+import type { Piece, UploadService } from '../files/uploads.js';
+import type { ChunkRow, SyncRepository, TransferRow } from './repository.js';
+
+/** A transfer nobody has written to for this long is deleted with its chunks. */
+export const TRANSFER_IDLE_MS = 24 * 3600_000;
+/** The clients' transfer ids: digits, or "nextcloud-client-…"-like words; never "." or "..", never a slash. */
+const TRANSFER_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
+/** A chunk: a zero-padded index or byte offset. */
+const CHUNK_NAME = /^\d{1,16}$/;
+/** Chunking v2 numbers chunks 1 to 10000. */
+const V2_MAX_CHUNKS = 10_000;
+
+export function validTransferName(name: string): boolean {
+  return TRANSFER_NAME.test(name);
+}
+
+export function validChunkName(name: string, v2: boolean): boolean {
+  if (!CHUNK_NAME.test(name)) return false;
+  if (!v2) return true;
+  const n = Number(name);
+  return n >= 1 && n <= V2_MAX_CHUNKS;
+}
+
+/** Chunks in the order they make up the file; 400 when some are missing. */
+export function ordered(chunks: readonly ChunkRow[]): ChunkRow[] {
+  const sorted = [...chunks].sort((a, b) => Number(a.name) - Number(b.name));
+  if (sorted.length === 0) return sorted;
+  // Named by byte offset: each starts where the one before ends.
+  let offset = 0;
+  let byOffset = true;
+  for (const c of sorted) {
+    if (Number(c.name) !== offset) byOffset = false;
+    offset += c.size;
+  }
+  if (byOffset) return sorted;
+  // Named by index: 0…n-1 or 1…n, none missing.
+  const first = Number(sorted[0]!.name);
+  const byIndex = (first === 0 || first === 1) && sorted.every((c, i) => Number(c.name) === first + i);
+  if (!byIndex) throw badRequest('Chunks are missing: their names are neither consecutive indexes nor consecutive byte offsets');
+  return sorted;
+}
+
+function pieceOf(c: ChunkRow): Piece {
+  return { key: c.storage_key, size: c.size };
+}
+
+export class ChunkedUploads {
+  constructor(
+    private readonly repo: SyncRepository,
+    private readonly uploads: UploadService,
+    private readonly files: FilesService,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A person's transfer; 404 when they have none of that name (another person's included). */
+  async find(userId: string, name: string): Promise<TransferRow> {
+    const t = await this.repo.transfer(userId, name);
+    if (!t) throw notFound('No such upload');
+    return t;
+  }
+
+  /**
+   * MKCOL of a transfer. A total length over what the person has free is 507
+   * at once and creates nothing. False when the name is in use.
+   */
+  async create(userId: string, name: string, totalLength: number | null, destination: string | null): Promise<boolean> {
+    if (totalLength !== null) {
+      const c = await this.files.capacity(userId);
+      const free = Math.max(0, c.total - c.used - c.reserved);
+      if (totalLength > free) throw new DomainError(ErrorCode.TooLarge, `Not enough storage space: the upload needs ${totalLength} bytes, ${free} are available`);
+    }
+    const now = this.clock.now();
+    return this.repo.createTransfer({ id: shortId(24), user_id: userId, name, total_length: totalLength, destination, created_at: now, updated_at: now });
+  }
+
+  chunks(transfer: TransferRow): Promise<ChunkRow[]> {
+    return this.repo.chunks(transfer.id);
+  }
+
+  /**
+   * Stores one chunk (streamed; a chunk of the same name is replaced). With a
+   * total length, the chunks together may not go past it. True when it replaced one.
+   */
+  async putChunk(transfer: TransferRow, name: string, source: Readable, declaredLength: number | null): Promise<boolean> {
+    let max = Number.MAX_SAFE_INTEGER;
+    if (transfer.total_length !== null) {
+      const others = (await this.repo.chunks(transfer.id)).filter((c) => c.name !== name).reduce((n, c) => n + c.size, 0);
+      max = Math.max(0, transfer.total_length - others);
+      if (declaredLength !== null && declaredLength > max) throw badRequest(`The chunks would hold more than the ${transfer.total_length} bytes announced with OC-Total-Length`);
+    }
+    const piece = await this.uploads.storePiece(transfer.user_id, source, declaredLength, max);
+    const { ok, replaced } = await this.repo.putChunk({ transfer_id: transfer.id, name, size: piece.size, storage_key: piece.key, created_at: this.clock.now() });
+    if (!ok) {
+      // The transfer was deleted meanwhile (aborted or expired).
+      await this.uploads.dropPieces(transfer.user_id, [piece], true);
+      throw notFound('No such upload');
+    }
+    if (replaced) await this.uploads.dropPieces(transfer.user_id, [pieceOf(replaced)], true);
+    return replaced !== undefined;
+  }
+
+  /** DELETE of one chunk; false when there was none. */
+  async deleteChunk(transfer: TransferRow, name: string): Promise<boolean> {
+    const old = await this.repo.deleteChunk(transfer.id, name);
+    if (old) await this.uploads.dropPieces(transfer.user_id, [pieceOf(old)], true);
+    return old !== undefined;
+  }
+
+  /** DELETE of the transfer: its chunks and their reservation are freed. */
+  async abort(transfer: TransferRow): Promise<void> {
+    const chunks = await this.repo.deleteTransfer(transfer.id);
+    if (chunks) await this.uploads.dropPieces(transfer.user_id, chunks.map(pieceOf), true);
+  }
+
+  /**
+   * MOVE .file: checks the chunks (none missing; their sum is `totalLength`
+   * and the MKCOL's total, when given: 400 otherwise), then hands `write` one
+   * stream of them in order and its length. `write` stores the file as a PUT
+   * would; when it fails nothing is stored and the transfer stays as it was
+   * (the client may retry or DELETE it); when it succeeds the transfer is gone.
+   */
+  async assemble<T>(transfer: TransferRow, totalLength: number | null, write: (source: Readable, length: number) => Promise<T>): Promise<T> {
+    const chunks = ordered(await this.repo.chunks(transfer.id));
+    const sum = chunks.reduce((n, c) => n + c.size, 0);
+    if (totalLength !== null && totalLength !== sum) throw badRequest(`OC-Total-Length is ${totalLength} but the chunks hold ${sum} bytes`);
+    if (transfer.total_length !== null && transfer.total_length !== sum) throw badRequest(`The upload was announced with ${transfer.total_length} bytes but the chunks hold ${sum}`);
+    const uploads = this.uploads;
+    async function* bytes(): AsyncGenerator<Buffer> {
+      for (const c of chunks) {
+        const stream = await uploads.readPiece(pieceOf(c));
+        for await (const b of stream) yield b as Buffer;
+      }
+    }
+    // The file's own upload reserves its size: the chunks' reservation is handed over, not counted twice.
+    await this.uploads.releasePieces(transfer.user_id, sum);
+    let result: T;
+    try {
+      result = await write(Readable.from(bytes(), { objectMode: false }), sum);
+    } catch (err) {
+      await this.uploads.holdPieces(transfer.user_id, sum);
+      throw err;
+    }
+    const gone = await this.repo.deleteTransfer(transfer.id);
+    if (gone) await this.uploads.dropPieces(transfer.user_id, gone.map(pieceOf), false);
+    // Deleted meanwhile by an abort, which released the reservation a second time.
+    else await this.uploads.holdPieces(transfer.user_id, sum);
+    return result;
+  }
+
+  /** Deletes transfers idle for 24 hours (the jobs runner, hourly and at start). */
+  async sweep(now = this.clock.now()): Promise<number> {
+    let n = 0;
+    for (;;) {
+      const idle = await this.repo.idleTransfers(now - TRANSFER_IDLE_MS, 100);
+      for (const t of idle) {
+        await this.abort(t);
+        n++;
+      }
+      if (idle.length < 100) return n;
+    }
+  }
+
+  /** Every transfer of a person who is being deleted. */
+  async abortAll(userId: string): Promise<void> {
+    for (const t of await this.repo.transfersOf(userId)) await this.abort(t);
+  }
+}
