@@ -86,7 +86,7 @@ describe('a device-grant-only OAuth app in the dashboard form (browser)', { skip
   it('the form for a device-only app has no serious axe-core violation at 1280×800 and 390×844, in English and Chinese', async () => {
     for (const [device, size] of [[{ viewport: { width: 1280, height: 800 } }, 'desktop'], [PHONE, 'phone']] as const) {
       for (const lang of ['en', 'zh-CN']) {
-        const context = await browser.newContext({ ...device, colorScheme: 'light', bypassCSP: true });
+        const context = await browser.newContext({ ...device, colorScheme: 'light' });
         const page = await context.newPage();
         await asAdmin(page, lang);
         await page.goto(server.url + '/admin/apps/new');

@@ -232,7 +232,7 @@ describe('web app: ZIP of a selection, sorting, code, avatar, admin shares, Chin
     );
     assert.equal(appRes.status, 200, appRes.text);
     for (const viewport of [{ width: 1280, height: 800 }, PHONE]) {
-      const context = await browser.newContext({ viewport, locale: 'zh-CN', bypassCSP: true });
+      const context = await browser.newContext({ viewport, locale: 'zh-CN' });
       const zh = await context.newPage();
       await zh.goto(server.url + '/files');
       await zh.getByRole('heading', { name: '登录' }).waitFor();

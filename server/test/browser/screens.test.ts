@@ -110,7 +110,7 @@ describe('every page, both sizes, both languages, light and dark: axe-core and a
       for (const theme of THEMES) {
         if (!all && (lang.code === 'en') !== (theme === 'light')) continue;
         it(`${v.name}, ${lang.code}, ${theme}: no serious or critical axe violation on any page`, async () => {
-          const context = await browser.newContext({ viewport: v.viewport, hasTouch: v.touch, isMobile: v.touch, locale: lang.locale, colorScheme: theme, bypassCSP: true });
+          const context = await browser.newContext({ viewport: v.viewport, hasTouch: v.touch, isMobile: v.touch, locale: lang.locale, colorScheme: theme });
           context.setDefaultTimeout(15_000);
           const page = await context.newPage();
           const problems: string[] = [];

@@ -2,7 +2,8 @@
 // context with no account, drops a 50 MiB file on /s/:id and it lands in the
 // owner's folder with the visitor's name; the page shows nothing of the folder,
 // words a file over the limit and a used-up link in English and Chinese, and
-// asks for the password first when there is one. The owner makes an upload
+// asks for the password first when there is one, and says so when the link is
+// busy with other uploads while it keeps trying. The owner makes an upload
 // request from the share dialog and sees what was received. 1280×800 and
 // 390×844, axe-core on each page; screenshots under /tmp.
 import { after, before, describe, it } from 'node:test';
@@ -164,6 +165,50 @@ describe('web app: upload requests (drop zone, limits, password, owner details)'
       assert.ok(names.includes('a.txt') && names.includes('b.txt'), names.join(', '));
     } finally {
       await context.close();
+    }
+  });
+
+  it('zh-CN, phone: a link busy with another upload says so in the visitor\'s language (429, reason busy) while the page keeps trying, and the file goes once that upload has arrived', async () => {
+    // A site whose links may wait for at most 1 MiB at a time (api-contract §13).
+    const site = await startServer({ CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK: '1' });
+    try {
+      const api = new Api(site.url);
+      const admin = (await signIn(api, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
+      const owner = (await createUser(api, admin, `busy-owner-${process.pid}@example.com`, PASSWORD)).token.access_token;
+      assert.equal((await api.raw('POST', '/api/v4/file/create', { token: owner, json: { path: '/busy-drop', type: 'folder' } })).status, 200);
+      const link = await api.put<{ id: string }>('/api/v4/share', { path: '/busy-drop', upload_only: true }, { token: owner });
+      const inFolder = async () => (await api.get<{ files: { name: string }[] }>('/api/v4/file?path=%2Fbusy-drop', { token: owner })).body.data.files.map((f) => f.name).sort();
+      // Another visitor announces 1 MiB and has sent nothing yet: the link's budget is taken.
+      const other = await fetch(`${site.url}/api/v4/share/upload/${link.body.data.id}`, {
+        method: 'POST',
+        headers: { 'tus-resumable': '1.0.0', 'upload-length': String(MIB), 'upload-metadata': `filename ${Buffer.from('other.bin').toString('base64')}` },
+      });
+      assert.equal(other.status, 201);
+      const { context, page, problems } = await openIn(browser, VIEWPORTS[1], 'zh-CN');
+      try {
+        await page.goto(`${site.url}/s/${link.body.data.id}`);
+        await page.locator('input[type="file"]').setInputFiles({ name: 'note.txt', mimeType: 'text/plain', buffer: Buffer.from('a short note') });
+        await page.getByRole('alert').getByText('此链接正在接收大量文件。一有空位就会发送你的文件，请保持此页面打开。').waitFor();
+        await axeClean(page, 'phone zh-CN busy link');
+        await shot(page, 'upload-request-phone-zh-CN-busy');
+        assert.deepEqual(await inFolder(), [], 'nothing arrived while busy');
+        // The other upload arrives; the page's next try goes through, with no click.
+        const rest = await fetch(site.url + other.headers.get('location')!, {
+          method: 'PATCH',
+          headers: { 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+          body: Buffer.alloc(MIB, 2) as unknown as BodyInit,
+        });
+        assert.equal(rest.status, 204);
+        await page.getByTestId('sent-list').getByRole('heading', { name: '你已发送 1 个文件' }).waitFor({ timeout: 30_000 });
+        assert.equal(await page.getByRole('alert').count(), 0, 'the busy note is gone');
+        assert.deepEqual(await inFolder(), ['note.txt', 'other.bin']);
+        // The refusals are 429s the browser logs as failed resources, nothing else.
+        assert.deepEqual(problems.filter((p) => !/status of 429/.test(p)), []);
+      } finally {
+        await context.close();
+      }
+    } finally {
+      await site.close();
     }
   });
 

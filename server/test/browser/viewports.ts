@@ -15,7 +15,7 @@ export interface Opened {
   problems: string[];
 }
 
-/** A context for one viewport (CSP bypassed for axe-core), in English unless `locale` says otherwise. */
+/** A context for one viewport (the site's CSP in force), in English unless `locale` says otherwise. */
 export async function openIn(browser: Browser, v: Viewport, locale = 'en-US'): Promise<Opened> {
   const context = await browser.newContext({
     viewport: v.viewport,
@@ -23,7 +23,6 @@ export async function openIn(browser: Browser, v: Viewport, locale = 'en-US'): P
     isMobile: v.touch,
     locale,
     colorScheme: 'light',
-    bypassCSP: true,
     acceptDownloads: true,
   });
   context.setDefaultTimeout(15_000);

@@ -91,10 +91,12 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
       onShouldRetry: (err, _attempt, options) => {
         const status = err.originalResponse?.getStatus() ?? 0;
         if (status >= 400 && status < 500 && status !== 409 && status !== 423 && status !== 429) return false;
+        // Busy: say so while tus waits and tries again, instead of a silent spinner.
+        if (options.retryDelays !== null && problemOf(err).problem === 'busy') patch(it.key, { problem: 'busy' });
         return options.retryDelays !== null;
       },
-      onProgress: (sent) => patch(it.key, { sent }),
-      onSuccess: () => patch(it.key, { status: 'done', sent: it.file.size }),
+      onProgress: (sent) => patch(it.key, { sent, problem: undefined }),
+      onSuccess: () => patch(it.key, { status: 'done', sent: it.file.size, problem: undefined }),
       onError: (err) => {
         const { problem, detail } = problemOf(err);
         patch(it.key, { status: 'error', problem, detail });
@@ -225,7 +227,9 @@ export default function UploadRequest({ id, share, token, onLocked }: { id: stri
           {shown.map((it) => {
             const pct = it.file.size > 0 ? Math.floor((it.sent / it.file.size) * 100) : 0;
             const problem = it.problem
-              ? it.problem === 'name' && it.detail
+              ? it.status === 'uploading'
+                ? t('uploadRequest.problem.busyRetrying')
+                : it.problem === 'name' && it.detail
                 ? t('uploadRequest.problem.name', { msg: it.detail })
                 : t(`uploadRequest.problem.${it.problem}`, { size: formatSize(share.max_file_size) })
               : null;
