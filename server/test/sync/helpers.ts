@@ -23,7 +23,7 @@ export function isClientFile(name: string): boolean {
 }
 
 /** Runs one sync; resolves with the client's log. `home` keeps the client's settings between runs. */
-export function runClient(kind: ClientKind, local: string, url: string, user: string, password: string, home: string, extra: string[] = []): Promise<string> {
+export function runClient(kind: ClientKind, local: string, url: string, user: string, password: string, home: string, extra: string[] = [], signal?: AbortSignal): Promise<string> {
   mkdirSync(home, { recursive: true });
   const args = ['--non-interactive', '-u', user, '-p', password];
   if (kind === 'owncloudcmd') {
@@ -34,7 +34,7 @@ export function runClient(kind: ClientKind, local: string, url: string, user: st
   }
   args.push(...extra, local, url);
   return new Promise((resolve, reject) => {
-    execFile(kind, args, { env: { ...process.env, HOME: home, LANG: 'C.UTF-8' }, timeout: 600_000, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
+    execFile(kind, args, { env: { ...process.env, HOME: home, LANG: 'C.UTF-8' }, timeout: 600_000, maxBuffer: 256 * 1024 * 1024, signal, killSignal: 'SIGKILL' }, (err, stdout, stderr) => {
       const log = stdout + stderr;
       if (err) reject(new Error(`${kind} failed (${err.message}):\n${log.split('\n').filter((l) => /warn|error|fatal|critical/i.test(l)).slice(-40).join('\n')}`));
       else resolve(log);
@@ -49,11 +49,23 @@ export interface Logged {
   status: number;
 }
 
+export interface LoggingProxy {
+  url: string;
+  log: Logged[];
+  /** When set and true for a request, the proxy neither forwards nor answers it (a stalled network), until the client gives up. */
+  hold?: (method: string, url: string) => boolean;
+  close(): Promise<void>;
+}
+
 /** A plain forwarding proxy on loopback that records every request. */
-export async function loggingProxy(target: string): Promise<{ url: string; log: Logged[]; close(): Promise<void> }> {
+export async function loggingProxy(target: string): Promise<LoggingProxy> {
   const to = new URL(target);
   const log: Logged[] = [];
   const server = http.createServer((req, res) => {
+    if (proxy.hold?.(req.method!, req.url!)) {
+      log.push({ method: req.method!, url: req.url!, depth: req.headers.depth as string | undefined, status: 0 });
+      return;
+    }
     const up = http.request(
       { host: to.hostname, port: to.port, method: req.method, path: req.url, headers: { ...req.headers, host: `${to.hostname}:${to.port}` }, agent: false },
       (upRes) => {
@@ -67,11 +79,12 @@ export async function loggingProxy(target: string): Promise<{ url: string; log: 
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as AddressInfo).port;
-  return {
+  const proxy: LoggingProxy = {
     url: `http://127.0.0.1:${port}`,
     log,
     close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
   };
+  return proxy;
 }
 
 /** path -> sha256 (files) or 'dir' (folders), relative, '/'-separated, NFC. */
