@@ -14,6 +14,7 @@ import { Api, signIn } from '../helpers/client.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { adminToken, capacity, download, names, rawRequest, storageCounts } from '../files/helpers.js';
 import { dav, davPerson, type DavPerson } from '../webdav/helpers.js';
+import { startS3, type TestS3 } from '../helpers/s3.js';
 
 const sha1 = (b: Buffer) => createHash('sha1').update(b).digest('hex');
 const HOUR = 3600_000;
@@ -242,5 +243,34 @@ describe('sync chunked uploads (/remote.php/dav/uploads/)', () => {
     assert.equal((await capacity(api, token)).reserved, 700);
     assert.equal((await req(p, 'DELETE', uploads(p, 'recent'))).status, 204);
     assert.equal(await strayObjects(), 0, 'no chunk bytes are left in storage');
+  });
+});
+
+describe('sync chunked uploads on S3: one object per file, no chunk left', () => {
+  let s3: TestS3;
+  let server: TestServer;
+  before(async () => {
+    s3 = await startS3();
+    server = await startServer(s3.env);
+  });
+  after(async () => {
+    await server?.close();
+    await s3?.close();
+  });
+
+  it('chunks of 9 MiB, 9 MiB and 1 KiB (over the 8 MiB part size) become one object; the chunk objects are deleted', async () => {
+    const p = await davPerson(server);
+    const api = new Api(server.url);
+    const parts = [randomBytes(9 * 1024 * 1024), randomBytes(9 * 1024 * 1024), randomBytes(1024)];
+    const whole = Buffer.concat(parts);
+    const up = (method: string, rest: string, headers: Record<string, string> = {}, body?: Buffer) => dav(server, method, `/remote.php/dav/uploads/${p.id}/${rest}`, p.basic, { headers, body });
+    assert.equal((await up('MKCOL', 's3t', { 'OC-Total-Length': String(whole.length) })).status, 201);
+    for (const [i, part] of parts.entries()) assert.equal((await up('PUT', `s3t/${String(i).padStart(5, '0')}`, {}, part)).status, 201);
+    const moved = await up('MOVE', 's3t/.file', { Destination: `/remote.php/dav/files/${p.id}/s3.bin`, 'OC-Total-Length': String(whole.length), 'OC-Checksum': `SHA1:${sha1(whole)}` });
+    assert.equal(moved.status, 201, moved.text);
+    assert.ok((await download(api, p.token, '/s3.bin')).body.equals(whole));
+    const rows = await server.built.services.db.selectFrom('blobs').select('id').execute();
+    assert.deepEqual((await s3.keys('blobs/')).sort(), rows.map((r) => `blobs/${r.id}`).sort(), 'only the files\' own objects are left');
+    assert.deepEqual(await s3.keys('staging/'), []);
   });
 });
