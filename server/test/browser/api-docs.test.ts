@@ -22,7 +22,9 @@ describe('API docs page', { skip: browserSkip }, () => {
     const { page, context, problems, requests } = await openPage(browser);
     try {
       await page.goto(`${server.url}/api/docs`);
-      await page.locator('.opblock').first().waitFor();
+      // Swagger UI parses the whole document (about 400 KB) before drawing anything: seconds on a
+      // loaded 2-core machine. What is checked here is what it draws, not how fast.
+      await page.locator('.opblock').first().waitFor({ timeout: 60_000 });
       // Swagger UI draws a long list (150 tags and operations or more) virtualised: only what is on
       // screen is in the page. Scroll through it and collect every operation drawn on the way.
       const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as { paths: Record<string, Record<string, unknown>> };
