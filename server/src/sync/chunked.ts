@@ -155,7 +155,12 @@ export class ChunkedUploads {
       throw err;
     }
     const gone = await this.repo.deleteTransfer(transfer.id);
-    if (gone) await this.uploads.dropPieces(transfer.user_id, gone.map(pieceOf), false);
+    if (gone) {
+      // A chunk that arrived during the assembly is not in the file and still holds its reservation.
+      const assembled = new Set(chunks.map((c) => c.storage_key));
+      await this.uploads.dropPieces(transfer.user_id, gone.filter((c) => assembled.has(c.storage_key)).map(pieceOf), false);
+      await this.uploads.dropPieces(transfer.user_id, gone.filter((c) => !assembled.has(c.storage_key)).map(pieceOf), true);
+    }
     // Deleted meanwhile by an abort, which released the reservation a second time.
     else await this.uploads.holdPieces(transfer.user_id, sum);
     return result;
