@@ -18,6 +18,40 @@ export const MAX_QUERY = 200;
 
 export type SearchScope = 'name' | 'content' | 'all';
 
+/** What kind of item a search may be narrowed to (the web app's type filter). */
+export const SEARCH_TYPES = ['folder', 'document', 'pdf', 'image', 'video', 'audio'] as const;
+export type SearchType = (typeof SEARCH_TYPES)[number];
+
+export interface SearchFilter {
+  type?: SearchType;
+  /** Only items modified at or after this time (ms since the epoch). */
+  modifiedAfter?: number;
+}
+
+/** Word processing, spreadsheets, presentations (OOXML, ODF, legacy Office), RTF and plain text of any kind. */
+const DOCUMENT_MIME = /^text\/|^application\/(msword|rtf|vnd\.ms-(excel|powerpoint)|vnd\.openxmlformats-officedocument\.|vnd\.oasis\.opendocument\.(text|spreadsheet|presentation)|json|xml|x-yaml)/;
+const DOCUMENT_NAME = /\.(txt|md|markdown|rst|csv|tsv|log|docx?|xlsx?|pptx?|odt|ods|odp|rtf)$/i;
+
+export function typeOf(row: Pick<FileRow, 'kind' | 'mime_type' | 'name'>): SearchType | 'other' {
+  if (row.kind === 0) return 'folder';
+  const m = row.mime_type ?? '';
+  if (m === 'application/pdf') return 'pdf';
+  if (m.startsWith('image/')) return 'image';
+  if (m.startsWith('video/')) return 'video';
+  if (m.startsWith('audio/')) return 'audio';
+  if (DOCUMENT_MIME.test(m) || DOCUMENT_NAME.test(row.name)) return 'document';
+  return 'other';
+}
+
+function passes(row: FileRow, filter: SearchFilter): boolean {
+  if (filter.type && typeOf(row) !== filter.type) return false;
+  if (filter.modifiedAfter !== undefined && Number(row.updated_at) < filter.modifiedAfter) return false;
+  return true;
+}
+
+/** Pages of candidates one filtered page may look through before it answers short (with a token to go on). */
+const MAX_ROUNDS = 10;
+
 export interface ContentHit {
   entry: Entry;
   docId: number;
@@ -33,6 +67,8 @@ export interface ContentPort {
    * they reach by id (reachable()).
    */
   search(ownerId: string, q: string, roots: ReadonlyMap<string, Entry>, after: { name: string; id: string } | null, limit: number): Promise<ContentHit[]>;
+  /** How many of the person's own files wait for their text to be extracted. */
+  pending(ownerId: string): Promise<number>;
 }
 
 export interface SearchHit {
@@ -77,37 +113,62 @@ export class FileSearch {
     this.content = port;
   }
 
-  async search(ownerId: string, rawQuery: string, pageSize: number, pageToken?: string, scope: SearchScope = 'all'): Promise<{ hits: SearchHit[]; nextPageToken: string | null }> {
+  /**
+   * One page of results. With a filter, candidates that do not pass are
+   * skipped and further candidate pages are read (up to MAX_ROUNDS) to fill
+   * the page; the token then continues after the last candidate looked at.
+   * `indexingPending` (content scopes, first page only): the person's own
+   * files whose text is not extracted yet, so "no results" can say so.
+   */
+  async search(
+    ownerId: string,
+    rawQuery: string,
+    pageSize: number,
+    pageToken?: string,
+    scope: SearchScope = 'all',
+    filter: SearchFilter = {},
+  ): Promise<{ hits: SearchHit[]; nextPageToken: string | null; indexingPending?: number }> {
     const q = rawQuery.normalize('NFC').trim();
     if (q.length === 0) throw badRequest('q: must not be empty');
     if ([...q].length > MAX_QUERY) throw badRequest(`q: at most ${MAX_QUERY} characters`);
     // eslint-disable-next-line no-control-regex -- control characters are exactly what is refused
     if (/[\u0000-\u001f]/.test(q)) throw badRequest('q: must not contain control characters');
     // The first page of a name search keeps the token form it always had (q alone).
-    const key = scope === 'name' ? q : `${scope}:${q}`;
-    const after = pageToken ? decodeToken(pageToken, key) : null;
+    const filtered = filter.type !== undefined || filter.modifiedAfter !== undefined;
+    const key = [scope === 'name' ? q : `${scope}:${q}`, ...(filtered ? [`${filter.type ?? ''}:${filter.modifiedAfter ?? ''}`] : [])].join('\u0000');
+    let after = pageToken ? decodeToken(pageToken, key) : null;
     // Items of other trees the person reaches (shared with them), at the paths they address them by.
     const roots = new Map((await this.files.reachable(ownerId)).map((e) => [e.row.id, e]));
-    const candidates = new Map<string, Candidate>();
-    if (scope !== 'content') {
-      for (const row of await this.repo.search(ownerId, q, after, pageSize + 1, [...roots.keys()])) candidates.set(row.id, { row });
-    }
-    if (scope !== 'name' && this.content) {
-      for (const hit of await this.content.search(ownerId, q, roots, after, pageSize + 1)) candidates.set(hit.entry.row.id, { row: hit.entry.row, content: hit });
-    }
-    const ordered = [...candidates.values()].sort((a, b) => byKey(a.row, b.row));
-    const page = ordered.slice(0, pageSize);
     const hits: SearchHit[] = [];
-    for (const c of page) {
-      if (c.content) {
-        hits.push({ entry: c.content.entry, snippet: c.content.snippet });
-        continue;
+    let more = false;
+    for (let round = 0; round < MAX_ROUNDS && hits.length < pageSize; round++) {
+      const want = pageSize - hits.length;
+      const candidates = new Map<string, Candidate>();
+      if (scope !== 'content') {
+        for (const row of await this.repo.search(ownerId, q, after, want + 1, [...roots.keys()])) candidates.set(row.id, { row });
       }
-      const entry = await this.nameEntry(ownerId, c.row, roots);
-      if (entry) hits.push({ entry });
+      if (scope !== 'name' && this.content) {
+        for (const hit of await this.content.search(ownerId, q, roots, after, want + 1)) candidates.set(hit.entry.row.id, { row: hit.entry.row, content: hit });
+      }
+      const ordered = [...candidates.values()].sort((a, b) => byKey(a.row, b.row));
+      const page = ordered.slice(0, want);
+      for (const c of page) {
+        if (!passes(c.row, filter)) continue;
+        if (c.content) {
+          hits.push({ entry: c.content.entry, snippet: c.content.snippet });
+          continue;
+        }
+        const entry = await this.nameEntry(ownerId, c.row, roots);
+        if (entry) hits.push({ entry });
+      }
+      more = ordered.length > want;
+      const last = page[page.length - 1]?.row;
+      if (!more || !last) break;
+      after = { name: last.name, id: last.id };
     }
-    const last = page[page.length - 1]?.row;
-    return { hits, nextPageToken: ordered.length > pageSize && last ? encodeToken(key, last) : null };
+    const nextPageToken = more && after ? encodeToken(key, after) : null;
+    if (scope === 'name' || !this.content || pageToken) return { hits, nextPageToken };
+    return { hits, nextPageToken, indexingPending: await this.content.pending(ownerId) };
   }
 
   /** A name match's entry at the person's path, or null when it is not live (under a trashed folder, removed since). */

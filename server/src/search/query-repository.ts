@@ -101,6 +101,19 @@ export class QueryRepository {
   }
 
   /**
+   * The person's own live files whose content has no text yet: no doc
+   * (not discovered) or a pending one. Items under a trashed folder may be
+   * counted (only the top trashed item carries trashed_at); it is a hint.
+   */
+  async pending(ownerId: string): Promise<number> {
+    const row = await sql<{ n: number | string }>`
+      SELECT COUNT(*) AS n FROM files f LEFT JOIN search_docs d ON d.blob_id = f.blob_id
+      WHERE f.owner_id = ${ownerId} AND f.kind = 1 AND f.blob_id IS NOT NULL AND f.trashed_at IS NULL
+        AND (d.doc_id IS NULL OR d.state = 'pending')`.execute(this.db);
+    return Number(row.rows[0]?.n ?? 0);
+  }
+
+  /**
    * A window of each doc's text around the first place one of `terms`
    * (lower-cased) appears, for snippets: `before` characters ahead of it,
    * `length` in all. A doc where none is found (a case only the index folds)

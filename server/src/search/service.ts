@@ -49,6 +49,10 @@ export class ContentSearch implements ContentPort {
     return hits;
   }
 
+  pending(ownerId: string): Promise<number> {
+    return this.query.pending(ownerId);
+  }
+
   async status(): Promise<SearchStatus> {
     const counts = await this.index.counts();
     const failures = await this.index.failures(20);

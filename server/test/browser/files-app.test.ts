@@ -146,7 +146,7 @@ describe('web app: files, shares and settings', { skip: browserSkip }, () => {
     await page.getByRole('link', { name: 'My files' }).click();
     await row(page, '/beta.md').waitFor();
 
-    const box = page.getByRole('searchbox', { name: 'Search files by name' });
+    const box = page.getByRole('searchbox', { name: 'Search files' });
     await box.fill('报告');
     await box.press('Enter');
     await page.waitForURL(/\/search\?q=/);

@@ -1,4 +1,5 @@
-// The header's search box: Enter opens /search?q=….
+// The header's search box: Enter opens /search?q=… (keeping the search page's
+// switch and filters when it is already open).
 import { TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -14,7 +15,10 @@ export function SearchBox() {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const v = q.trim();
-    if (v) navigate(`/search?q=${encodeURIComponent(v)}`);
+    if (!v) return;
+    const sp = new URLSearchParams(pathname === '/search' ? search : '');
+    sp.set('q', v);
+    navigate(`/search?${sp.toString()}`);
   };
   return (
     <form role="search" onSubmit={submit} style={{ flex: 1, maxWidth: 480 }}>

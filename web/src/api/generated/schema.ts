@@ -8597,6 +8597,10 @@ export interface paths {
           q: string;
           /** name: names only; content: text inside documents only; all (default): either */
           scope?: "name" | "content" | "all";
+          /** only items of this kind (document: text, word processing, spreadsheets, presentations) */
+          type?: "folder" | "document" | "pdf" | "image" | "video" | "audio";
+          /** RFC 3339, UTC */
+          modified_after?: string;
           page_size?: number;
           next_page_token?: string;
         };
@@ -16464,6 +16468,8 @@ export interface components {
       files: components["schemas"]["SearchHit"][];
       /** null on the last page */
       next_page_token: string | null;
+      /** scope content or all, first page only: how many of the caller's own files still wait for their text to be extracted (they cannot be found by content yet) */
+      indexing_pending?: number;
     };
     SearchReindex: {
       queued: number;

@@ -57,12 +57,15 @@ export interface FileTableProps {
   label: string;
   /** Extra columns (e.g. the location in search results). */
   locationColumn?: boolean;
+  /** A second line under an item's name in the list (a search snippet), or null; such rows are taller. */
+  detail?: (item: FileItem) => ReactNode | null;
   /** The person's items that are shared, by path (sharing/useSharedMarks): each gets a mark. */
   shared?: ReadonlyMap<string, { link: boolean; people: boolean }>;
   empty?: ReactNode;
 }
 
 const ROW = 44;
+const ROW_TALL = 62;
 /** How long a finger rests on an item before it is selected (ms), and how far it may drift (px). */
 const LONG_PRESS_MS = 500;
 const LONG_PRESS_SLOP = 10;
@@ -142,7 +145,7 @@ export function FileTable(props: FileTableProps) {
     count: rowCount,
     scrollMargin: headHeight,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => (view === 'grid' ? CARD_H : ROW),
+    estimateSize: (i) => (view === 'grid' ? CARD_H : props.detail && items[i] && props.detail(items[i]) ? ROW_TALL : ROW),
     overscan: 8,
   });
   const virtualRows = virtualizer.getVirtualItems();
@@ -153,9 +156,11 @@ export function FileTable(props: FileTableProps) {
     if (hasMore && !loadingMore && lastRow >= rowCount - 20) loadMore();
   }, [hasMore, loadingMore, lastRow, rowCount, loadMore]);
 
+  // Rows of different heights (details) are measured again when the items change.
+  const detailed = props.detail ? items : null;
   useEffect(() => {
     virtualizer.measure();
-  }, [view, virtualizer]);
+  }, [view, virtualizer, detailed]);
 
   const focusRow = (i: number) => {
     selection.setFocus(i);
@@ -246,6 +251,7 @@ export function FileTable(props: FileTableProps) {
   const focusedId = items[selection.focus] ? `row-${items[selection.focus]!.id}` : undefined;
 
   const renderItem = (item: FileItem, index: number) => {
+    const detail = view === 'list' ? (props.detail?.(item) ?? null) : null;
     const selected = selection.selected.has(item.id);
     const focused = index === selection.focus;
     const common = {
@@ -283,7 +289,7 @@ export function FileTable(props: FileTableProps) {
       );
     }
     return (
-      <div key={item.id} role="row" aria-rowindex={index + 2} {...common} className={common.className + ' cirrus-row'}>
+      <div key={item.id} role="row" aria-rowindex={index + 2} {...common} className={common.className + (detail ? ' cirrus-row cirrus-row-tall' : ' cirrus-row')}>
         <div role="gridcell" className="cirrus-col cirrus-col-name">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             {check}
@@ -294,6 +300,7 @@ export function FileTable(props: FileTableProps) {
             {item.team_folder && <TeamBadge permission={item.team_folder.permission} />}
             {props.shared?.get(item.path) && <SharedMark kinds={props.shared.get(item.path)!} />}
           </Group>
+          {detail && <div className="cirrus-detail">{detail}</div>}
         </div>
         {props.locationColumn && (
           <div role="gridcell" className="cirrus-col cirrus-col-location">

@@ -43,8 +43,30 @@ export const renameItem = (path: string, new_name: string) => data(api().POST('/
 export const moveItems = (paths: string[], dst: string, copy: boolean): Promise<BatchResult> =>
   data(api().POST('/api/v4/file/move', { body: { paths, dst, copy } }));
 export const deleteItems = (paths: string[]): Promise<BatchResult> => data(api().DELETE('/api/v4/file', { body: { paths } }));
-export const searchFiles = (query: string, token?: string | null): Promise<Page<FileItem>> =>
-  data(api().GET('/api/v4/file/search', { params: { query: { q: query, page_size: 100, ...page(token) } } }));
+type SearchQuery = NonNullable<paths['/api/v4/file/search']['get']['parameters']['query']>;
+export type SearchType = NonNullable<SearchQuery['type']>;
+export type SearchHit = FileItem & { snippet?: string };
+export interface SearchOptions {
+  scope: NonNullable<SearchQuery['scope']>;
+  type?: SearchType;
+  /** RFC 3339 */
+  modifiedAfter?: string;
+}
+export const searchFiles = (query: string, options: SearchOptions, token?: string | null): Promise<Page<SearchHit> & { indexing_pending?: number }> =>
+  data(
+    api().GET('/api/v4/file/search', {
+      params: {
+        query: {
+          q: query,
+          page_size: 100,
+          scope: options.scope,
+          ...(options.type ? { type: options.type } : {}),
+          ...(options.modifiedAfter ? { modified_after: options.modifiedAfter } : {}),
+          ...page(token),
+        },
+      },
+    }),
+  );
 /** A signed URL as a same-origin path (the page's CSP allows only 'self'). */
 export async function signedUrl(path: string, inline = false): Promise<{ url: string; expires_at: string }> {
   const r = await data(api().POST('/api/v4/file/url', { body: { path, inline, expires_in: 3600 } }));
