@@ -47,6 +47,8 @@ import { passkeyRoutes } from './accounts/passkey-routes.js';
 import { passkeySignInRoutes } from './sessions/passkey-routes.js';
 import { logDestination } from './ops/readable-log.js';
 import { identityModuleRoutes } from './identity/module.js';
+import { registerAuditCapture } from './audit/capture.js';
+import { auditRoutes } from './audit/routes.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -125,6 +127,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Before the guard and every /api/v4 route: see registerOpenApi.
   await registerOpenApi(app);
   registerAuthGuard(app, services.verifier, services.dpop);
+  // Before every route: the audited routes get their hook as they are added (audit/capture.ts).
+  registerAuditCapture(app, services.audit, (err) => services.jobs.outcome('audit_capture', err));
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   // JSON only (issue 19): Fastify parses text/plain by default, and no form
@@ -175,6 +179,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   webdavRoutes(app, services.dav);
   syncRoutes(app, services.sync);
   healthRoutes(app, services.health);
+  auditRoutes(app, services.audit);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -69,6 +69,8 @@ import { CredentialSweep } from './accounts/credential-sweep.js';
 import { createDpop } from './oauth/dpop/module.js';
 import type { DpopService } from './oauth/dpop/service.js';
 import { createIdentity, type Identity } from './identity/module.js';
+import { AuditRepository } from './audit/repository.js';
+import { AuditLog } from './audit/service.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -130,6 +132,8 @@ export interface Services {
   /** Upstream sign-in: OpenID Connect and LDAP providers, linked identities (identity/). */
   identity: Identity;
   metrics: Metrics;
+  /** The administrators' audit log (audit/): events go through its bounded queue. */
+  audit: AuditLog;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
   health: HealthSources;
@@ -313,6 +317,9 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     jobs,
     clock,
   });
+  // Written by a queue, never inside the request (audit/service.ts); retention is a site setting.
+  const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), {}, (action) => metrics.audited(action));
+  jobs.every('audit_retention', 3600_000, async () => audit.prune((await settings.current()).audit_retention_days), { firstAfterMs: 60_000 });
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).
@@ -367,6 +374,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     passkeys,
     identity,
     metrics,
+    audit,
     redis,
     jobs,
     clock,
@@ -383,6 +391,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
       await search.stop();
       await media.stop();
       await files.stop();
+      // The events still queued get one last chance to be written (audit/service.ts).
+      await audit.close();
       await jobs.stop();
       smtp.close();
       revocationCache.stop();

@@ -10,8 +10,9 @@ import { userCommands } from './user-commands.js';
 import { tokenCommands } from './token-command.js';
 import { appCommands } from './app-commands.js';
 import { searchCommands } from './search-commands.js';
+import { auditCommands } from './audit-commands.js';
 
-export const COMMANDS: CommandSpec[] = [...siteCommands, ...userCommands, ...tokenCommands, ...appCommands, ...searchCommands];
+export const COMMANDS: CommandSpec[] = [...siteCommands, ...userCommands, ...tokenCommands, ...appCommands, ...searchCommands, ...auditCommands];
 
 const CONFIG_HELP = `Configuration (environment variables, or a JSON file named by CIRRUS_CONFIG):
   CIRRUS_PORT, CIRRUS_HOST, CIRRUS_DATA_DIR, CIRRUS_DATABASE_URL, CIRRUS_BASE_URL,

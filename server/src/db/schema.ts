@@ -576,6 +576,33 @@ export interface Database {
   sso_states: SsoStatesTable;
   sso_codes: SsoCodesTable;
   sso_sessions: SsoSessionsTable;
+  audit_log: AuditLogTable;
+  audit_head: AuditHeadTable;
+}
+
+/** One audit event (migration 037, audit/): append-only, chained by `hash`. */
+export interface AuditLogTable {
+  seq: number;
+  at: number;
+  actor_id: string | null;
+  ip: string;
+  user_agent: string;
+  instance: string;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** JSON object. */
+  detail: string;
+  hash: string;
+}
+
+/** The audit chain's single head row (id 1): the last seq and hash, and where retention cut the log. */
+export interface AuditHeadTable {
+  id: number;
+  seq: number;
+  hash: string;
+  pruned_seq: number;
+  pruned_hash: string;
 }
 
 /** Upstream identity providers (migration 032, api-contract §15). */

@@ -5,7 +5,8 @@
 // them) and refused (by the reason the guard gave), sign-in failures,
 // throttled requests, bytes in and out (socket byte counters around each
 // request), the PostgreSQL pool, event-loop lag (prom-client's defaults) and
-// background job failures (reported by the jobs that run in the background).
+// background job failures (reported by the jobs that run in the background),
+// and the audit log's events and administrator actions (audit/service.ts).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { DomainError, ErrorCode } from '../core/errors.js';
@@ -35,6 +36,8 @@ export class Metrics {
   private readonly bytesIn = new Counter({ name: 'cirrus_bytes_received_total', help: 'Bytes received on request connections (headers and bodies)', registers: [this.registry] });
   private readonly bytesOut = new Counter({ name: 'cirrus_bytes_sent_total', help: 'Bytes sent on response connections (headers and bodies)', registers: [this.registry] });
   private readonly scans = new Counter({ name: 'cirrus_antivirus_scans_total', help: 'Uploads scanned by clamd, by result: clean, infected, failed (no verdict)', labelNames: ['result'], registers: [this.registry] });
+  private readonly adminActions = new Counter({ name: 'cirrus_admin_actions_total', help: 'Administrator actions that succeeded (audit log), by action', labelNames: ['action'], registers: [this.registry] });
+  private readonly auditEvents = new Counter({ name: 'cirrus_audit_events_total', help: 'Events recorded in the audit log by this instance', registers: [this.registry] });
   readonly jobFailures = new Counter({ name: 'cirrus_background_job_failures_total', help: 'Failures of background jobs, by job', labelNames: ['job'], registers: [this.registry] });
 
   constructor(pool?: () => PoolStats | undefined, statements?: () => number) {
@@ -83,6 +86,12 @@ export class Metrics {
         },
       });
     }
+  }
+
+  /** An event recorded in the audit log (audit/service.ts). */
+  audited(action: string): void {
+    this.auditEvents.inc();
+    if (action.startsWith('admin.')) this.adminActions.inc({ action });
   }
 
   scanned(result: 'clean' | 'infected' | 'failed'): void {

@@ -25,6 +25,7 @@ const SettingsPatch = Body(
     mail_from: Type.Optional(Type.String({ maxLength: 320, pattern: NO_CONTROL, description: 'e.g. "Cirrus <noreply@example.org>"' })),
     share_with: Type.Optional(Type.Union([Type.Literal('anyone'), Type.Literal('groups'), Type.Literal('nobody')], { description: 'whom people may share files with' })),
     password_sign_in: Type.Optional(Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password (api-contract §15)' })),
+    audit_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500, description: 'days the audit log keeps its rows; 0 keeps them for ever' })),
   },
 );
 
@@ -44,6 +45,7 @@ const SettingsView = View(
     mail_from: Type.String(),
     share_with: Type.String({ description: "'anyone', 'groups' (only people of one's own group) or 'nobody'" }),
     password_sign_in: Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password' }),
+    audit_retention_days: Type.Integer({ description: 'days the audit log keeps its rows; 0 keeps them for ever' }),
   },
   { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );

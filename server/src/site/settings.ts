@@ -27,6 +27,8 @@ export interface SiteSettings {
   share_with: 'anyone' | 'groups' | 'nobody';
   /** When false only administrators sign in with a Cirrus password; everyone else through a provider (api-contract §15). */
   password_sign_in: boolean;
+  /** Days the audit log keeps its rows (issue 37); 0 keeps them for ever. */
+  audit_retention_days: number;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -44,6 +46,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   mail_from: '',
   share_with: 'anyone',
   password_sign_in: true,
+  audit_retention_days: 0,
 };
 
 const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
@@ -115,6 +118,7 @@ export class SettingsService {
       mail_from: raw.mail_from ?? '',
       share_with: raw.share_with === 'groups' || raw.share_with === 'nobody' ? raw.share_with : 'anyone',
       password_sign_in: raw.password_sign_in !== 'false',
+      audit_retention_days: numberOr(raw.audit_retention_days, DEFAULT_SETTINGS.audit_retention_days),
     };
     return value;
   }

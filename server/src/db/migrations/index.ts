@@ -29,6 +29,7 @@ import * as m033 from './033_content_search.js';
 import * as m032 from './032_identity_providers.js';
 import * as m035 from './035_version_authors.js';
 import * as m036 from './036_link_upload_addresses.js';
+import * as m037 from './037_audit_log.js';
 import * as m038 from './038_media.js';
 
 export const migrations: Record<string, Migration> = {
@@ -62,5 +63,6 @@ export const migrations: Record<string, Migration> = {
   '032_identity_providers': m032,
   '035_version_authors': m035,
   '036_link_upload_addresses': m036,
+  '037_audit_log': m037,
   '038_media': m038,
 };

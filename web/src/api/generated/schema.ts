@@ -222,6 +222,8 @@ export interface paths {
             share_with?: "anyone" | "groups" | "nobody";
             /** false: only administrators sign in with a Cirrus password (api-contract §15) */
             password_sign_in?: boolean;
+            /** days the audit log keeps its rows; 0 keeps them for ever */
+            audit_retention_days?: number;
           };
         };
       };
@@ -15660,6 +15662,263 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/admin/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The audit log, newest first; `cursor` (from the previous page) pages to older rows. Filters combine.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: {
+          /** an action name, or a prefix ending in "." (session. matches every session event) */
+          action?: string;
+          /** the UID of the actor */
+          actor?: string;
+          /** RFC 3339; events at or after */
+          since?: string;
+          /** RFC 3339; events at or before */
+          until?: string;
+          cursor?: string;
+          page_size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["AuditPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/audit/export": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Every matching row, oldest first (the chain's order), streamed: one JSON object a line (jsonl) or CSV with a header line (csv).
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: {
+          /** an action name, or a prefix ending in "." (session. matches every session event) */
+          action?: string;
+          /** the UID of the actor */
+          actor?: string;
+          /** RFC 3339; events at or after */
+          since?: string;
+          /** RFC 3339; events at or before */
+          until?: string;
+          format?: "jsonl" | "csv";
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** the rows */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/x-ndjson": Blob;
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/admin/audit/verify": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Walks the hash chain: ok, how many rows were checked, and the seq of the first row changed or missing.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["AuditVerification"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
@@ -15740,6 +15999,35 @@ export interface components {
     AdminUserPage: {
       users: components["schemas"]["AdminUser"][];
       pagination: components["schemas"]["Pagination"];
+    };
+    AuditEvent: {
+      seq: number;
+      /** RFC 3339, UTC */
+      at: string;
+      /** the UID of who acted; absent when nobody was signed in (a failed sign-in) */
+      actor_id?: string;
+      ip: string;
+      user_agent: string;
+      /** the server instance that recorded the event */
+      instance: string;
+      /** a dotted name: session.sign_in, admin.user_created, … (docs/api.md) */
+      action: string;
+      target_type: string;
+      target_id: string;
+      /** an object; never a secret */
+      detail: unknown;
+      /** hex SHA-256 over the previous row's hash and this row */
+      hash: string;
+    };
+    AuditPage: {
+      items: components["schemas"]["AuditEvent"][];
+      /** the next (older) page; null at the end */
+      cursor: string | null;
+    };
+    AuditVerification: {
+      ok: boolean;
+      checked: number;
+      first_bad_seq?: number;
     };
     AuthenticationResponse: {
       id: string;
@@ -16621,6 +16909,8 @@ export interface components {
       share_with: string;
       /** false: only administrators sign in with a Cirrus password */
       password_sign_in: boolean;
+      /** days the audit log keeps its rows; 0 keeps them for ever */
+      audit_retention_days: number;
     };
     SsoSignedIn: {
       user: components["schemas"]["User"];
@@ -16789,6 +17079,9 @@ export type AdminSharePage = components["schemas"]["AdminSharePage"];
 export type AdminSummary = components["schemas"]["AdminSummary"];
 export type AdminUser = components["schemas"]["AdminUser"];
 export type AdminUserPage = components["schemas"]["AdminUserPage"];
+export type AuditEvent = components["schemas"]["AuditEvent"];
+export type AuditPage = components["schemas"]["AuditPage"];
+export type AuditVerification = components["schemas"]["AuditVerification"];
 export type AuthenticationResponse = components["schemas"]["AuthenticationResponse"];
 export type AvatarSet = components["schemas"]["AvatarSet"];
 export type BackchannelLogoutError = components["schemas"]["BackchannelLogoutError"];
