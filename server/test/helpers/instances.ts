@@ -71,7 +71,8 @@ export class Instance {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     const proc = spawn(process.execPath, [MAIN, 'serve'], {
-      env: { PATH: process.env.PATH ?? '', ...this.env, CIRRUS_DATA_DIR: this.dataDir, CIRRUS_PORT: String(port), CIRRUS_HOST: '127.0.0.1' },
+      // A caller's CIRRUS_DATA_DIR wins: instances sharing one SQLite file (server/test/scale/audit-instances.test.ts).
+      env: { PATH: process.env.PATH ?? '', ...this.env, CIRRUS_DATA_DIR: this.env.CIRRUS_DATA_DIR ?? this.dataDir, CIRRUS_PORT: String(port), CIRRUS_HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     this.proc = proc;
