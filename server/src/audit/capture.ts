@@ -2,7 +2,7 @@
 // docs/api.md "Audit log"). The events are read at the HTTP boundary, from one
 // table here, rather than by calls spread through the features: the route
 // knows the actor, the address and the browser, and one table shows every
-// audited route at a glance (docs/decisions/040-audit-at-the-boundary.md).
+// audited route at a glance (docs/decisions/028-audit-at-the-http-boundary.md).
 // Every administrator route that writes (scope Admin.Write) is audited, a
 // route added later included, under its table name or a name derived from
 // its path. Only routes in the table or with Admin.Write get a hook: the
