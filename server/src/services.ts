@@ -320,6 +320,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   // Written by a queue, never inside the request (audit/service.ts); retention is a site setting.
   const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), {}, (action) => metrics.audited(action));
   jobs.every('audit_retention', 3600_000, async () => audit.prune((await settings.current()).audit_retention_days), { firstAfterMs: 60_000 });
+  sessions.useDirectory(identity.ldap);
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;
   // the once-a-second database poll stays (the fallback, and the truth after an outage).

@@ -21,8 +21,12 @@ import { SsoFlow } from './oidc/flow.js';
 import { adminProviderRoutes } from './admin-routes.js';
 import { backchannelRoutes, SSO_PATH, ssoRoutes } from './sso-routes.js';
 import { identityRoutes } from './identity-routes.js';
+import { Directory } from './ldap/directory.js';
+import { LdapSignIn } from './ldap/sign-in.js';
 
 const PRUNE_MS = 15 * 60_000;
+/** How often the people linked through a directory are looked up there (api-contract §15: every 15 minutes). */
+const LDAP_CHECK_MS = 15 * 60_000;
 
 export interface IdentityDeps {
   db: Db;
@@ -41,6 +45,7 @@ export interface Identity {
   linking: IdentityLinking;
   flow: SsoFlow;
   oidc: OidcClients;
+  ldap: LdapSignIn;
   test(id: string): Promise<TestStep[]>;
 }
 
@@ -52,15 +57,18 @@ export function createIdentity(deps: IdentityDeps): Identity {
   providers.onChange((id) => oidc.forget(id));
   const flow = new SsoFlow(new SsoRepository(deps.db), providers, oidc, linking, identities, deps.clock);
   deps.jobs.every('sso_prune', PRUNE_MS, () => flow.prune());
+  const ldap = new LdapSignIn(providers, linking, deps.accounts, () => deps.jobs.logger);
+  deps.jobs.every('ldap_check', LDAP_CHECK_MS, () => ldap.check());
   return {
     providers,
     linking,
     flow,
     oidc,
+    ldap,
     async test(id) {
       const p = await providers.get(id);
       if (p.type === 'oidc') return oidc.test(p);
-      return [{ step: 'bind', ok: false, detail: 'LDAP is not available yet' }];
+      return new Directory(p).test();
     },
   };
 }

@@ -3,13 +3,15 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { secondFactorRequired } from '../core/errors.js';
 import { ok } from '../http/envelope.js';
-import { AnyPassword, Email, Jwt } from '../http/schemas.js';
+import { AnyPassword, Jwt } from '../http/schemas.js';
 import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
 import { toUserView, UserViewSchema } from '../accounts/views.js';
 import type { SessionService } from './service.js';
 import type { DeviceCookies } from './device-cookies.js';
 
 const RefreshBody = Body({ refresh_token: Jwt });
+/** An e-mail address; or, when an LDAP directory is enabled, a directory login such as a uid (api-contract §15). */
+const SignInLogin = Type.String({ minLength: 1, maxLength: 254, pattern: '^[^\\u0000]*$', description: 'an e-mail address, or a directory login (uid) when an LDAP provider is enabled' });
 /** A TOTP code, or a recovery code (xxxxx-xxxxx, the dash optional). */
 const SecondFactorCode = Type.String({ pattern: '^([0-9]{6}|[A-Za-z0-9]{5}[- ]?[A-Za-z0-9]{5})$', description: 'a 6-digit TOTP code or a recovery code' });
 
@@ -37,8 +39,9 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
       schema: {
         description:
           'Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before ' +
-          '(its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie).',
-        body: Body({ email: Email, password: AnyPassword }),
+          '(its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie). ' +
+          'When an LDAP provider is enabled, `email` may also be a directory login and the password is checked by the directory (a Cirrus password is tried first).',
+        body: Body({ email: SignInLogin, password: AnyPassword }),
         response: { 200: Type.Union([Envelope(SignedIn), SecondFactorRequired], { description: 'Signed in (code 0), or a second factor is needed (code 203)' }), ...errors(401, 403, 429) },
       },
     },

@@ -68,8 +68,15 @@ export const notActivated = (email: string) =>
 
 const credentialInvalid = (msg = 'Refresh token is invalid') => new DomainError(ErrorCode.CredentialInvalid, msg);
 
+/** A password sign-in through LDAP directories: the person's account when a directory accepts the login and password. */
+export interface DirectorySignIn {
+  active(): Promise<boolean>;
+  signIn(login: string, password: string): Promise<UserWithGroup | undefined>;
+}
+
 export class SessionService {
   private familyChecks: FamilyCheck[] = [];
+  private directory: DirectorySignIn | undefined;
 
   constructor(
     private readonly challenges: ChallengeRepository,
@@ -83,6 +90,11 @@ export class SessionService {
     private readonly clock: Clock,
   ) {}
 
+  /** Password sign-in also asks the directories (identity/ldap). */
+  useDirectory(directory: DirectorySignIn): void {
+    this.directory = directory;
+  }
+
   addFamilyCheck(check: FamilyCheck): void {
     this.familyChecks.push(check);
   }
@@ -95,18 +107,32 @@ export class SessionService {
    */
   async signIn(emailInput: string, password: string, address: string, device: string | null = null): Promise<SignInResult> {
     const email = emailInput.trim().toLowerCase();
+    const isEmail = /^[^@\s]+@[^@\s]+$/.test(email);
+    const directory = this.directory && (await this.directory.active()) ? this.directory : undefined;
+    // A directory login (a uid) is accepted only when a directory is there to know it.
+    if (!isEmail && !directory) throw new DomainError(ErrorCode.ParamError, 'email: must be an e-mail address');
     const accountKey = device === null ? `acct:${email}` : `acct-dev:${email}:${device}`;
-    // The attempt is reserved before the password is checked (throttle/service.ts).
-    const user = await this.throttle.attempt(
+    // The attempt is reserved before the password is checked (throttle/service.ts):
+    // a wrong directory password counts like a wrong Cirrus one.
+    const proven = await this.throttle.attempt(
       [
         { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
         { key: `addr:${address}`, policy: ADDRESS_POLICY },
       ],
-      () => this.accounts.checkCredentials(email, password),
+      async (): Promise<{ user: UserWithGroup; via: 'password' | 'directory' } | undefined> => {
+        // A Cirrus password comes first: an account with its own password keeps it, whatever a directory says.
+        // (An address without one still takes the time of a check, so the answer's time does not tell which addresses have one.)
+        const local = isEmail ? await this.accounts.checkCredentials(email, password) : undefined;
+        if (local) return { user: local, via: 'password' };
+        const fromDirectory = directory ? await directory.signIn(emailInput.trim(), password) : undefined;
+        return fromDirectory ? { user: fromDirectory, via: 'directory' } : undefined;
+      },
     );
-    if (!user) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+    if (!proven) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
+    const user = proven.user;
     // Checked after the password, so that the answer tells nothing to someone who does not know it.
-    if (user.group_is_admin !== 1 && !(await this.settings.current()).password_sign_in) {
+    // The switch is about Cirrus passwords only: a directory sign-in is the organisation's own.
+    if (proven.via === 'password' && user.group_is_admin !== 1 && !(await this.settings.current()).password_sign_in) {
       throw new DomainError(ErrorCode.FeatureDisabled, "Password sign-in is turned off on this site: sign in with your organisation's account");
     }
     return this.signInProven(user);

@@ -33,7 +33,7 @@ export interface UpstreamClaims {
 }
 
 export interface TestStep {
-  step: 'discovery' | 'jwks' | 'bind' | 'search';
+  step: 'discovery' | 'jwks' | 'connect' | 'bind' | 'search';
   ok: boolean;
   detail: string;
 }

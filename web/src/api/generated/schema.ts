@@ -764,7 +764,7 @@ export interface paths {
     put?: never;
     post: {
       /**
-       * Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before (its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie).
+       * Password sign-in (method B). Failed attempts are throttled per account and per address; a browser that signed in to the account before (its device cookie) is not locked out by guesses from elsewhere. A full sign-in sets that device cookie (Set-Cookie). When an LDAP provider is enabled, `email` may also be a directory login and the password is checked by the directory (a Cirrus password is tried first).
        *
        * Auth: none.
        */
@@ -777,6 +777,7 @@ export interface paths {
       requestBody: {
         content: {
           "application/json": {
+            /** an e-mail address, or a directory login (uid) when an LDAP provider is enabled */
             email: string;
             password: string;
           };
