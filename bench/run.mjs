@@ -22,6 +22,7 @@ const all = {
   'feed-audience': () => import('./feed-audience.mjs'),
   'stream-budget': () => import('./stream-budget.mjs'),
   'upload-queue': () => import('./upload-queue.mjs'),
+  'ldap-signin': () => import('./ldap-signin.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

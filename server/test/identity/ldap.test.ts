@@ -13,6 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../he
 import { Api, createUser, signIn, type TokenPair, type UserView } from '../helpers/client.js';
 import { freePort } from '../../src/ops/free-port.js';
 import { startSlapd, type Slapd } from './slapd.js';
+import { awayFromStepEdge, currentStep, totp } from '../foundation/support.js';
 
 let server: TestServer;
 let api: Api;
@@ -135,6 +136,21 @@ describe('LDAP sign-in', () => {
     const res = await ldapSignIn('bob', PASSWORDS.bob);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.data.user.is_admin, true);
+  });
+
+  test('Cirrus two-step verification still applies to a directory sign-in (envelope 203, then the code)', async () => {
+    const bob = (await ldapSignIn('bob', PASSWORDS.bob)).body.data;
+    await awayFromStepEdge(4000);
+    const begin = await api.post<{ secret: string }>('/api/v4/user/setting/2fa', undefined, { token: bob.token.access_token });
+    assert.equal(begin.status, 200, begin.text);
+    const secret = begin.body.data.secret;
+    assert.equal((await api.put('/api/v4/user/setting/2fa', { otp: totp(secret, currentStep()) }, { token: bob.token.access_token })).status, 200);
+    const first = await api.post<string>('/api/v4/session/token', { email: 'bob', password: PASSWORDS.bob });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.code, 203, first.text);
+    const second = await api.post<SignedIn>('/api/v4/session/token/2fa', { session_id: first.body.data, otp: totp(secret, currentStep() + 1) });
+    assert.equal(second.status, 200, second.text);
+    assert.equal(second.body.data.user.id, bob.user.id);
   });
 
   test('the group follows the directory at the next sign-in (ldapmodify mid-test); a group_map key may be a cn', async () => {
