@@ -175,8 +175,47 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     await page.getByRole('menuitem', { name: 'Reset password' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Reset password' }).click();
     const oneTime = await page.getByLabel('One-time password', { exact: true }).inputValue();
-    await signIn(api, 'owner@example.com', oneTime);
+    const ownerNow = (await signIn(api, 'owner@example.com', oneTime)).token.access_token;
     await page.getByRole('button', { name: 'Done' }).click();
+
+    // Content search (api-contract §16): reindex one person from the users page; the overview shows the API's counts.
+    type SearchStatus = { indexed: number; pending: number; failed: number; skipped: number; recent_failures: { name: string | null; reason: string }[] };
+    assert.equal((await api.raw('PUT', '/api/v4/file/content?path=/notes.txt', { token: ownerNow, body: 'minutes of the meeting' })).status, 200);
+    const settled = async (): Promise<SearchStatus> => {
+      for (let i = 0; ; i++) {
+        const st = (await api.get<SearchStatus>('/api/v4/admin/search/status', { token: adminToken })).body.data;
+        if (st.pending === 0) return st;
+        assert.ok(i < 200, `the index settles: ${JSON.stringify(st)}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    };
+    // Indexed (found by its text), not merely not pending yet.
+    for (let i = 0; ; i++) {
+      const found = await api.get<{ files: unknown[] }>('/api/v4/file/search?scope=content&q=minutes', { token: ownerNow });
+      if (found.body.data.files.length === 1) break;
+      assert.ok(i < 200, 'notes.txt is indexed');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await settled();
+    await page.getByRole('button', { name: 'Actions for owner@example.com' }).click();
+    await page.getByRole('menuitem', { name: 'Reindex files for search' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reindex' }).click();
+    // The owner's two files (the text and the "PDF" that is not one) are queued again, nobody else's.
+    await page.getByText('2 documents queued for extraction.').waitFor();
+    const st = await settled();
+    assert.ok(st.recent_failures.some((f) => f.name === 'report.pdf'), JSON.stringify(st));
+    await page.goto(server.url + '/admin');
+    const card = page.getByRole('region', { name: 'Content search' });
+    for (const key of ['indexed', 'pending', 'failed'] as const) {
+      await card.locator(`[data-search-stat="${key}"]`).filter({ hasText: new RegExp(`^${st[key]}$`) }).waitFor();
+    }
+    await card.getByText('report.pdf').waitFor();
+    await card.getByRole('button', { name: 'Reindex everything' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Reindex' }).click();
+    await page.getByText(`${st.indexed + st.failed + st.skipped} documents queued for extraction.`).waitFor();
+    await screenshot(page, 'admin-search-index');
+    await settled();
+    await page.goto(server.url + '/admin/users');
 
     // Groups: create, then the refusals come back as the server's words.
     await page.goto(server.url + '/admin/groups');

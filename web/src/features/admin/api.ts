@@ -46,6 +46,9 @@ const byId = (id: string) => ({ params: { path: { id } } });
 
 export const adminApi = {
   summary: () => data(api().GET('/api/v4/admin/summary')),
+  searchStatus: () => data(api().GET('/api/v4/admin/search/status')),
+  /** Every document's text extracted again, or one person's; answers how many were queued. */
+  reindex: (userId?: string) => data(api().POST('/api/v4/admin/search/reindex', { body: userId ? { user_id: userId } : {} })),
 
   users: async (p: ListParams): Promise<Page<AdminUser>> => {
     const d = await data(api().POST('/api/v4/admin/user', { body: { ...p, order_by: p.order_by as UserListBody['order_by'] } }));

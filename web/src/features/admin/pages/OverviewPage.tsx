@@ -1,4 +1,4 @@
-// Overview: counts, what the site runs on, and sign-ups and uploads over the last 30 days.
+// Overview: counts, what the site runs on, sign-ups and uploads over the last 30 days, and the content index.
 import { AreaChart } from '@mantine/charts';
 import { Alert, Badge, Card, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../components/errorMessage';
 import { adminApi } from '../api';
 import { formatBytes } from '../format';
+import { SearchIndexCard } from '../components/SearchIndexCard';
 
 export function OverviewPage() {
   const { t, i18n } = useTranslation();
@@ -70,6 +71,7 @@ export function OverviewPage() {
           aria-label={t('admin.overview.chartTitle')}
         />
       </Card>
+      <SearchIndexCard />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 // Users: search by e-mail or nickname, create, edit (nickname, group, quota,
 // ban), reset the password (a one-time password shown once), sign out of
-// every session, delete (typing the e-mail to confirm).
+// every session, extract the text of their files again (content search),
+// delete (typing the e-mail to confirm).
 import { Alert, Badge, Button, Group, Menu, Modal, ActionIcon, PasswordInput, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconDots, IconPlus } from '@tabler/icons-react';
@@ -16,7 +17,7 @@ import { QuotaInput } from '../components/QuotaInput';
 import { formatBytes, formatDate } from '../format';
 import { FormActions } from '../components/FormActions';
 
-type Action = { kind: 'edit' | 'reset' | 'signout' | 'delete'; user: AdminUser } | { kind: 'create' } | null;
+type Action = { kind: 'edit' | 'reset' | 'signout' | 'reindex' | 'delete'; user: AdminUser } | { kind: 'create' } | null;
 
 const WHOLE = { root: { overflow: 'visible', maxWidth: 'none' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
 
@@ -71,6 +72,7 @@ export function UsersPage() {
             <Menu.Item onClick={() => setAction({ kind: 'edit', user: u })}>{t('admin.common.edit')}</Menu.Item>
             <Menu.Item onClick={() => setAction({ kind: 'reset', user: u })}>{t('admin.users.resetPassword')}</Menu.Item>
             <Menu.Item onClick={() => setAction({ kind: 'signout', user: u })}>{t('admin.users.signOut')}</Menu.Item>
+            <Menu.Item onClick={() => setAction({ kind: 'reindex', user: u })}>{t('admin.users.reindex')}</Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" onClick={() => setAction({ kind: 'delete', user: u })}>
               {t('admin.common.delete')}
@@ -124,6 +126,20 @@ export function UsersPage() {
           if (action?.kind !== 'signout') return;
           await adminApi.signOutUser(action.user.id);
           notifications.show({ color: 'teal', message: t('admin.users.signedOut', { email: action.user.email }) });
+        }}
+      />
+      <ConfirmDialog
+        opened={action?.kind === 'reindex'}
+        onClose={close}
+        title={t('admin.users.reindex')}
+        consequence={action?.kind === 'reindex' ? t('admin.users.reindexConsequence', { email: action.user.email }) : ''}
+        confirmLabel={t('admin.searchIndex.reindex')}
+        color="blue"
+        onConfirm={async () => {
+          if (action?.kind !== 'reindex') return;
+          const { queued } = await adminApi.reindex(action.user.id);
+          notifications.show({ color: 'teal', message: t('admin.searchIndex.queued', { count: queued }) });
+          await qc.invalidateQueries({ queryKey: ['admin', 'search-status'] });
         }}
       />
       <ConfirmDialog
