@@ -23,6 +23,7 @@ const all = {
   'stream-budget': () => import('./stream-budget.mjs'),
   'upload-queue': () => import('./upload-queue.mjs'),
   'ldap-signin': () => import('./ldap-signin.mjs'),
+  media: () => import('./media.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

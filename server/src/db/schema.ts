@@ -310,6 +310,8 @@ export interface MediaItemsTable {
   kind: string | null;
   has_thumb: Generated<number>;
   taken_at: number | null;
+  /** taken_at, else when the content was first stored: the photo listing's order */
+  sort_at: number;
   lat: number | null;
   lon: number | null;
   /** JSON of the file's `media` object */

@@ -1,6 +1,7 @@
 // The person's pictures and videos, newest taken first (GET /file/photos), and
 // the geotagged ones for a map (GET /file/photos/places). Keyset paging on
-// (taken_at, else the date added; id), so a page costs the same at any depth.
+// (taken_at, else when the content was first stored; id), so a page costs the
+// same at any depth.
 import { badRequest, DomainError } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { MediaInfo } from './generators.js';
@@ -13,7 +14,7 @@ export interface PhotoItem {
   mime_type: string | null;
   size: number;
   created_at: string;
-  /** When it was taken (RFC 3339), or null when the file says nothing: it then sorts by created_at. */
+  /** When it was taken (RFC 3339), or null when the file says nothing: it then sorts by when its content was first stored. */
   taken_at: string | null;
   media: MediaInfo | null;
 }

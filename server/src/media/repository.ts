@@ -2,7 +2,7 @@
 // metadata, the lease one instance takes to make them, what was learnt, the
 // counts for the admin status, and the photo listing.
 import { sql } from 'kysely';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
 import type { MediaInfo } from './generators.js';
 
 export type MediaState = 'pending' | 'done' | 'failed' | 'skipped' | 'off';
@@ -15,6 +15,9 @@ export const MEDIA_MIMES = [
   'audio/mpeg', 'audio/mp4', 'audio/flac', 'audio/ogg', 'audio/opus', 'audio/wav', 'audio/x-wav', 'audio/aac',
   'application/pdf',
 ];
+
+/** What the photo listing shows: pictures and videos. */
+const PHOTO_MIMES = MEDIA_MIMES.filter((m) => m.startsWith('image/') || m.startsWith('video/'));
 
 export interface MediaRow {
   blob_id: string;
@@ -39,15 +42,28 @@ export interface PhotoRow {
 }
 
 export class MediaRepository {
-  constructor(private readonly db: Db) {}
+  private readonly sqlite: boolean;
+  constructor(private readonly db: Db) {
+    this.sqlite = dialectOf(db) === 'sqlite';
+  }
+
+  /**
+   * `f.owner_id = ?` for the photo queries. On SQLite with a unary plus, which
+   * keeps the planner from answering it with files_owner_trash_idx: each
+   * media row must find its files by blob (files_blob_idx), not scan the
+   * owner's files once per row.
+   */
+  private ownedBy(ownerId: string) {
+    return this.sqlite ? sql<boolean>`+f.owner_id = ${ownerId}` : sql<boolean>`f.owner_id = ${ownerId}`;
+  }
 
   /** Adds a pending row for up to `limit` blobs of media files that have none; answers how many. */
   async discover(now: number, limit: number, ownerIds?: readonly string[]): Promise<number> {
     if (ownerIds && ownerIds.length === 0) return 0;
     const owners = ownerIds ? sql`AND f.owner_id IN (${sql.join(ownerIds)})` : sql``;
     const res = await sql`
-      INSERT INTO media_items (blob_id, state, updated_at)
-      SELECT DISTINCT f.blob_id, 'pending', CAST(${now} AS bigint) FROM files f
+      INSERT INTO media_items (blob_id, state, updated_at, sort_at)
+      SELECT DISTINCT f.blob_id, 'pending', CAST(${now} AS bigint), COALESCE((SELECT b.created_at FROM blobs b WHERE b.id = f.blob_id), CAST(${now} AS bigint)) FROM files f
       WHERE f.kind = 1 AND f.blob_id IS NOT NULL AND f.size > 0 AND f.mime_type IN (${sql.join(MEDIA_MIMES)}) ${owners}
         AND NOT EXISTS (SELECT 1 FROM media_items m WHERE m.blob_id = f.blob_id)
       LIMIT ${limit}
@@ -57,7 +73,7 @@ export class MediaRepository {
 
   /** A pending row for this blob (on-demand path); no change when it has one. */
   async ensure(blobId: string, now: number): Promise<void> {
-    await this.db.insertInto('media_items').values({ blob_id: blobId, state: 'pending', updated_at: now }).onConflict((oc) => oc.column('blob_id').doNothing()).execute();
+    await this.db.insertInto('media_items').values({ blob_id: blobId, state: 'pending', updated_at: now, sort_at: now }).onConflict((oc) => oc.column('blob_id').doNothing()).execute();
   }
 
   /** Takes the next pending row whose lease (if any) ran out, or this blob's when given. */
@@ -106,6 +122,7 @@ export class MediaRepository {
         has_thumb: fields.hasThumb ? 1 : 0,
         meta: media ? JSON.stringify(media) : null,
         taken_at: Number.isFinite(takenAt) ? takenAt : null,
+        ...(Number.isFinite(takenAt) ? { sort_at: takenAt } : {}),
         lat: media?.gps?.lat ?? null,
         lon: media?.gps?.lon ?? null,
         lease_until: null,
@@ -143,34 +160,38 @@ export class MediaRepository {
   }
 
   /**
-   * One owner's pictures and videos, newest taken first (a file without a
-   * date taken sorts by when it was added), after the keyset (sort_at, id).
+   * One owner's pictures and videos, newest taken first (content without a
+   * date taken sorts by when it was first stored), after the keyset
+   * (sort_at, id). Walks media_items_sort_idx newest first and looks up each
+   * blob's files, so a page costs about its size, not the library's.
    */
   photos(ownerId: string, limit: number, after?: { sortAt: number; id: string }): Promise<PhotoRow[]> {
-    const sortAt = sql<number>`COALESCE(m.taken_at, f.created_at)`;
     return this.db
-      .selectFrom('files as f')
-      .leftJoin('media_items as m', 'm.blob_id', 'f.blob_id')
-      .select(['f.id', 'f.name', 'f.mime_type', 'f.size', 'f.created_at', 'm.taken_at', sortAt.as('sort_at'), 'm.lat', 'm.lon', 'm.meta'])
-      .where('f.owner_id', '=', ownerId)
+      .selectFrom('media_items as m')
+      // CROSS JOIN: SQLite keeps media_items as the outer loop (its planner would otherwise read all the owner's
+      // files and sort them); PostgreSQL plans it as the inner join it is.
+      .crossJoin('files as f')
+      .whereRef('f.blob_id', '=', 'm.blob_id')
+      .select(['f.id', 'f.name', 'f.mime_type', 'f.size', 'f.created_at', 'm.taken_at', 'm.sort_at', 'm.lat', 'm.lon', 'm.meta'])
+      .where(this.ownedBy(ownerId))
       .where('f.kind', '=', 1)
       .where('f.trashed_at', 'is', null)
-      .where((eb) => eb.or([eb('f.mime_type', 'like', 'image/%'), eb('f.mime_type', 'like', 'video/%')]))
-      .where('f.mime_type', 'in', MEDIA_MIMES)
-      .$if(after !== undefined, (qb) => qb.where(sql<boolean>`(${sortAt} < ${after!.sortAt} OR (${sortAt} = ${after!.sortAt} AND f.id < ${after!.id}))`))
-      .orderBy(sortAt, 'desc')
+      .where('f.mime_type', 'in', PHOTO_MIMES)
+      .$if(after !== undefined, (qb) => qb.where((eb) => eb.or([eb('m.sort_at', '<', after!.sortAt), eb.and([eb('m.sort_at', '=', after!.sortAt), eb('f.id', '<', after!.id)])])))
+      .orderBy('m.sort_at', 'desc')
       .orderBy('f.id', 'desc')
       .limit(limit)
-      .execute() as Promise<PhotoRow[]>;
+      .execute();
   }
 
   /** One owner's geotagged pictures and videos (for a map), at most `limit`. */
   places(ownerId: string, limit: number): Promise<{ id: string; lat: number | null; lon: number | null }[]> {
     return this.db
-      .selectFrom('files as f')
-      .innerJoin('media_items as m', 'm.blob_id', 'f.blob_id')
+      .selectFrom('media_items as m')
+      .crossJoin('files as f')
+      .whereRef('f.blob_id', '=', 'm.blob_id')
       .select(['f.id', 'm.lat', 'm.lon'])
-      .where('f.owner_id', '=', ownerId)
+      .where(this.ownedBy(ownerId))
       .where('f.kind', '=', 1)
       .where('f.trashed_at', 'is', null)
       .where('m.lat', 'is not', null)

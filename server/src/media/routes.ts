@@ -44,7 +44,7 @@ const PhotoSchema = View(
     mime_type: Nullable('string'),
     size: Type.Integer(),
     created_at: DateTime,
-    taken_at: Nullable('string', { format: 'date-time', description: 'null when the file says nothing; it then sorts by created_at' }),
+    taken_at: Nullable('string', { format: 'date-time', description: 'null when the file says nothing; it then sorts by when its content was first stored' }),
     media: Type.Union([MediaViewSchema, Type.Null()]),
   },
   { title: 'PhotoItem' },
@@ -65,7 +65,7 @@ export function mediaRoutes(app: FastifyInstance, media: MediaService, photos: P
     {
       config: READ,
       schema: {
-        description: "The person's pictures and videos, newest taken first (files without a date taken by when they were added), keyset-paged by `cursor`.",
+        description: "The person's pictures and videos, newest taken first (without a date taken: by when the content was first stored), keyset-paged by `cursor`.",
         querystring: Type.Object({
           cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),

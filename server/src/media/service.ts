@@ -9,7 +9,7 @@
 // next start). One look runs at a time per instance: the machine's cores
 // belong to requests first.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -104,6 +104,15 @@ export class MediaService {
   /** At start-up: blobs left "off" by a missing tool that is now installed are looked at again. */
   async start(): Promise<void> {
     await this.repo.requeueOff(this.statuses.filter((s) => s.enabled).map((s) => s.kind), this.clock.now());
+    // Folders a crash left behind (older than any look can last; another process may be using newer ones).
+    try {
+      for (const name of await readdir(this.options.tmpDir)) {
+        const dir = path.join(this.options.tmpDir, name);
+        if (name.startsWith('look-') && Date.now() - (await stat(dir)).mtimeMs > 3_600_000) await rm(dir, { recursive: true, force: true });
+      }
+    } catch {
+      // no folder yet
+    }
   }
 
   async status(): Promise<MediaStatus> {

@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type Person } from '../files/helpers.js';
+import { startS3 } from '../helpers/s3.js';
 import { canary, claimingPng, EXIF, makeFixtures, makePdf, manifest, zipBomb, type Fixtures } from './fixtures.js';
 
 type Counts = { pending: number; done: number; failed: number; skipped: number; off: number };
@@ -157,7 +158,7 @@ describe('media: thumbnails and metadata', () => {
     const all = await api.get<{ items: Photo[]; next_cursor: string | null }>('/api/v4/file/photos?page_size=50', { token: alice.token });
     assert.equal(all.status, 200, all.text);
     const names = all.body.data.items.map((i) => i.name);
-    // Songs and PDFs are not photos; the HEIC has no date taken, so it sorts by when it was added (now): first.
+    // Songs and PDFs are not photos; the HEIC has no date taken, so it sorts by when it was stored (now): first.
     assert.deepEqual(names, ['card.heic', 'clip.mp4', 'photo.jpg']);
     assert.equal(all.body.data.items[1]!.taken_at, '2024-05-01T10:20:30Z');
     assert.equal(all.body.data.items[2]!.path, '/media/photo.jpg');
@@ -269,6 +270,32 @@ describe('media: thumbnails and metadata', () => {
       assert.match(((await res.json()) as { msg: string }).msg, /ffmpeg/);
     } finally {
       await bare.close();
+    }
+  });
+
+  it('on S3 storage: the blob is read from the object store, the thumbnail and metadata are the same', async () => {
+    const s3 = await startS3();
+    let remote: InjectedServer | undefined;
+    try {
+      remote = await startInjectedServer(s3.env);
+      const remoteApi = new Api(remote);
+      const dave = await newUser(remoteApi, await adminToken(remoteApi));
+      assert.equal((await put(remoteApi, dave.token, '/clip.mp4', fx.mp4)).status, 200);
+      assert.ok((await s3.keys()).length > 0, 'the content is in the bucket');
+      let res: Response;
+      const until = Date.now() + 30_000;
+      do {
+        res = await remote.fetch(`/api/v4/file/thumb?path=${q('/clip.mp4')}&size=128`, { headers: { authorization: `Bearer ${dave.token}` } });
+        if (res.status === 202) await new Promise((r) => setTimeout(r, 200));
+      } while (res.status === 202 && Date.now() < until);
+      assert.equal(res.status, 200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 128, 72]);
+      const clip = await remoteApi.get<{ media?: Media }>(`/api/v4/file/info?path=${q('/clip.mp4')}`, { token: dave.token });
+      assert.ok(Math.abs(clip.body.data.media!.duration! - 5) <= 0.2);
+    } finally {
+      await remote?.close();
+      await s3.close();
     }
   });
 });

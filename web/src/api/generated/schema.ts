@@ -12086,7 +12086,7 @@ export interface paths {
     };
     get: {
       /**
-       * The person's pictures and videos, newest taken first (files without a date taken by when they were added), keyset-paged by `cursor`.
+       * The person's pictures and videos, newest taken first (without a date taken: by when the content was first stored), keyset-paged by `cursor`.
        *
        * Auth: bearer token required. OAuth tokens need Files.Read.
        */
@@ -16621,7 +16621,7 @@ export interface components {
       size: number;
       /** RFC 3339, UTC */
       created_at: string;
-      /** null when the file says nothing; it then sorts by created_at */
+      /** null when the file says nothing; it then sorts by when its content was first stored */
       taken_at: string | null;
       media: components["schemas"]["MediaInfo"] | null;
     };
