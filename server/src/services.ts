@@ -256,6 +256,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     feed: feed.service,
     clock,
     jobs,
+    throttle,
+    baseUrl: config.baseUrl,
     ports: {
       person: async (id) => {
         const u = await userCache.get(id);

@@ -105,6 +105,8 @@ export const AUDITED: Record<string, Rule> = {
   'PUT /api/v4/devices/dav': { success: 'webdav.account_created', targetType: 'webdav_account', targetId: dataField('id') },
   'PATCH /api/v4/devices/dav/:id': { success: 'webdav.account_updated', targetType: 'webdav_account', targetId: param('id'), detail: fields },
   'DELETE /api/v4/devices/dav/:id': { success: 'webdav.account_deleted', targetType: 'webdav_account', targetId: param('id') },
+  // Login Flow v2/v1: the grant makes a WebDAV account for the sync client.
+  'POST /api/v4/sync/login-flows/:id/grant': { success: 'webdav.account_created', targetType: 'webdav_account', targetId: dataField('account_id') },
   'POST /api/v4/session/oauth/consent': {
     success: (x) => (x.field('approve') === false ? null : 'oauth.grant_created'),
     targetType: 'oauth_client',

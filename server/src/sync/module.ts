@@ -1,5 +1,5 @@
-// The sync-client feature assembled (api-contract §14): status.php, OCS and
-// the /remote.php/ WebDAV doors, over the WebDAV layer and the file service.
+// The sync-client feature assembled (api-contract §14): status.php, OCS,
+// Login Flow v2/v1 and the /remote.php/ WebDAV doors, over the WebDAV layer and the file service.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Dav } from '../webdav/module.js';
@@ -13,6 +13,10 @@ import { syncDavRoutes } from './dav-routes.js';
 import { syncUploadRoutes } from './upload-routes.js';
 import { ChunkedUploads } from './chunked.js';
 import type { Jobs } from '../core/jobs.js';
+import type { Throttle } from '../throttle/service.js';
+import { LoginFlowRepository } from './repository.js';
+import { LoginFlows } from './login-flows.js';
+import { loginFlowRoutes } from './login-routes.js';
 
 export interface SyncDeps {
   db: Db;
@@ -21,6 +25,9 @@ export interface SyncDeps {
   ports: SyncPorts;
   clock: Clock;
   jobs: Jobs;
+  throttle: Throttle;
+  /** The public base URL (Login Flow answers and nc:// redirects name it). */
+  baseUrl: string;
 }
 
 export interface Sync {
@@ -28,6 +35,9 @@ export interface Sync {
   dav: Dav;
   /** Chunked uploads (/remote.php/dav/uploads/). */
   chunked: ChunkedUploads;
+  /** Login Flow v2 and v1. */
+  loginFlows: LoginFlows;
+  baseUrl: string;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -35,7 +45,9 @@ export function createSync(deps: SyncDeps): Sync {
   const chunked = new ChunkedUploads(repo, deps.dav.uploads, deps.dav.files, deps.clock);
   // Idle transfers go after 24 hours: checked hourly, and soon after start.
   deps.jobs.every('sync_transfer_sweep', 3600_000, () => chunked.sweep(), { firstAfterMs: 30_000 });
-  return { service: new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock), dav: deps.dav, chunked };
+  const loginFlows = new LoginFlows(new LoginFlowRepository(deps.db), deps.dav.accounts, deps.throttle, { loginName: async (id) => (await deps.ports.person(id))?.email }, deps.clock);
+  deps.jobs.every('sync_login_flow_sweep', 600_000, () => loginFlows.sweep(), { firstAfterMs: 60_000 });
+  return { service: new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock), dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl };
 }
 
 export function syncRoutes(app: FastifyInstance, sync: Sync): void {
@@ -43,4 +55,5 @@ export function syncRoutes(app: FastifyInstance, sync: Sync): void {
   ocsRoutes(app, sync.dav.auth, sync.service);
   syncDavRoutes(app, sync.dav, sync.service);
   syncUploadRoutes(app, sync.dav, sync.service, sync.chunked);
+  loginFlowRoutes(app, sync.loginFlows, sync.baseUrl);
 }

@@ -193,3 +193,70 @@ export class SyncRepository {
     return out;
   }
 }
+
+// ---- login flows (Login Flow v2 / v1) ----
+
+export interface LoginFlowRow {
+  id: string;
+  poll_hash: string;
+  client_name: string;
+  created_at: number;
+  expires_at: number;
+  user_id: string | null;
+  login_name: string | null;
+  /**
+   * Before the grant: `pk:<X25519 public key>`, derived from the poll token;
+   * after it: `box:<the app password sealed to that key>` (login-flows.ts).
+   */
+  sealed_password: string | null;
+}
+
+function toFlow(r: LoginFlowRow): LoginFlowRow {
+  return { ...r, created_at: Number(r.created_at), expires_at: Number(r.expires_at) };
+}
+
+export class LoginFlowRepository {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: LoginFlowRow): Promise<void> {
+    await this.db.insertInto('sync_login_flows').values(row).execute();
+  }
+
+  async find(id: string): Promise<LoginFlowRow | undefined> {
+    const row = await this.db.selectFrom('sync_login_flows').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toFlow(row);
+  }
+
+  async findByPollHash(hash: string): Promise<LoginFlowRow | undefined> {
+    const row = await this.db.selectFrom('sync_login_flows').selectAll().where('poll_hash', '=', hash).executeTakeFirst();
+    return row && toFlow(row);
+  }
+
+  /** Records the grant, only while the flow is still open (not granted, cancelled or expired); false otherwise. */
+  async grant(id: string, userId: string, loginName: string, sealed: string, now: number): Promise<boolean> {
+    const res = await this.db
+      .updateTable('sync_login_flows')
+      .set({ user_id: userId, login_name: loginName, sealed_password: sealed })
+      .where('id', '=', id)
+      .where('user_id', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  /** Takes a granted flow away (its single poll); false when another poll or a cancel took it first. */
+  async take(id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('sync_login_flows').where('id', '=', id).where('user_id', 'is not', null).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  /** Ends a flow that is not granted yet; false when there was none. */
+  async cancel(id: string): Promise<boolean> {
+    const res = await this.db.deleteFrom('sync_login_flows').where('id', '=', id).where('user_id', 'is', null).executeTakeFirst();
+    return Number(res.numDeletedRows) === 1;
+  }
+
+  async sweep(now: number): Promise<void> {
+    await this.db.deleteFrom('sync_login_flows').where('expires_at', '<=', now).execute();
+  }
+}

@@ -15596,6 +15596,272 @@ export interface paths {
     };
     trace?: never;
   };
+  "/api/v4/sync/login-flows/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * A sync client's sign-in request (Login Flow v2/v1) that is waiting for the person: the client it names.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LoginFlow"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete: {
+      /**
+       * Declines a sync client's sign-in request: the flow ends.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: null;
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/sync/login-flows/{id}/grant": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Grants a sync client's sign-in request: a WebDAV account named after the client is made, and its password goes to the client once.
+       *
+       * Auth: bearer token required. First-party tokens only (not OAuth application tokens).
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["LoginFlowGrant"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Conflict (409), e-mail taken (40032) */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v4/site/health": {
     parameters: {
       query?: never;
@@ -16362,6 +16628,18 @@ export interface components {
       created_at: string;
       last_used_at: string | null;
     };
+    LoginFlow: {
+      id: string;
+      /** Made from the client's User-Agent */
+      client_name: string;
+      /** RFC 3339, UTC */
+      expires_at: string;
+    };
+    LoginFlowGrant: {
+      /** The WebDAV account made for the client */
+      account_id: string;
+      name: string;
+    };
     LogoutClient: {
       id: string;
       name: string;
@@ -17125,6 +17403,8 @@ export type Jwks = components["schemas"]["Jwks"];
 export type LdapProvider = components["schemas"]["LdapProvider"];
 export type LinkCheck = components["schemas"]["LinkCheck"];
 export type LinkedIdentity = components["schemas"]["LinkedIdentity"];
+export type LoginFlow = components["schemas"]["LoginFlow"];
+export type LoginFlowGrant = components["schemas"]["LoginFlowGrant"];
 export type LogoutClient = components["schemas"]["LogoutClient"];
 export type LogoutResult = components["schemas"]["LogoutResult"];
 export type LogoutView = components["schemas"]["LogoutView"];
