@@ -88,6 +88,17 @@ export class IndexRepository {
     });
   }
 
+  /** Gives a claimed doc's lease back, uncounted (its extraction was cut short by a shutdown): the next run takes it again. */
+  async release(docId: number): Promise<void> {
+    await this.db
+      .updateTable('search_docs')
+      .set((eb) => ({ lease_until: null, attempts: eb('attempts', '-', 1) }))
+      .where('doc_id', '=', docId)
+      .where('state', '=', 'pending')
+      .where('attempts', '>', 0)
+      .execute();
+  }
+
   /** Marks a doc failed (with why) or skipped (no extractor for its type); it keeps no text. */
   async settle(docId: number, state: 'failed' | 'skipped', reason: string, sourceBytes: number, now: number): Promise<void> {
     await this.db.transaction().execute(async (tx) => {

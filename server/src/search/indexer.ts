@@ -140,7 +140,9 @@ export class Indexer {
       return;
     }
     const outcome = await this.pool.extract(kind, data);
-    if (!outcome.ok) await this.repo.settle(docId, 'failed', outcome.reason, size, now());
+    // Shutdown mid-extraction: not the file's fault; pending again, this attempt not counted.
+    if (!outcome.ok && outcome.cancelled) await this.repo.release(docId);
+    else if (!outcome.ok) await this.repo.settle(docId, 'failed', outcome.reason, size, now());
     else if (outcome.text === null) await this.repo.settle(docId, 'skipped', 'not text', size, now());
     else await this.repo.store(docId, outcome.text, size, now());
   }

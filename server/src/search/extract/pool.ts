@@ -18,7 +18,8 @@ export interface ExtractCaps {
 
 export const DEFAULT_CAPS: ExtractCaps = { timeMs: 30_000, heapMb: 256, maxChars: 1_000_000 };
 
-export type Outcome = { ok: true; text: string | null } | { ok: false; reason: string };
+/** `cancelled`: the pool closed mid-extraction (server shutdown); says nothing about the file. */
+export type Outcome = { ok: true; text: string | null } | { ok: false; reason: string; cancelled?: true };
 
 /**
  * worker.js beside this file in the build; from the sources (tests, run
@@ -38,6 +39,8 @@ export class ExtractionPool {
   private seq = 0;
   private queue: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Ends the extraction in progress at once (close()). */
+  private cancelCurrent: (() => void) | null = null;
 
   constructor(readonly caps: ExtractCaps = DEFAULT_CAPS) {}
 
@@ -61,13 +64,14 @@ export class ExtractionPool {
   private runOne(kind: Kind, data: Uint8Array): Promise<Outcome> {
     // An indexer run that was between two statements when the server closed must not start a
     // new worker (it would keep the process alive); it fails, and its lease lets a later run retry.
-    if (this.closed) return Promise.reject(new Error('the extraction pool is closed'));
+    if (this.closed) return Promise.resolve({ ok: false, reason: 'the extraction pool is closed', cancelled: true });
     const worker = (this.worker ??= this.spawn());
     const id = ++this.seq;
     // The bytes move to the worker (no copy) when they own their buffer.
     const owned = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data : data.slice();
     return new Promise<Outcome>((resolve) => {
       const done = (outcome: Outcome, kill: boolean) => {
+        this.cancelCurrent = null;
         clearTimeout(timer);
         worker.off('message', onMessage);
         worker.off('error', onError);
@@ -88,6 +92,7 @@ export class ExtractionPool {
       };
       const onExit = () => done({ ok: false, reason: 'extractor stopped' }, true);
       const timer = setTimeout(() => done({ ok: false, reason: `took longer than ${Math.round(this.caps.timeMs / 1000)} s` }, true), this.caps.timeMs);
+      this.cancelCurrent = () => done({ ok: false, reason: 'the server is closing', cancelled: true }, true);
       worker.on('message', onMessage);
       worker.once('error', onError);
       worker.once('exit', onExit);
@@ -96,8 +101,14 @@ export class ExtractionPool {
     });
   }
 
+  /**
+   * Ends the worker at once, also in the middle of a file (a 30 s extraction
+   * must not hold up a shutdown): that file's outcome is `cancelled`, and the
+   * indexer gives its lease back so it is extracted again later.
+   */
   async close(): Promise<void> {
     this.closed = true;
+    this.cancelCurrent?.();
     await this.queue;
     const w = this.worker;
     this.worker = null;
