@@ -121,7 +121,7 @@ async function seedPhotos(database, ownerId, folderId) {
         const takenAt = i % 10 === 3 ? null : start + Math.floor(((i * 7919) % PHOTOS) * (3e11 / PHOTOS));
         const gps = i % 10 === 5 ? { lat: 48 + (i % 100) / 1000, lon: 2 + (i % 77) / 1000 } : null;
         const meta = { width: 4032, height: 3024, camera_make: 'Bench', camera_model: 'Cam', ...(takenAt ? { taken_at: new Date(takenAt).toISOString() } : {}), ...(gps ? { gps } : {}) };
-        media.push({ blob_id: blob, state: 'done', kind: 'image', has_thumb: 0, taken_at: takenAt, lat: gps?.lat ?? null, lon: gps?.lon ?? null, meta: JSON.stringify(meta), updated_at: now });
+        media.push({ blob_id: blob, state: 'done', kind: 'image', has_thumb: 0, taken_at: takenAt, sort_at: takenAt ?? now, lat: gps?.lat ?? null, lon: gps?.lon ?? null, meta: JSON.stringify(meta), updated_at: now });
       }
       await db.transaction().execute(async (tx) => {
         await tx.insertInto('blobs').values(blobs).execute();
