@@ -143,8 +143,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // JSON bodies are checked for depth and size in values before they are parsed (http/json-body.ts).
   registerJsonParser(app, JSON_BODY_LIMIT);
 
-  siteRoutes(app, services.settings, services.accounts, services.mailer, async () =>
-    (await services.identity.providers.enabledOidc()).map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
+  siteRoutes(
+    app,
+    services.settings,
+    services.accounts,
+    services.mailer,
+    async () => (await services.identity.providers.enabledOidc()).map((p) => ({ id: p.id, name: p.name, icon: p.icon })),
+    async () => (await services.identity.providers.enabledLdap()).length > 0,
   );
   mailRoutes(app, services.outbox, async () => (await services.settings.current()).site_name, services.clock);
   resetRoutes(app, services.passwordReset);

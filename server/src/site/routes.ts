@@ -59,6 +59,9 @@ const SiteConfig = View(
     sign_in_providers: Type.Array(View({ id: Type.String(), name: Type.String(), icon: Nullable('string') }, { title: 'SignInProvider' }), {
       description: 'the enabled OpenID Connect providers: "Sign in with <name>" opens GET /api/v4/session/sso/{id}',
     }),
+    directory_sign_in: Type.Boolean({
+      description: 'an LDAP directory is enabled: the sign-in form takes a directory login (such as a uid) as well as an e-mail address',
+    }),
   },
   { title: 'SiteConfig' },
 );
@@ -85,6 +88,7 @@ export function siteRoutes(
   accounts: { checkDefaultGroup(groupId: number): Promise<void> },
   mail: { configured(): Promise<boolean> },
   signInProviders: () => Promise<{ id: string; name: string; icon: string | null }[]> = async () => [],
+  directorySignIn: () => Promise<boolean> = async () => false,
 ): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
@@ -102,6 +106,7 @@ export function siteRoutes(
       mail_enabled: await mail.configured(),
       password_sign_in: s.password_sign_in,
       sign_in_providers: await signInProviders(),
+      directory_sign_in: await directorySignIn(),
     });
   });
 

@@ -224,8 +224,9 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
           </Alert>
         )}
         <TextInput
-          label={t('auth.form.email')}
-          type="email"
+          // With a directory, a uid is a login too: no e-mail format check by the browser.
+          label={site.data?.directory_sign_in ? t('auth.form.login') : t('auth.form.email')}
+          type={site.data?.directory_sign_in ? 'text' : 'email'}
           value={email}
           onChange={(e) => setEmail(e.currentTarget.value)}
           autoComplete={passkeys ? 'username webauthn' : 'username'}

@@ -17167,6 +17167,8 @@ export interface components {
       password_sign_in: boolean;
       /** the enabled OpenID Connect providers: "Sign in with <name>" opens GET /api/v4/session/sso/{id} */
       sign_in_providers: components["schemas"]["SignInProvider"][];
+      /** an LDAP directory is enabled: the sign-in form takes a directory login (such as a uid) as well as an e-mail address */
+      directory_sign_in: boolean;
     };
     SiteSettings: {
       signup_enabled: boolean;
