@@ -24,6 +24,7 @@ const all = {
   'upload-queue': () => import('./upload-queue.mjs'),
   'ldap-signin': () => import('./ldap-signin.mjs'),
   media: () => import('./media.mjs'),
+  search: () => import('./search.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
