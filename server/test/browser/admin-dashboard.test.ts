@@ -290,6 +290,41 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     await context.close();
   });
 
+  it('Audit log: rows newest first, a filter, Verify, a CSV export and the retention, checked against the API (issue 37)', async () => {
+    const { page, context } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+    await asUser(page, adminPair);
+    await page.goto(server.url + '/admin');
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Audit log' }).waitFor();
+    const latest = (await api.get<{ items: { seq: number; action: string }[] }>('/api/v4/admin/audit?page_size=1', { token: adminToken })).body.data.items[0]!;
+    const table = page.getByRole('table', { name: 'Audit log' });
+    await table.getByRole('row').nth(1).getByRole('cell').first().filter({ hasText: String(latest.seq) }).waitFor();
+    await page.getByRole('textbox', { name: 'Action' }).fill('session.');
+    // The list follows the filter once it has settled (typing is debounced).
+    let actions: string[] = [];
+    for (let i = 0; i < 50; i++) {
+      actions = await table.getByRole('row').locator('td:nth-child(3)').allTextContents();
+      if (actions.length > 0 && actions.every((a) => a.startsWith('session.'))) break;
+      await page.waitForTimeout(100);
+    }
+    assert.ok(actions.length > 0 && actions.every((a) => a.startsWith('session.')), actions.join(','));
+    await page.getByRole('button', { name: 'Verify chain' }).click();
+    await page.getByText('Chain intact').waitFor();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const file = await download;
+    assert.match(file.suggestedFilename(), /^cirrus-audit-\d{4}-\d\d-\d\d\.csv$/);
+    const csv = readFileSync((await file.path())!, 'utf8').split('\r\n');
+    assert.equal(csv[0], 'seq,at,actor_id,ip,user_agent,instance,action,target_type,target_id,detail,hash');
+    assert.ok(csv.slice(1, -1).every((line) => /^\d+,[^,]+,[^,]*,[^,]*,.*,session\./.test(line)), 'the export has the filter of the page');
+    await page.getByRole('textbox', { name: 'Keep audit rows for (days)' }).fill('90');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Settings saved').first().waitFor();
+    assert.equal((await api.get<{ audit_retention_days: number }>('/api/v4/admin/settings', { token: adminToken })).body.data.audit_retention_days, 90);
+    await screenshot(page, 'admin-audit-filtered');
+    await context.close();
+  });
+
   it('every dashboard page has no serious or critical axe-core violation, at desktop and phone sizes', async () => {
     const pages: [string, string][] = [
       ['overview', '/admin'],
@@ -299,6 +334,7 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
       ['app', `/admin/apps/${firstApp.id}`],
       ['new-app', '/admin/apps/new'],
       ['shares', '/admin/shares'],
+      ['audit', '/admin/audit'],
       ['settings', '/admin/settings'],
     ];
     for (const [device, size] of [[{ viewport: { width: 1280, height: 800 } }, 'desktop'], [PHONE, 'phone']] as const) {
@@ -321,6 +357,11 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
       await page.getByRole('dialog').getByText(/最后的在用管理员/).waitFor();
       assert.deepEqual(await axeProblems(page), [], `the groups refusal dialog in Chinese at ${size}`);
       await screenshot(page, `admin-groups-refusal-zh-${size}`);
+      await page.goto(server.url + '/admin/audit');
+      await page.getByRole('heading', { level: 1, name: '审计日志' }).waitFor();
+      await page.getByRole('table', { name: '审计日志' }).waitFor();
+      assert.deepEqual(await axeProblems(page), [], `the audit log in Chinese at ${size}`);
+      await screenshot(page, `admin-audit-zh-${size}`);
       await context.close();
     }
   });

@@ -1,5 +1,5 @@
 // The administrator dashboard at /admin (api-contract §10): a side navigation
-// (Overview, Users, Groups, OAuth Apps, Shares, Settings) and one page per
+// (Overview, Users, Groups, OAuth Apps, Shares, Audit log, Settings) and one page per
 // entry. It is a 'bare' route of the shell (it draws its own frame) and uses
 // the shell's providers (i18n, query cache, notifications, session).
 // Signed-out visitors get the sign-in form; signed-in non-administrators a
@@ -10,7 +10,7 @@ import './admin.css';
 import './locales';
 import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconAdjustments, IconApps, IconArrowLeft, IconChartBar, IconLock, IconShare, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import { IconAdjustments, IconApps, IconListDetails, IconArrowLeft, IconChartBar, IconLock, IconShare, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Busy } from '../../components/Busy';
@@ -26,6 +26,7 @@ import { SettingsPage } from './pages/SettingsPage';
 import { SharesPage } from './pages/SharesPage';
 import { UsersPage } from './pages/UsersPage';
 import { NewOAuthAppPage } from './pages/NewOAuthAppPage';
+import { AuditPage } from './pages/AuditPage';
 
 const SECTIONS = [
   { path: '/admin', key: 'overview', icon: IconChartBar, page: OverviewPage },
@@ -33,6 +34,7 @@ const SECTIONS = [
   { path: '/admin/groups', key: 'groups', icon: IconUsersGroup, page: GroupsPage },
   { path: '/admin/apps', key: 'apps', icon: IconApps, page: OAuthAppsPage },
   { path: '/admin/shares', key: 'shares', icon: IconShare, page: SharesPage },
+  { path: '/admin/audit', key: 'audit', icon: IconListDetails, page: AuditPage },
   { path: '/admin/settings', key: 'settings', icon: IconAdjustments, page: SettingsPage },
 ] as const;
 

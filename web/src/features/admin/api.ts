@@ -1,9 +1,10 @@
 // The admin API as the dashboard uses it (docs/api.md: administration): thin
 // wrappers over the client generated from the server's OpenAPI document, so
 // the paths, bodies and answers are the routes' own schemas.
-import { ApiError, api, data } from '../../api/client';
+import { ApiError, ErrorCode, api, data, envelope } from '../../api/client';
 import type { paths } from '../../api/generated/schema';
 import type {
+  AuditEvent,
   AdminShare,
   AdminSummary,
   AdminUser,
@@ -16,7 +17,7 @@ import type {
 } from '../../api/generated/schema';
 
 export { ApiError };
-export type { AdminShare, AdminUser, Group, SiteSettings, TeamFolder, TeamFolderOverride };
+export type { AuditEvent, AdminShare, AdminUser, Group, SiteSettings, TeamFolder, TeamFolderOverride };
 export type Summary = AdminSummary;
 export type DayPoint = SummaryDay;
 export type OAuthApp = OAuthClient;
@@ -27,6 +28,14 @@ export type OAuthAppFields = JsonBody<'/api/v4/admin/oauthClient', 'put'>['clien
 type UserListBody = JsonBody<'/api/v4/admin/user', 'post'>;
 type AppListBody = JsonBody<'/api/v4/admin/oauthClient', 'post'>;
 type ShareListBody = JsonBody<'/api/v4/admin/share', 'post'>;
+
+/** The audit log's filters (docs/api.md "Audit log"). */
+export interface AuditQuery {
+  action?: string;
+  actor?: string;
+  since?: string;
+  until?: string;
+}
 
 export interface Page<T> {
   items: T[];
@@ -91,6 +100,17 @@ export const adminApi = {
 
   settings: () => data(api().GET('/api/v4/admin/settings')),
   updateSettings: (body: JsonBody<'/api/v4/admin/settings', 'patch'>) => data(api().PATCH('/api/v4/admin/settings', { body })),
+  audit: (query: AuditQuery & { cursor?: string }) => data(api().GET('/api/v4/admin/audit', { params: { query } })),
+  verifyAudit: () => data(api().POST('/api/v4/admin/audit/verify')),
+  /** The export as a Blob (the route takes the token in the header, so no plain link). */
+  exportAudit: async (query: AuditQuery, format: 'jsonl' | 'csv'): Promise<Blob> => {
+    const { data: blob, error, response } = await api().GET('/api/v4/admin/audit/export', { params: { query: { ...query, format } }, parseAs: 'blob' });
+    if (!response.ok || !blob) {
+      await envelope(Promise.resolve({ error, response }));
+      throw new ApiError(response.status, ErrorCode.Internal, `Unexpected response from the server (HTTP ${response.status}).`);
+    }
+    return blob as Blob;
+  },
   mailStatus: () => data(api().GET('/api/v4/admin/mail')),
   testMail: (to: string) => data(api().POST('/api/v4/admin/mail/test', { body: { to } })),
 };
