@@ -29,6 +29,9 @@ export const ROUTES: RouteDef[] = [
   { path: '/session/authorize', layout: 'bare', noQueries: true, page: page(() => import('../pages/AuthorizePage')) },
   { path: '/session/logout', layout: 'bare', page: page(() => import('../pages/logout/LogoutPage')) },
   { path: '/device', layout: 'bare', page: page(() => import('../pages/device/DevicePage')) },
+  // Login Flow v2 and v1 (sync clients' "Log in"): Nextcloud's paths.
+  { path: '/index.php/login/v2/flow/:id', layout: 'bare', page: page(() => import('../pages/loginflow/LoginFlowPage')) },
+  { path: '/index.php/login/flow/:id', layout: 'bare', page: page(() => import('../pages/loginflow/LoginFlowPage')) },
   { path: '/signup', layout: 'bare', page: page(() => import('../features/account/SignUpPage')) },
   { path: '/forgot', layout: 'bare', page: page(() => import('../features/account/ForgotPage')) },
   { path: '/reset', layout: 'bare', page: page(() => import('../features/account/ResetPage')) },
