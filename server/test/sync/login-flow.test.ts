@@ -201,4 +201,16 @@ describe('Login Flow v2 and v1', () => {
     // Once.
     assert.equal((await api.raw('GET', `/index.php/login/flow/${id}/done`, { headers: { cookie: pair } })).headers.get('location'), `/index.php/login/flow/${id}`);
   });
+  it('wrong poll tokens are counted per address: past the allowance the answer is 429 with Retry-After', async () => {
+    let status = 0;
+    let tries = 0;
+    let res: Awaited<ReturnType<typeof poll>> | undefined;
+    while (status !== 429 && tries < 60) {
+      res = await poll(`wrong-${tries++}`);
+      status = res.status;
+    }
+    assert.equal(status, 429, `after ${tries} wrong tokens`);
+    assert.ok(tries <= 51);
+    assert.ok(Number(res!.headers.get('retry-after')) >= 1);
+  });
 });
