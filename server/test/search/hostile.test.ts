@@ -1,5 +1,6 @@
 // Hostile files (issue 35): a zip bomb, corrupted office files, a broken and
-// a looping PDF, binary noise named .txt. Each is bounded, recorded as a
+// a looping PDF, binary noise named .txt, and a 40 MB log (indexed from its
+// start, not failed). Each is bounded, recorded as a
 // failed extraction with its reason (once, not retried), and the server keeps
 // answering; the admin's status and reindex (api-contract §16).
 import { after, before, describe, it } from 'node:test';
@@ -76,6 +77,17 @@ describe('content search: hostile files and administration', () => {
     // Failed once, not retried: the count stays put.
     await new Promise((r) => setTimeout(r, 1500));
     assert.equal((await status()).failed, s.failed);
+  });
+
+  it('a 40 MB log is indexed from its start within the worker\'s memory, not failed', async () => {
+    const word = `log${randomBytes(4).toString('hex').replace(/\d/g, 'y')}`;
+    const line = 'INFO 2026-12-06 request served in 12 ms by 中文 worker\n';
+    const log = Buffer.from(`first line names ${word}\n${line.repeat(Math.ceil((40 * 1024 * 1024) / Buffer.byteLength(line)))}`, 'utf8');
+    assert.equal((await put(api, alice.token, '/logs/big.log.txt', log)).status, 200);
+    const s = await settled(120_000);
+    assert.ok(!s.recent_failures.some((f) => f.name === 'big.log.txt'), JSON.stringify(s.recent_failures));
+    const found = await api.get<{ files: { path: string }[] }>(`/api/v4/file/search?scope=content&q=${word}`, { token: alice.token });
+    assert.deepEqual(found.body.data.files.map((f) => f.path), ['/logs/big.log.txt']);
   });
 
   it('status and reindex are for administrators; reindex queues the documents again', async () => {

@@ -18,15 +18,20 @@ export function normalizeText(text: string, maxChars: number): string {
   return /[\ud800-\udbff]$/u.test(cut) ? cut.slice(0, -1) : cut;
 }
 
-/** The text, or null when the file is not text at all (a sniffed binary). */
+/**
+ * The text, or null when the file is not text at all (a sniffed binary).
+ * Plain text and HTML are decoded from their first 4 bytes per kept character
+ * at most (the longest UTF-8 or GB18030 character), not whole.
+ */
 export async function extractText(kind: Kind, data: Uint8Array, maxChars: number): Promise<string | null> {
+  const maxBytes = maxChars * 4;
   switch (kind) {
     case 'text':
-      return normalizeText(decodeText(data), maxChars);
+      return normalizeText(decodeText(data, maxBytes), maxChars);
     case 'sniff':
-      return looksLikeText(data) ? normalizeText(decodeText(data), maxChars) : null;
+      return looksLikeText(data) ? normalizeText(decodeText(data, maxBytes), maxChars) : null;
     case 'html':
-      return normalizeText(htmlToText(decodeText(data)), maxChars);
+      return normalizeText(htmlToText(decodeText(data, maxBytes)), maxChars);
     case 'pdf':
       return normalizeText(await pdfText(data, maxChars), maxChars);
     case 'docx':

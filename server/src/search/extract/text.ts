@@ -11,11 +11,11 @@ function decoder(label: string, fatal: boolean): TextDecoder | null {
   }
 }
 
-function tryDecode(label: string, bytes: Uint8Array): string | null {
+function tryDecode(label: string, bytes: Uint8Array, stream: boolean): string | null {
   const d = decoder(label, true);
   if (!d) return null;
   try {
-    return d.decode(bytes);
+    return d.decode(bytes, { stream });
   } catch {
     return null;
   }
@@ -37,13 +37,23 @@ function utf16Guess(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
   return null;
 }
 
-export function decodeText(bytes: Uint8Array): string {
-  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return new TextDecoder('utf-8').decode(bytes.subarray(3));
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes.subarray(2));
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes.subarray(2));
+/**
+ * At most `maxBytes` of them are decoded: the index keeps a bounded prefix of
+ * the text anyway, and decoding a whole 40 MB log first needed more memory
+ * than the extraction worker is given. A cut may fall inside a character: with
+ * `stream` the decoder holds those bytes back instead of calling the text
+ * invalid (which would have sent a UTF-8 file to the GB18030 guess).
+ */
+export function decodeText(whole: Uint8Array, maxBytes = Infinity): string {
+  const stream = whole.length > maxBytes;
+  const bytes = stream ? whole.subarray(0, maxBytes) : whole;
+  const plain = (label: string, from = 0) => new TextDecoder(label).decode(bytes.subarray(from), { stream });
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) return plain('utf-8', 3);
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return plain('utf-16le', 2);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return plain('utf-16be', 2);
   const wide = utf16Guess(bytes);
-  if (wide) return new TextDecoder(wide).decode(bytes);
-  return tryDecode('utf-8', bytes) ?? tryDecode('gb18030', bytes) ?? new TextDecoder('windows-1252').decode(bytes);
+  if (wide) return plain(wide);
+  return tryDecode('utf-8', bytes, stream) ?? tryDecode('gb18030', bytes, stream) ?? plain('windows-1252');
 }
 
 /** Whether a file of unknown type looks like text: no NUL in its first 8 KiB (or UTF-16 by mark or shape). */
