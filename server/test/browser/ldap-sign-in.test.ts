@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn } from '../helpers/client.js';
-import { startSlapd, type Slapd } from '../identity/slapd.js';
+import { slapdSkip, startSlapd, type Slapd } from '../identity/slapd.js';
 import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, shot } from './viewports.js';
 
@@ -18,7 +18,7 @@ const PEOPLE = [
   { uid: 'zhou', mail: 'zhou@example.org', cn: 'Zhou Directory', password: 'zhou-directory-pw' },
 ];
 
-describe('web app: signing in with a directory login (LDAP)', { skip: browserSkip }, () => {
+describe('web app: signing in with a directory login (LDAP)', { skip: browserSkip || slapdSkip }, () => {
   let server: TestServer;
   let dir: Slapd;
   let browser: Browser;

@@ -9,7 +9,7 @@
 //   await dir.modify(`dn: cn=staff,${dir.groupsDn}\nchangetype: modify\ndelete: member\nmember: ${dir.personDn('alice')}\n`);
 //   await dir.close();
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,9 @@ import { freePort } from '../../src/ops/free-port.js';
 
 const run = promisify(execFile);
 const SLAPD = '/usr/sbin/slapd';
+
+/** The skip reason for a directory test on a machine without slapd (a plain `npm test`; .ci/run installs it). */
+export const slapdSkip: string | false = existsSync(SLAPD) && existsSync('/usr/sbin/slappasswd') ? false : 'slapd missing (.ci/run installs slapd and ldap-utils)';
 
 export interface DirectoryPersonSeed {
   uid: string;

@@ -1,6 +1,6 @@
 // Media fixtures made at test time with Debian's tools (ffmpeg, exiftool,
 // heif-enc) and by hand (PDFs), in a temporary folder, and hostile ones.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -27,6 +27,14 @@ export interface Fixtures {
 }
 
 const run = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000 });
+
+/** The Debian tools the fixtures and the server's generators need. */
+const MEDIA_TOOLS = ['ffmpeg', 'ffprobe', 'pdftoppm', 'heif-convert', 'heif-enc', 'exiftool'];
+/** The skip reason on a machine without them (a plain `npm test`; .ci/run installs them). */
+export const mediaToolsSkip: string | false = (() => {
+  const missing = MEDIA_TOOLS.filter((t) => spawnSync('sh', ['-c', `command -v ${t}`]).status !== 0);
+  return missing.length ? `${missing.join(', ')} missing (.ci/run installs ffmpeg, poppler-utils, libheif-examples, libimage-exiftool-perl)` : false;
+})();
 
 export function makeFixtures(): Fixtures {
   const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-media-'));

@@ -15,14 +15,14 @@ import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type Person } from '../files/helpers.js';
 import { startS3 } from '../helpers/s3.js';
-import { canary, claimingPng, EXIF, makeFixtures, makePdf, manifest, zipBomb, type Fixtures } from './fixtures.js';
+import { canary, claimingPng, EXIF, makeFixtures, makePdf, manifest, mediaToolsSkip, zipBomb, type Fixtures } from './fixtures.js';
 
 type Counts = { pending: number; done: number; failed: number; skipped: number; off: number };
 type Status = { kinds: { kind: string; enabled: boolean; missing: string[]; package: string | null }[]; counts: Counts };
 type Media = Record<string, unknown> & { gps?: { lat: number; lon: number }; duration?: number };
 type Photo = { id: string; name: string; path: string; taken_at: string | null; media: Media | null };
 
-describe('media: thumbnails and metadata', () => {
+describe('media: thumbnails and metadata', { skip: mediaToolsSkip }, () => {
   let server: InjectedServer;
   let api: Api;
   let admin: string;
