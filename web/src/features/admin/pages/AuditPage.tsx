@@ -106,7 +106,7 @@ export function AuditPage() {
       ) : (
         // Focusable, so that keyboard users can scroll the wide table on a phone.
         <ScrollArea type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': t('admin.audit.tableRegion') }}>
-          <Table striped verticalSpacing="xs" miw={520} aria-label={t('admin.nav.audit')}>
+          <Table striped verticalSpacing="xs" miw={640} aria-label={t('admin.nav.audit')}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('admin.audit.seq')}</Table.Th>
@@ -130,11 +130,12 @@ export function AuditPage() {
                     </Code>
                   </Table.Td>
                   <Table.Td>{r.actor_id ? <Code>{r.actor_id}</Code> : <Text size="sm" c="var(--cirrus-muted)">{t('admin.audit.nobody')}</Text>}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-all' }}>
+                  {/* Wide enough for "site: settings" whole; a long id still wraps rather than widening the table. */}
+                  <Table.Td style={{ minWidth: 170, overflowWrap: 'anywhere' }}>
                     <Text size="sm">{r.target_type}{r.target_id ? `: ${r.target_id}` : ''}</Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{r.ip}</Table.Td>
-                  <Table.Td visibleFrom="md" style={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.user_agent}>
+                  <Table.Td visibleFrom="md" style={{ maxWidth: 220, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} title={r.user_agent}>
                     {r.user_agent}
                   </Table.Td>
                 </Table.Tr>
