@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
+import { USER_CONTENT_HEADERS } from '../http/baseline-headers.js';
 import { Bytes, DateTime, Envelope, Nullable, View } from '../http/contract.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { AuditRow } from './chain.js';
@@ -94,6 +95,8 @@ export function auditRoutes(app: FastifyInstance, audit: AuditLog): void {
         for await (const row of rows as AsyncIterable<AuditRow>) yield format === 'csv' ? csvLine(row) : `${JSON.stringify(toAuditView(row))}\n`;
       }
       const stamp = new Date().toISOString().slice(0, 10);
+      // The rows hold what clients sent (user agents, names): served as user content, a sandbox that runs nothing.
+      reply.headers(USER_CONTENT_HEADERS);
       reply.header('Content-Type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson; charset=utf-8');
       reply.header('Content-Disposition', `attachment; filename="cirrus-audit-${stamp}.${format}"`);
       return reply.send(Readable.from(lines(), { objectMode: false }));

@@ -73,6 +73,8 @@ const BYTE_ROUTES: Record<string, { own: boolean; fetch: Fetcher }> = {
   'HEAD /api/v4/file/versions/{id}/content': { own: true, fetch: async (c, p) => c.api.raw('HEAD', `/api/v4/file/versions/${await versionOf(c, p)}/content?inline=1`, { token: c.token }) },
   'GET /api/v4/file/thumb': { own: false, fetch: (c) => c.api.raw('GET', '/api/v4/file/thumb?path=/uc/pic.png', { token: c.token }) },
   'GET /api/v4/user/avatar/{id}': { own: false, fetch: async (c) => c.api.raw('GET', (await c.api.get<{ avatar_url: string }>('/api/v4/user/me', { token: c.token })).body.data.avatar_url) },
+  // Rows hold what clients sent (a user agent is anyone's to choose); CSV here, JSON lines checked below.
+  'GET /api/v4/admin/audit/export': { own: false, fetch: (c) => c.api.raw('GET', '/api/v4/admin/audit/export?format=csv', { token: c.token }) },
 };
 
 /** User-content routes outside the document. */
@@ -163,6 +165,14 @@ describe('issue 19 #9: user content is never served as something a page can run'
       assert.match(text.headers.get('content-type') ?? '', /^text\/plain/, `${key} for notes.txt`);
       assert.equal((await fetcher(ctx, '/uc/pic.png')).headers.get('content-type'), 'image/png', `${key} for pic.png`);
     }
+  });
+
+  it('the audit export as JSON lines is an attachment with nosniff and a sandbox CSP', async () => {
+    const res = await ctx.api.raw('GET', '/api/v4/admin/audit/export?format=jsonl', { token: ctx.token });
+    assert.equal(res.status, 200, res.text);
+    assertUserContentHeaders(res, 'audit export (jsonl)');
+    assert.match(res.headers.get('content-type') ?? '', /^application\/x-ndjson/);
+    assert.match(res.headers.get('content-disposition') ?? '', /^attachment;/);
   });
 
   it('the file metadata still names its real type (only the served type changes)', async () => {
