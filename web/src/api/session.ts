@@ -24,6 +24,20 @@ export async function signIn(email: string, password: string): Promise<SignInRes
   return { kind: 'signed-in', user: answer.data.user };
 }
 
+/** Turns the one-time code the provider's callback sent back (GET /session/sso/{id}/callback) into a session, like a password sign-in. */
+export async function signInWithSsoCode(code: string): Promise<SignInResult> {
+  const answer = await envelope(api('none').POST('/api/v4/session/sso/exchange', { body: { code } }));
+  // 203 comes through the error path with the session id as data (the route declares only its 200 shape).
+  if ((answer.code as number) === ErrorCode.SecondFactorRequired) return { kind: 'second-factor', sessionId: answer.data as unknown as string };
+  replacePair(answer.data.token);
+  return { kind: 'signed-in', user: answer.data.user };
+}
+
+/** "Sign in with <provider>": the server's start of the provider's round trip, which comes back to `returnTo` (a path on this site). */
+export function ssoStartUrl(providerId: string, returnTo: string): string {
+  return `/api/v4/session/sso/${encodeURIComponent(providerId)}?return_to=${encodeURIComponent(returnTo)}`;
+}
+
 export async function signInSecondFactor(sessionId: string, otp: string): Promise<User> {
   const signedIn = await data(api('none').POST('/api/v4/session/token/2fa', { body: { otp, session_id: sessionId } }));
   replacePair(signedIn.token);

@@ -27,6 +27,8 @@ const page = (load: () => Promise<PageModule>) => Object.assign(lazy(load), { pr
 export const ROUTES: RouteDef[] = [
   { path: '/', layout: 'bare', noQueries: true, page: page(() => import('../features/home/HomePage')) },
   { path: '/session/authorize', layout: 'bare', noQueries: true, page: page(() => import('../pages/AuthorizePage')) },
+  // Where "Sign in with <provider>" comes back (the server's SSO callback redirects here).
+  { path: '/session/sso', layout: 'bare', page: page(() => import('../pages/sso/SsoPage')) },
   { path: '/session/logout', layout: 'bare', page: page(() => import('../pages/logout/LogoutPage')) },
   { path: '/device', layout: 'bare', page: page(() => import('../pages/device/DevicePage')) },
   // Login Flow v2 and v1 (sync clients' "Log in"): Nextcloud's paths.

@@ -7,7 +7,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ApiError, ErrorCode } from '../api/client';
-import { conditionalMediationAvailable, isCancelled, passkeysAvailable, signIn, signInSecondFactor, signInWithPasskey } from '../api/session';
+import { conditionalMediationAvailable, isCancelled, passkeysAvailable, signIn, signInSecondFactor, signInWithPasskey, ssoStartUrl } from '../api/session';
 import type { User } from '../api/generated/schema';
 import { AlertIcon } from './icons';
 import { Link } from '../app/router';
@@ -26,14 +26,16 @@ export interface SignInFormProps {
   onSignedIn(user: User): void;
   heading?: ReactNode;
   defaultEmail?: string;
+  /** Start at the second step: a provider's sign-in answered 203 with this session id. */
+  secondFactorSession?: string;
 }
 
-export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFormProps) {
+export function SignInForm({ onSignedIn, heading, defaultEmail = '', secondFactorSession }: SignInFormProps) {
   const { t } = useTranslation();
   const [email, setEmail] = useState(defaultEmail);
   const [password, setPassword] = useState('');
   const [otp, setOtp] = useState('');
-  const [sessionId, setSessionId] = useState<string | null>(null);
+  const [sessionId, setSessionId] = useState<string | null>(secondFactorSession ?? null);
   // The second step takes a recovery code instead of the authenticator's code.
   const [recovery, setRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -43,6 +45,7 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
   const [resent, setResent] = useState(false);
   // "Forgot password?" only where the site can send the mail.
   const site = useSiteConfig();
+  const providers = site.data?.sign_in_providers ?? [];
   // Passkeys: not on an IP address (browsers refuse WebAuthn there).
   const [passkeys] = useState(passkeysAvailable);
   // The pending conditional request (the autofill); the button aborts it first.
@@ -246,15 +249,27 @@ export function SignInForm({ onSignedIn, heading, defaultEmail = '' }: SignInFor
         <Button type="submit" loading={busy} fullWidth>
           {t('auth.signIn')}
         </Button>
+        {(passkeys || providers.length > 0) && (
+          <Text size="sm" c="dimmed" ta="center">
+            {t('passkeys.or')}
+          </Text>
+        )}
+        {providers.map((p) => (
+          <Button
+            key={p.id}
+            component="a"
+            // A full navigation: the server sends the browser to the provider, which comes back to this page.
+            href={ssoStartUrl(p.id, window.location.pathname + window.location.search)}
+            variant="default"
+            fullWidth
+          >
+            {t('auth.form.withProvider', { name: p.name })}
+          </Button>
+        ))}
         {passkeys && (
-          <>
-            <Text size="sm" c="dimmed" ta="center">
-              {t('passkeys.or')}
-            </Text>
-            <Button type="button" variant="default" onClick={() => void passkeyButton()} disabled={busy} fullWidth>
-              {t('passkeys.signIn')}
-            </Button>
-          </>
+          <Button type="button" variant="default" onClick={() => void passkeyButton()} disabled={busy} fullWidth>
+            {t('passkeys.signIn')}
+          </Button>
         )}
         {site.data?.mail_enabled && (
           <Anchor component={Link} href={email.trim() ? `/forgot?email=${encodeURIComponent(email.trim())}` : '/forgot'} size="sm" ta="center">

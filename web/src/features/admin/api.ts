@@ -9,7 +9,10 @@ import type {
   AdminSummary,
   AdminUser,
   Group,
+  LdapProvider,
   OAuthClient,
+  OidcProvider,
+  ProviderTestResult,
   SiteSettings,
   SummaryDay,
   TeamFolder,
@@ -17,7 +20,8 @@ import type {
 } from '../../api/generated/schema';
 
 export { ApiError };
-export type { AuditEvent, AdminShare, AdminUser, Group, SiteSettings, TeamFolder, TeamFolderOverride };
+export type { AuditEvent, AdminShare, AdminUser, Group, LdapProvider, OidcProvider, ProviderTestResult, SiteSettings, TeamFolder, TeamFolderOverride };
+export type IdentityProvider = OidcProvider | LdapProvider;
 export type Summary = AdminSummary;
 export type DayPoint = SummaryDay;
 export type OAuthApp = OAuthClient;
@@ -25,6 +29,8 @@ export type OAuthApp = OAuthClient;
 type JsonBody<P extends keyof paths, M extends 'put' | 'post' | 'patch'> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
 
 export type OAuthAppFields = JsonBody<'/api/v4/admin/oauthClient', 'put'>['client'];
+export type NewProvider = JsonBody<'/api/v4/admin/identity-providers', 'put'>;
+export type ProviderChange = JsonBody<'/api/v4/admin/identity-providers/{id}', 'patch'>;
 type UserListBody = JsonBody<'/api/v4/admin/user', 'post'>;
 type AppListBody = JsonBody<'/api/v4/admin/oauthClient', 'post'>;
 type ShareListBody = JsonBody<'/api/v4/admin/share', 'post'>;
@@ -111,6 +117,12 @@ export const adminApi = {
     }
     return blob as Blob;
   },
+  providers: () => data(api().GET('/api/v4/admin/identity-providers')),
+  createProvider: (body: NewProvider) => data(api().PUT('/api/v4/admin/identity-providers', { body })),
+  updateProvider: (id: string, body: ProviderChange) => data(api().PATCH('/api/v4/admin/identity-providers/{id}', { ...byId(id), body })),
+  deleteProvider: (id: string) => data(api().DELETE('/api/v4/admin/identity-providers/{id}', byId(id))),
+  testProvider: (id: string) => data(api().POST('/api/v4/admin/identity-providers/{id}/test', byId(id))),
+
   mailStatus: () => data(api().GET('/api/v4/admin/mail')),
   testMail: (to: string) => data(api().POST('/api/v4/admin/mail/test', { body: { to } })),
 };

@@ -1,5 +1,6 @@
 // Site settings: name, sign-up, the default group, and token lifetimes in
-// human units, checked against the allowed ranges with the error on the field.
+// human units, checked against the allowed ranges with the error on the field;
+// then the sign-in providers and e-mail.
 import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,7 @@ import { errorMessage } from '../../../components/errorMessage';
 import { adminApi, type Group as UserGroup, type SiteSettings } from '../api';
 import { DurationInput } from '../components/DurationInput';
 import { MailSettings } from './MailSettings';
+import { SignInProviders } from './SignInProviders';
 
 /** The server's ranges (docs/api.md, PATCH /admin/settings). */
 export const ACCESS_TTL = { min: 60, max: 86_400 };
@@ -106,6 +108,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
           </Group>
         </Stack>
       </Card>
+      <SignInProviders initial={initial} groups={groups} />
       <MailSettings initial={initial} />
     </Stack>
   );
