@@ -49,6 +49,7 @@ import { logDestination } from './ops/readable-log.js';
 import { identityModuleRoutes } from './identity/module.js';
 import { registerAuditCapture } from './audit/capture.js';
 import { auditRoutes } from './audit/routes.js';
+import { notificationModuleRoutes } from './notifications/module.js';
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
@@ -154,6 +155,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   mailRoutes(app, services.outbox, async () => (await services.settings.current()).site_name, services.clock);
   resetRoutes(app, services.passwordReset);
   const userSessions = new UserSessions(new UserSessionsRepository(services.db), services.revocation, services.verifier, services.clock);
+  userSessions.onNewDevice((d) => services.notifications.service.notify(d.userId, 'new_device_sign_in', { browser: d.browser, os: d.os, ip: d.ip, link: '/settings/security' }));
   sessionRoutes(app, services.sessions, services.devices, (token, request) => userSessions.recordSignIn(token, request.headers['user-agent'], request.ip));
   userSessionRoutes(app, userSessions);
   accountRoutes(app, services.accounts, services.twoFactor, services.oauth.grantLister, services.notices, services.emailFlows);
@@ -185,6 +187,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   syncRoutes(app, services.sync);
   healthRoutes(app, services.health);
   auditRoutes(app, services.audit);
+  notificationModuleRoutes(app, services.notifications);
   await webApp(app, config, sendPage);
 
   app.addHook('onClose', async () => {

@@ -71,6 +71,7 @@ import type { DpopService } from './oauth/dpop/service.js';
 import { createIdentity, type Identity } from './identity/module.js';
 import { AuditRepository } from './audit/repository.js';
 import { AuditLog } from './audit/service.js';
+import { createNotifications, type Notifications } from './notifications/module.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
 const OUTBOX_POLL_MS = 5_000;
@@ -134,6 +135,8 @@ export interface Services {
   metrics: Metrics;
   /** The administrators' audit log (audit/): events go through its bounded queue. */
   audit: AuditLog;
+  /** What people are told: the bell, its stream, preferences, instant mail and digests (notifications/). */
+  notifications: Notifications;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
   health: HealthSources;
@@ -286,19 +289,38 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   const outbox = new Outbox(new OutboxRepository(db), smtp, clock, () => void jobs.run('mail_outbox'));
   jobs.every('mail_outbox', OUTBOX_POLL_MS, () => outbox.deliverDue(), { firstAfterMs: 1_000 });
   const mailer = new Mailer(outbox, async () => (await settings.current()).site_name);
+  const notifications = await createNotifications({
+    db, mailer, changes: files.changes, verifier, bus: redis, jobs, clock, baseUrl: config.baseUrl,
+    hub: { perAccount: config.connections.streamsPerAccount, perToken: config.connections.streamsPerToken },
+    ports: {
+      person: async (id) => {
+        const u = await accounts.findById(id);
+        return u ? { email: u.email, locale: u.locale, status: u.status } : undefined;
+      },
+      capacity: (id) => files.files.capacity(id),
+    },
+  });
+  const notify = notifications.service;
+  oauth.consent.onGranted((userId, client, scopes) => notify.notify(userId, 'app_authorized', { client_id: client.id, app: client.name, scopes: [...scopes], link: '/settings/apps' }));
+  accounts.onUserDeleted((userId) => notify.repo.deleteUser(userId));
   if (config.antivirus) files.uploads.check = createScanner(config.antivirus, { metrics, jobs, mailer, accounts, baseUrl: config.baseUrl });
-  const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, mailer, jobs,
+  const shares = createShares({ db, files: files.files, uploads: files.uploads, owners: accounts, masterKey: secret, throttle, baseUrl: config.baseUrl, clock, jobs,
+    notify: {
+      uploadReceived: (ownerId, data) => notify.notify(ownerId, 'upload_request_received', data),
+      linkDownloaded: (ownerId, data) => notify.notify(ownerId, 'link_downloaded', data),
+    },
     linkUploadPending: { perLink: config.linkUploadPendingPerLink, perAddress: config.linkUploadPendingPerAddress },
   });
-  const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, mailer, throttle, config.baseUrl), clock });
+  const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, (id, data) => notify.notify(id, 'shared_with_me', data), throttle), clock });
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
   const teams = createTeams({ db, files: files.files, trash: files.trash, audiences: files.audiences, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);
   // A password or address change voids every link mailed before it (docs/security.md).
   accounts.onCredentialsChanged((userId) => links.voidAll(userId));
   const sweep = new CredentialSweep();
-  const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs, sweep);
   const notices = new AccountNotices(accounts, mailer);
+  notices.onChange((userId, change, detail) => notify.notify(userId, 'security_change', { change, ...detail, link: '/settings/security' }));
+  const passwordReset = new PasswordReset(accounts, links, mailer, throttle, jobs, sweep, (userId) => notices.changed(userId, 'password_reset'));
   const emailFlows = new EmailFlows(accounts, settings, links, mailer, throttle, jobs);
   const passkeys = new Passkeys(new PasskeyRepository(db), config.baseUrl, async () => (await settings.current()).site_name, clock, (userId, name) => notices.passkeyAdded(userId, name));
   const twoFactor = new TwoFactorService(accountRepo, async () => (await settings.current()).site_name, clock, recoveryCodes, throttle, (userId, state) => notices.twoFactor(userId, state));
@@ -378,6 +400,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     identity,
     metrics,
     audit,
+    notifications,
     redis,
     jobs,
     clock,
@@ -391,6 +414,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     },
     async close() {
       feed.hub.close();
+      notifications.hub.close();
       await search.stop();
       await media.stop();
       await files.stop();

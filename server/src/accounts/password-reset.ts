@@ -27,6 +27,8 @@ export class PasswordReset {
     private readonly throttle: Throttle,
     private readonly jobs: Jobs,
     private readonly sweep: CredentialSweep,
+    /** Told after a reset took effect (notifications: a security change). */
+    private readonly afterReset?: (userId: string) => Promise<void>,
   ) {}
 
   /**
@@ -81,6 +83,7 @@ export class PasswordReset {
     await this.accounts.setPasswordByLink(user.id, password);
     const unproven = user.email_verified !== 1;
     if (unproven) await this.sweep.endAll(user.id);
+    await this.afterReset?.(user.id);
     if (await this.mailer.configured()) {
       const left = await this.sweep.remaining(user.id);
       const vars: Record<string, string> = { ended: unproven ? '1' : '0' };

@@ -351,6 +351,8 @@ export interface SharesTable {
   upload_only: Generated<number>;
   max_file_size: number | null;
   max_files: number | null;
+  /** 1: each download tells the owner (a `link_downloaded` notification). */
+  notify_downloads: Generated<number>;
 }
 
 /** A file sent through an upload-request link: in flight, then received. */
@@ -566,6 +568,8 @@ export interface Database {
   team_folder_members: TeamFolderMembersTable;
   search_docs: SearchDocsTable;
   media_items: MediaItemsTable;
+  notifications: NotificationsTable;
+  notification_settings: NotificationSettingsTable;
   sync_tag_heads: SyncTagHeadsTable;
   sync_folder_tags: SyncFolderTagsTable;
   sync_checksums: SyncChecksumsTable;
@@ -596,6 +600,32 @@ export interface AuditLogTable {
   /** JSON object. */
   detail: string;
   hash: string;
+}
+
+/** One notice to one person (notifications/). */
+export interface NotificationsTable {
+  id: string;
+  user_id: string;
+  /** The person's own sequence: the live stream's cursor. */
+  seq: number;
+  type: string;
+  at: number;
+  /** JSON object. */
+  data: string;
+  read_at: number | null;
+  /** 1: shown in the app. */
+  web: number;
+  /** 1: waits for the daily digest. */
+  digest: Generated<number>;
+}
+
+/** A person's notification preferences and the state of their digest and quota notice. */
+export interface NotificationSettingsTable {
+  user_id: string;
+  /** JSON object: type -> {web, email}, only the kinds changed from the defaults. */
+  prefs: string;
+  digest_at: number | null;
+  quota_warned: Generated<number>;
 }
 
 /** The audit chain's single head row (id 1): the last seq and hash, and where retention cut the log. */

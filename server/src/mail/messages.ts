@@ -17,7 +17,12 @@ export type MailKind =
   | 'two_factor_changed'
   | 'upload_received'
   | 'upload_infected'
-  | 'shared_with_you';
+  | 'shared_with_you'
+  | 'link_downloaded'
+  | 'quota_almost_full'
+  | 'new_device_sign_in'
+  | 'app_authorized'
+  | 'notification_digest';
 
 export interface MailWords {
   subject: string;
@@ -126,6 +131,39 @@ const en: Dictionary = {
       'The file was deleted and never appeared in your files. Nothing needs to be done.',
     ],
   }),
+  link_downloaded: (v) => ({
+    subject: `Your link to "${v.name}" was downloaded on ${v.site}`,
+    heading: 'Link downloaded',
+    lines: [`Someone downloaded "${v.name}" through your share link.`, 'You asked to be told of each download of this link; turn it off in the link’s settings.'],
+    action: 'Open your shares',
+  }),
+  quota_almost_full: (v) => ({
+    subject: `Your ${v.site} storage is ${v.percent}% full`,
+    heading: 'Storage almost full',
+    lines: [`Your files use ${v.percent}% of your storage on ${v.site}.`, 'Empty the trash, delete old versions or ask your administrator for more space.'],
+    action: 'Open my files',
+  }),
+  new_device_sign_in: (v) => ({
+    subject: `A new sign-in to your ${v.site} account`,
+    heading: 'New device signed in',
+    lines: [`Your account ${v.email} was signed in from ${v.device} (address ${v.ip}).`, 'If this was you, nothing needs to be done.'],
+    action: 'Review your sessions',
+    footer: 'If this was not you, change your password and sign out the sessions you do not know.',
+  }),
+  app_authorized: (v) => ({
+    subject: `${v.app} can now use your ${v.site} account`,
+    heading: 'App authorized',
+    lines: [`You allowed ${v.app} to use your ${v.site} account (${v.scopes}).`],
+    action: 'Review connected apps',
+    footer: 'If this was not you, revoke the app and change your password.',
+  }),
+  notification_digest: (v) => ({
+    subject: v.count === '1' ? `1 notification from ${v.site} today` : `${v.count} notifications from ${v.site} today`,
+    heading: 'Your daily summary',
+    lines: (v.items ?? '').split('\n'),
+    action: 'Open notifications',
+    footer: 'You get this summary once a day because of your notification settings.',
+  }),
 };
 
 const zh: Dictionary = {
@@ -219,6 +257,39 @@ const zh: Dictionary = {
         : `病毒扫描在上传到你账户的 ${v.file} 中发现了 ${v.signature}。`,
       '该文件已被删除，从未出现在你的文件中。你无需进行任何操作。',
     ],
+  }),
+  link_downloaded: (v) => ({
+    subject: `你在 ${v.site} 上“${v.name}”的链接被下载了`,
+    heading: '链接被下载',
+    lines: [`有人通过你的分享链接下载了“${v.name}”。`, '你要求在此链接每次被下载时收到通知；可在链接设置中关闭。'],
+    action: '打开我的分享',
+  }),
+  quota_almost_full: (v) => ({
+    subject: `你在 ${v.site} 的存储空间已用 ${v.percent}%`,
+    heading: '存储空间即将用尽',
+    lines: [`你的文件已占用 ${v.site} 上存储空间的 ${v.percent}%。`, '可以清空回收站、删除旧版本，或请管理员增加空间。'],
+    action: '打开我的文件',
+  }),
+  new_device_sign_in: (v) => ({
+    subject: `你的 ${v.site} 账户有新的登录`,
+    heading: '新设备登录',
+    lines: [`你的账户 ${v.email} 在 ${v.device}（地址 ${v.ip}）上登录。`, '如果是你本人，无需任何操作。'],
+    action: '查看登录会话',
+    footer: '如果不是你本人，请修改密码并退出你不认识的会话。',
+  }),
+  app_authorized: (v) => ({
+    subject: `${v.app} 现在可以使用你的 ${v.site} 账户`,
+    heading: '已授权应用',
+    lines: [`你允许 ${v.app} 使用你的 ${v.site} 账户（${v.scopes}）。`],
+    action: '查看已连接的应用',
+    footer: '如果不是你本人，请撤销该应用并修改密码。',
+  }),
+  notification_digest: (v) => ({
+    subject: `${v.site} 今日有 ${v.count} 条通知`,
+    heading: '每日摘要',
+    lines: (v.items ?? '').split('\n'),
+    action: '打开通知',
+    footer: '根据你的通知设置，你每天会收到一次此摘要。',
   }),
 };
 

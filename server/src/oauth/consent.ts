@@ -41,6 +41,8 @@ export interface GrantView {
 export type Decision = { redirect_uri: string; code: string; state: string | null } | { redirect_uri: string };
 
 export class ConsentService {
+  private readonly grantedListeners: ((userId: string, client: { id: string; name: string }, scopes: readonly string[]) => Promise<void>)[] = [];
+
   constructor(
     private readonly clients: ClientService,
     private readonly grants: GrantRepository,
@@ -49,6 +51,17 @@ export class ConsentService {
     private readonly issuer: string,
     private readonly clock: Clock,
   ) {}
+
+  /** Told when a person grants an app scopes it did not have (notifications: `app_authorized`). */
+  onGranted(listener: (userId: string, client: { id: string; name: string }, scopes: readonly string[]) => Promise<void>): void {
+    this.grantedListeners.push(listener);
+  }
+
+  private async granted(userId: string, clientId: string, scopes: readonly string[]): Promise<void> {
+    if (this.grantedListeners.length === 0) return;
+    const client = await this.clients.find(clientId);
+    for (const l of this.grantedListeners) await l(userId, { id: clientId, name: client?.name ?? clientId }, scopes);
+  }
 
   /** auth_time (OIDC Core §2): when the user signed in, i.e. the start of their session family. */
   async authTime(sid: string | null): Promise<number | null> {
@@ -87,7 +100,10 @@ export class ConsentService {
     }
     const now = this.clock.now();
     const union = [...new Set([...granted, ...req.scopes])];
-    if (union.length > granted.length) await this.grants.upsert(userId, req.client.id, union.join(' '), now);
+    if (union.length > granted.length) {
+      await this.grants.upsert(userId, req.client.id, union.join(' '), now);
+      await this.granted(userId, req.client.id, union);
+    }
     const code = secretToken(32);
     await this.grants.insertCode({
       code_hash: sha256Hex(code),
@@ -112,7 +128,10 @@ export class ConsentService {
   async remember(userId: string, clientId: string, scopes: readonly string[]): Promise<void> {
     const granted = await this.consentedScopes(userId, clientId);
     const union = [...new Set([...granted, ...scopes])];
-    if (union.length > granted.length) await this.grants.upsert(userId, clientId, union.join(' '), this.clock.now());
+    if (union.length > granted.length) {
+      await this.grants.upsert(userId, clientId, union.join(' '), this.clock.now());
+      await this.granted(userId, clientId, union);
+    }
   }
 
   async listGrants(userId: string): Promise<GrantView[]> {

@@ -22,6 +22,21 @@ export class UserSessionsRepository {
       .execute();
   }
 
+  /** The browsers of the person's earlier first-party sign-ins (live or not, while their rows are kept), newest first. */
+  async userAgentsOf(userId: string, exceptSessionId: string): Promise<(string | null)[]> {
+    const rows = await this.db
+      .selectFrom('sessions')
+      .innerJoin('session_clients', 'session_clients.session_id', 'sessions.id')
+      .select(['session_clients.user_agent', 'sessions.created_at'])
+      .where('sessions.user_id', '=', userId)
+      .where('sessions.client_id', 'is', null)
+      .where('sessions.id', '!=', exceptSessionId)
+      .orderBy('sessions.created_at', 'desc')
+      .limit(200)
+      .execute();
+    return rows.map((r) => r.user_agent);
+  }
+
   /** Live first-party families (OAuth apps are listed as connected apps instead), newest first. */
   listLive(userId: string, now: number): Promise<UserSessionRow[]> {
     return this.db

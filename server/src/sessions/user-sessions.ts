@@ -31,7 +31,24 @@ function describe(ua: string | null): { browser: string | null; os: string | nul
   return { browser: join(r.browser.name, r.browser.version), os: join(r.os.name, r.os.version), device };
 }
 
+/** A sign-in from a browser and system this account never signed in from before (notifications: `new_device_sign_in`). */
+export interface NewDevice {
+  userId: string;
+  browser: string | null;
+  os: string | null;
+  ip: string;
+}
+
+/** What counts as the same device: the browser and the system, without versions (a browser update is no new device). */
+function deviceKey(ua: string | null): string {
+  if (!ua) return '';
+  const r = UAParser(ua);
+  return `${r.browser.name ?? ''}\0${r.os.name ?? ''}\0${r.device.model ?? ''}`;
+}
+
 export class UserSessions {
+  private readonly newDeviceListeners: ((d: NewDevice) => Promise<void>)[] = [];
+
   constructor(
     private readonly repo: UserSessionsRepository,
     private readonly revocation: RevocationService,
@@ -39,12 +56,25 @@ export class UserSessions {
     private readonly clock: Clock,
   ) {}
 
-  /** Called after a password sign-in: remembers which browser and address started the family. */
+  onNewDevice(listener: (d: NewDevice) => Promise<void>): void {
+    this.newDeviceListeners.push(listener);
+  }
+
+  /**
+   * Called after a sign-in: remembers which browser and address started the
+   * family, and tells the listeners when the account signed in before but
+   * never from this browser and system (the first sign-in ever is no news).
+   */
   async recordSignIn(accessToken: string, userAgent: string | undefined, ip: string): Promise<void> {
     const auth = await this.verifier.verify(accessToken);
     if (!auth.sid) return;
     const ua = typeof userAgent === 'string' ? userAgent.slice(0, MAX_UA) : null;
+    const earlier = this.newDeviceListeners.length > 0 ? await this.repo.userAgentsOf(auth.user.id, auth.sid) : [];
     await this.repo.recordClient(auth.sid, ua, ip.slice(0, 64));
+    const key = deviceKey(ua);
+    if (earlier.length === 0 || earlier.some((e) => deviceKey(e) === key)) return;
+    const { browser, os } = describe(ua);
+    for (const l of this.newDeviceListeners) await l({ userId: auth.user.id, browser, os, ip: ip.slice(0, 64) });
   }
 
   async list(userId: string, currentSid: string | null): Promise<UserSessionView[]> {

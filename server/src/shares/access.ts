@@ -162,4 +162,16 @@ export class ShareAccess {
   async releaseDownload(id: string): Promise<void> {
     await this.repo.releaseDownload(id);
   }
+
+  private readonly downloadListeners: ((id: string) => Promise<void>)[] = [];
+
+  /** Told after a counted download finished sending (notifications: `link_downloaded`). */
+  onDownloaded(listener: (id: string) => Promise<void>): void {
+    this.downloadListeners.push(listener);
+  }
+
+  /** A counted download was sent whole. Never throws: the bytes are out whatever the listeners do. */
+  downloaded(id: string): void {
+    for (const l of this.downloadListeners) l(id).catch(() => undefined);
+  }
 }

@@ -17,7 +17,7 @@ import { UnlockTokens } from './unlock-tokens.js';
 import { UploadRequestRepository } from './upload-request-repository.js';
 import { UploadRequests, type PendingLimits } from './upload-requests.js';
 import { uploadRequestRoutes } from './upload-routes.js';
-import { UploadNotices, type NoticeMailer, type NoticeOwners } from './upload-notices.js';
+import { UploadNotices, type UploadNoticeSink } from './upload-notices.js';
 import type { Clock } from '../core/clock.js';
 
 export interface SharesDeps {
@@ -25,7 +25,7 @@ export interface SharesDeps {
   files: FilesService;
   /** Upload requests go through the file feature's upload machinery. */
   uploads: UploadService;
-  owners: OwnersPort & NoticeOwners;
+  owners: OwnersPort;
   masterKey: string;
   throttle: Throttle;
   /** The public base URL (config.baseUrl). */
@@ -33,9 +33,16 @@ export interface SharesDeps {
   clock: Clock;
   /** What uploads through links may have reserved and not sent (config.ts linkUploadPending*). */
   linkUploadPending: PendingLimits;
-  /** With both, owners get a mail when their upload-request links receive files (batched every minute). */
-  mailer?: NoticeMailer;
+  /** With both, owners are told when their upload-request links receive files (batched every minute) and, when a link asks for it, of its downloads. */
+  notify?: SharesNotify;
   jobs?: Jobs;
+}
+
+/** What shares tells the notifications feature. */
+export interface SharesNotify {
+  uploadReceived: UploadNoticeSink;
+  /** A download through a link whose owner asked to hear of each one (`notify_downloads`). */
+  linkDownloaded(ownerId: string, data: { share_id: string; name: string; link: string }): Promise<void>;
 }
 
 export interface Shares {
@@ -55,7 +62,16 @@ export function createShares(deps: SharesDeps): Shares {
   const access = new ShareAccess(repo, deps.files, deps.owners, deps.throttle, new UnlockTokens(deps.masterKey, deps.clock), deps.clock, (id) => uploadsRepo.slotsInUse(id));
   const requests = new UploadRequests(uploadsRepo, repo, access, deps.uploads, deps.clock, deps.linkUploadPending);
   deps.uploads.shareHooks = requests.hooks();
-  const notices = deps.mailer ? new UploadNotices(uploadsRepo, repo, deps.files, deps.owners, deps.mailer, deps.baseUrl, deps.clock) : null;
+  const notify = deps.notify;
+  const notices = notify ? new UploadNotices(uploadsRepo, repo, deps.files, notify.uploadReceived, deps.clock) : null;
+  if (notify) {
+    access.onDownloaded(async (shareId) => {
+      const share = await repo.find(shareId);
+      if (!share || share.notify_downloads !== 1) return;
+      const item = await deps.files.getById(share.owner_id, share.file_id).catch(() => null);
+      await notify.linkDownloaded(share.owner_id, { share_id: shareId, name: item?.row.name ?? shareId, link: '/shares' });
+    });
+  }
   if (notices && deps.jobs) deps.jobs.every('upload_request_notices', NOTICE_INTERVAL_MS, () => notices.run(), { firstAfterMs: 5_000 });
   return {
     service: new ShareService(repo, deps.files, deps.owners, deps.baseUrl, deps.clock, (ids) => uploadsRepo.receivedCounts(ids), (id) => requests.release(id)),

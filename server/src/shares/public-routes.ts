@@ -146,6 +146,7 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       };
       reply.raw.once('finish', () => {
         finished = true;
+        access.downloaded(id);
       });
       reply.raw.once('close', release);
       try {

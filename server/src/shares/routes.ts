@@ -44,6 +44,7 @@ const CreateBody = Body(
     upload_only: Type.Optional(Type.Boolean({ description: 'an upload request (folders only): people with the link send files in and see nothing of the folder' })),
     max_file_size: Type.Optional(MaxFileSize),
     max_files: Type.Optional(MaxFiles),
+    notify_downloads: Type.Optional(Type.Boolean({ description: 'tell the owner of each download (a link_downloaded notification)' })),
   },
 );
 
@@ -55,6 +56,7 @@ const ChangeBody = Body(
     download_limit: Type.Optional(Type.Union([DownloadLimit, Type.Null()])),
     max_file_size: Type.Optional(Type.Union([MaxFileSize, Type.Null()])),
     max_files: Type.Optional(Type.Union([MaxFiles, Type.Null()])),
+    notify_downloads: Type.Optional(Type.Boolean({ description: 'tell the owner of each download (a link_downloaded notification)' })),
   },
 );
 

@@ -34,6 +34,7 @@ export interface NewShare extends ExpiryInput {
   upload_only?: boolean;
   max_file_size?: number;
   max_files?: number;
+  notify_downloads?: boolean;
 }
 
 export interface ShareChange extends ExpiryInput {
@@ -42,6 +43,7 @@ export interface ShareChange extends ExpiryInput {
   download_limit?: number | null;
   max_file_size?: number | null;
   max_files?: number | null;
+  notify_downloads?: boolean;
 }
 
 /** How many files each share received (upload requests); the default counts none. */
@@ -147,6 +149,7 @@ export class ShareService {
       upload_only: input.upload_only === true ? 1 : 0,
       max_file_size: input.max_file_size ?? null,
       max_files: input.max_files ?? null,
+      notify_downloads: input.notify_downloads === true ? 1 : 0,
     };
     await this.repo.insert(row);
     return toShareView(row, entry, this.baseUrl, now);
@@ -188,6 +191,7 @@ export class ShareService {
     const expiresAt = parseExpiry(change, this.clock.now());
     if (expiresAt !== undefined) patch.expires_at = expiresAt;
     if (change.download_limit !== undefined) patch.download_limit = change.download_limit;
+    if (change.notify_downloads !== undefined) patch.notify_downloads = change.notify_downloads ? 1 : 0;
     if (change.password !== undefined) patch.password_hash = change.password === null ? null : await hashPassword(change.password);
     patch.updated_at = this.clock.now();
     if (!(await this.repo.update(ownerId, id, patch))) throw notFound('Share not found');

@@ -27,6 +27,7 @@ const shareFields = {
   max_file_size: Nullable('integer', { description: 'upload requests: the largest file accepted, in bytes' }),
   max_files: Nullable('integer', { description: 'upload requests: how many files the link accepts in all' }),
   uploads: Type.Integer({ description: 'upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them)' }),
+  notify_downloads: Type.Boolean({ description: 'each download notifies the owner (link_downloaded)' }),
   created_at: DateTime,
   updated_at: DateTime,
 };
@@ -109,6 +110,7 @@ export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: strin
     max_file_size: share.max_file_size,
     max_files: share.max_files,
     uploads,
+    notify_downloads: share.notify_downloads === 1,
     created_at: iso(share.created_at)!,
     updated_at: iso(share.updated_at)!,
   };

@@ -1,8 +1,6 @@
 // Sharing's view of accounts, the site settings and mail, wired at start-up.
 import type { AccountService } from '../accounts/service.js';
 import type { SettingsService } from '../site/settings.js';
-import type { Mailer } from '../mail/mailer.js';
-import { mailLanguage } from '../mail/messages.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { Throttle, ThrottlePolicy } from '../throttle/service.js';
 import type { Person, SharingPorts } from './service.js';
@@ -22,7 +20,10 @@ export const GRANT_POLICY: ThrottlePolicy = { freeFailures: 99, windowMs: 3600_0
  */
 export const LOOKUP_POLICY: ThrottlePolicy = { freeFailures: 199, windowMs: 3600_000, maxLockMs: 15 * 60_000 };
 
-export function sharingPorts(accounts: AccountService, settings: SettingsService, mailer: Mailer, throttle: Throttle, baseUrl: string): SharingPorts {
+/** Where a new grant's notice goes (notifications/: `shared_with_me`, in the app and by the person's mail preference). */
+export type GrantNotice = (userId: string, data: { owner: string; name: string; permission: string; link: string }) => Promise<void>;
+
+export function sharingPorts(accounts: AccountService, settings: SettingsService, tell: GrantNotice, throttle: Throttle): SharingPorts {
   return {
     async countGrant(actorId) {
       try {
@@ -49,12 +50,8 @@ export function sharingPorts(accounts: AccountService, settings: SettingsService
     findUserById: (id) => accounts.findById(id) as Promise<Person | undefined>,
     shareWith: async () => (await settings.current()).share_with,
     async notify(to, vars) {
-      try {
-        if (!(await mailer.configured())) return;
-        await mailer.queue({ kind: 'shared_with_you', to: to.email, language: mailLanguage(to.locale), link: `${baseUrl}/shared`, vars });
-      } catch {
-        // A grant stands whether or not its mail could be queued; the badge still shows it.
-      }
+      // A grant stands whether or not its notice could be written (tell never throws).
+      await tell(to.id, { ...vars, link: '/shared' });
     },
   };
 }

@@ -31,6 +31,7 @@ import * as m035 from './035_version_authors.js';
 import * as m036 from './036_link_upload_addresses.js';
 import * as m037 from './037_audit_log.js';
 import * as m038 from './038_media.js';
+import * as m040 from './040_notifications.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '036_link_upload_addresses': m036,
   '037_audit_log': m037,
   '038_media': m038,
+  '040_notifications': m040,
 };

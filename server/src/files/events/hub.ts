@@ -14,13 +14,15 @@
 // writes the heartbeats: an idle stream costs its socket and one small
 // object, no timer and no query. An account and a token hold at most
 // `perAccount` and `perToken` streams here (429 beyond, issue 32).
+// What the streams carry comes from a HubSource: the change feed's events
+// here, a person's notifications in notifications/ (one hub each, each with
+// its own budget and its own Redis channel).
 import type { PassThrough } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import type { HeldTokenVerifier } from '../../core/identity.js';
 import type { Clock } from '../../core/clock.js';
 import { Budget } from '../../core/budget.js';
 import { DomainError, ErrorCode } from '../../core/errors.js';
-import { encodeCursor, toEvent, type FeedService } from './feed.js';
 
 export interface HubOptions {
   /** How often the heads of users with streams are read (the path between instances without Redis). */
@@ -36,6 +38,18 @@ export interface HubOptions {
   perToken: number;
 }
 
+/** What a hub streams: numbered frames per user, and where each user's numbers are. */
+export interface HubSource {
+  /** The Redis channel changes are announced on (one per source). */
+  channel: string;
+  /** The job names failures are reported under (core/jobs.ts). */
+  jobs: { delivery: string; poll: string };
+  /** Up to `limit` frames of the user after `seq`, oldest first, each the whole SSE text of one event. */
+  after(userId: string, seq: number, limit: number): Promise<{ seq: number; text: string }[]>;
+  /** The last number of each of these users (absent: nothing yet); a query per many users, not per user. */
+  heads(userIds: readonly string[]): Promise<Map<string, number>>;
+}
+
 export const DEFAULT_HUB: HubOptions = { pollMs: 500, pollWithBusMs: 5_000, heartbeatMs: 30_000, checkMs: 1_000, perAccount: 50, perToken: 20 };
 
 /** What a refused client is told to wait: about when a tab closed elsewhere frees a slot. */
@@ -47,7 +61,6 @@ export interface Bus {
   subscribe(channel: string, handler: (message: string) => void): Promise<void>;
 }
 
-const CHANNEL = 'file-events';
 const BATCH = 500;
 /** A client that reads slower than this much is behind is cut off (it reconnects with Last-Event-ID). */
 const MAX_BUFFERED = 1024 * 1024;
@@ -84,7 +97,7 @@ export class FeedHub {
   private count = 0;
 
   constructor(
-    private readonly feed: FeedService,
+    private readonly source: HubSource,
     private readonly verifier: HeldTokenVerifier,
     private readonly clock: Clock,
     private readonly bus: Bus | undefined,
@@ -94,7 +107,7 @@ export class FeedHub {
   ) {}
 
   async start(): Promise<void> {
-    await this.bus?.subscribe(CHANNEL, (message) => this.onMessage(message));
+    await this.bus?.subscribe(this.source.channel, (message) => this.onMessage(message));
     const every = (ms: number, fn: () => void) => {
       const t = setInterval(fn, ms);
       t.unref();
@@ -166,7 +179,7 @@ export class FeedHub {
   /** Changes committed on this instance: wake local streams, tell the others. */
   committed(owners: ReadonlySet<string>): void {
     for (const o of owners) this.wake(o);
-    if (this.bus) void this.bus.publish(CHANNEL, JSON.stringify({ origin: this.origin, users: [...owners] }));
+    if (this.bus) void this.bus.publish(this.source.channel, JSON.stringify({ origin: this.origin, users: [...owners] }));
   }
 
   private onMessage(message: string): void {
@@ -188,10 +201,10 @@ export class FeedHub {
           this.again.delete(userId);
           await this.pump(userId);
         } while (this.again.has(userId));
-        this.outcome('file_events_delivery', null);
+        this.outcome(this.source.jobs.delivery, null);
       } catch (err) {
         // The next wake (a change, the poll) tries again from the same cursors: nothing is lost.
-        this.outcome('file_events_delivery', err);
+        this.outcome(this.source.jobs.delivery, err);
       } finally {
         this.pumping.delete(userId);
       }
@@ -205,9 +218,8 @@ export class FeedHub {
       if (!set?.size) return;
       let from = Infinity;
       for (const s of set) from = Math.min(from, s.cursor);
-      const rows = await this.feed.repo.after(userId, from, BATCH);
-      if (rows.length === 0) return;
-      const frames = rows.map((r) => ({ seq: Number(r.seq), text: `id: ${encodeCursor(Number(r.seq))}\ndata: ${JSON.stringify(toEvent(r))}\n\n` }));
+      const frames = await this.source.after(userId, from, BATCH);
+      if (frames.length === 0) return;
       const last = frames[frames.length - 1]!.seq;
       for (const s of this.streams.get(userId) ?? []) {
         let chunk = '';
@@ -217,7 +229,7 @@ export class FeedHub {
         s.out.write(chunk);
         if (s.out.writableLength > MAX_BUFFERED) this.end(s);
       }
-      if (rows.length < BATCH) return;
+      if (frames.length < BATCH) return;
     }
   }
 
@@ -226,14 +238,14 @@ export class FeedHub {
     if (this.polling || this.streams.size === 0) return;
     this.polling = true;
     try {
-      const heads = await this.feed.repo.heads([...this.streams.keys()]);
+      const heads = await this.source.heads([...this.streams.keys()]);
       for (const [userId, seq] of heads) {
         const set = this.streams.get(userId);
         if (set && [...set].some((s) => s.cursor < seq)) this.wake(userId);
       }
-      this.outcome('file_events_poll', null);
+      this.outcome(this.source.jobs.poll, null);
     } catch (err) {
-      this.outcome('file_events_poll', err);
+      this.outcome(this.source.jobs.poll, err);
     } finally {
       this.polling = false;
     }

@@ -7,8 +7,8 @@ import type { Clock } from '../../core/clock.js';
 import type { Jobs } from '../../core/jobs.js';
 import type { HeldTokenVerifier } from '../../core/identity.js';
 import { FeedRepository } from './repository.js';
-import { FeedService } from './feed.js';
-import { DEFAULT_HUB, FeedHub, type Bus, type HubOptions } from './hub.js';
+import { FeedService, encodeCursor, toEvent } from './feed.js';
+import { DEFAULT_HUB, FeedHub, type Bus, type HubOptions, type HubSource } from './hub.js';
 import type { ChangeSignal } from './signal.js';
 import { feedRoutes } from './routes.js';
 
@@ -29,7 +29,14 @@ export interface FeedDeps {
 
 export async function createFeed(deps: FeedDeps): Promise<Feed> {
   const service = new FeedService(new FeedRepository(deps.db), deps.clock);
-  const hub = new FeedHub(service, deps.verifier, deps.clock, deps.bus, { ...DEFAULT_HUB, ...deps.hub }, (job, err) => deps.jobs.outcome(job, err));
+  const source: HubSource = {
+    channel: 'file-events',
+    jobs: { delivery: 'file_events_delivery', poll: 'file_events_poll' },
+    after: async (userId, seq, limit) =>
+      (await service.repo.after(userId, seq, limit)).map((r) => ({ seq: Number(r.seq), text: `id: ${encodeCursor(Number(r.seq))}\ndata: ${JSON.stringify(toEvent(r))}\n\n` })),
+    heads: (userIds) => service.repo.heads(userIds),
+  };
+  const hub = new FeedHub(source, deps.verifier, deps.clock, deps.bus, { ...DEFAULT_HUB, ...deps.hub }, (job, err) => deps.jobs.outcome(job, err));
   deps.changes.on((owners) => hub.committed(owners));
   await hub.start();
   deps.jobs.every('file_events_prune', 3600_000, () => service.prune(), { firstAfterMs: 60_000 });

@@ -1,6 +1,5 @@
 // The change feed's routes (api-contract §13): the Server-Sent Events stream
 // and the same events as pages for clients that poll.
-import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
@@ -9,7 +8,8 @@ import { requireAuth } from '../../http/auth.js';
 import { Bytes, Envelope, View } from '../../http/contract.js';
 import { READ } from '../schemas.js';
 import { FileEventSchema, MAX_PAGE, decodeCursor, encodeCursor, type FeedService } from './feed.js';
-import { FeedStream, type FeedHub } from './hub.js';
+import type { FeedHub } from './hub.js';
+import { serveStream } from './serve.js';
 
 const Cursor = Type.String({ minLength: 1, maxLength: 32, description: 'a cursor this feed handed out (opaque)' });
 
@@ -22,9 +22,6 @@ const ChangesPage = View(
   },
   { title: 'FileChangesPage' },
 );
-
-/** The token as the guard took it (a DPoP-bound one too: the check round rechecks it by itself). */
-const TOKEN = /^(?:Bearer|DPoP) +(\S+)\s*$/i;
 
 export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -59,40 +56,12 @@ export function feedRoutes(app: FastifyInstance, feed: FeedService, hub: FeedHub
     async (request, reply) => {
       const auth = requireAuth(request);
       const userId = auth.user.id;
-      const token = TOKEN.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      // Before any await: parallel opens cannot pass the limits together.
-      const release = hub.reserve(userId, token);
-      const state: { stream?: FeedStream; gone: boolean } = { gone: false };
-      // The client went away (or the answer ended, an error included): forget the stream, or give its slot back.
-      reply.raw.once('close', () => {
-        state.gone = true;
-        if (state.stream) hub.end(state.stream);
-        else release();
-      });
       const header = request.headers['last-event-id'];
       const given = typeof header === 'string' && header !== '' ? { value: header, field: 'Last-Event-ID' } : request.query.last_event_id !== undefined ? { value: request.query.last_event_id, field: 'last_event_id' } : null;
-      let start: { from: number; reset: boolean };
-      try {
-        start = given ? await feed.resume(userId, decodeCursor(given.value, given.field)) : { from: await feed.current(userId), reset: false };
-      } catch (err) {
-        release();
-        throw err;
-      }
-      const out = new PassThrough();
-      out.write('retry: 2000\n\n');
-      if (start.reset) out.write(`id: ${encodeCursor(start.from)}\nevent: reset\ndata: ${JSON.stringify({ cursor: encodeCursor(start.from) })}\n\n`);
-      const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : Number.MAX_SAFE_INTEGER;
-      const stream = new FeedStream(userId, start.from, token, exp, out, release);
-      state.stream = stream;
-      hub.add(stream);
-      // Gone while the cursor was read: nothing will close it later.
-      if (state.gone) hub.end(stream);
-      return reply
-        .header('content-type', 'text/event-stream; charset=utf-8')
-        .header('cache-control', 'no-store')
-        // Proxies (nginx) must pass each event on at once.
-        .header('x-accel-buffering', 'no')
-        .send(out);
+      return serveStream(hub, request, reply, auth, async () => {
+        const start = given ? await feed.resume(userId, decodeCursor(given.value, given.field)) : { from: await feed.current(userId), reset: false };
+        return { from: start.from, preamble: start.reset ? `id: ${encodeCursor(start.from)}\nevent: reset\ndata: ${JSON.stringify({ cursor: encodeCursor(start.from) })}\n\n` : undefined };
+      });
     },
   );
 }

@@ -13908,6 +13908,8 @@ export interface paths {
             upload_only?: boolean;
             max_file_size?: number;
             max_files?: number;
+            /** tell the owner of each download (a link_downloaded notification) */
+            notify_downloads?: boolean;
           };
         };
       };
@@ -14171,6 +14173,8 @@ export interface paths {
             download_limit?: number | null;
             max_file_size?: number | null;
             max_files?: number | null;
+            /** tell the owner of each download (a link_downloaded notification) */
+            notify_downloads?: boolean;
           };
         };
       };
@@ -16186,6 +16190,638 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/notifications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * The notifications shown in the app, newest first, and how many are unread.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Read.
+       */
+      parameters: {
+        query?: {
+          /** a cursor this list handed out */
+          cursor?: string;
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["NotificationPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/notifications/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Marks one notification read or unread. Another person's notification is 404.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            read: boolean;
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["Notification"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/notifications/read-all": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Marks every notification read.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["NotificationsRead"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/notifications/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * New notifications as Server-Sent Events (`event: notification`, `data:` a Notification, `id:` a cursor), on every instance. `Last-Event-ID` (or `last_event_id`) replays what followed it. A comment every 30 s keeps it open; it ends (event `end`) when the token expires or is revoked. The same per-account and per-token stream caps as the change feed (429 with Retry-After beyond).
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Read.
+       */
+      parameters: {
+        query?: {
+          last_event_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** text/event-stream */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "text/event-stream": Blob;
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v4/user/setting/notifications": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * Notification preferences: per kind, shown in the app and how it is mailed.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Read.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["NotificationPreferences"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch: {
+      /**
+       * Changes notification preferences: any kinds, any of `web` and `email`; answers all of them.
+       *
+       * Auth: bearer token required. OAuth tokens need UserInfo.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": {
+            shared_with_me?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            upload_request_received?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            link_downloaded?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            quota_almost_full?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            new_device_sign_in?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            app_authorized?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+            security_change?: {
+              web?: boolean;
+              email?: "off" | "instant" | "daily";
+            };
+          };
+        };
+      };
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["NotificationPreferences"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Too large (40049) */
+        413: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Unsupported Content-Type (40001) */
+        415: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  "/api/v4/admin/notifications/digest": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: {
+      /**
+       * Sends every pending daily digest now.
+       *
+       * Auth: bearer token required. Administrators only. OAuth tokens need Admin.Write.
+       */
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["DigestsSent"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
@@ -16216,6 +16852,8 @@ export interface components {
       max_files: number | null;
       /** upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them) */
       uploads: number;
+      /** each download notifies the owner (link_downloaded) */
+      notify_downloads: boolean;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -16408,6 +17046,9 @@ export interface components {
       user_code: string;
       scopes: string[];
       app: components["schemas"]["OAuthAppInfo"];
+    };
+    DigestsSent: {
+      sent: number;
     };
     /** Envelope codes (api-contract §1): 0 success, 203 second factor required, the rest errors */
     ErrorCode: 0 | 40001 | 401 | 403 | 40089 | 40017 | 40018 | 404 | 409 | 40020 | 40022 | 40080 | 40069 | 40032 | 40019 | 40049 | 429 | 50000 | 203;
@@ -16724,6 +17365,42 @@ export interface components {
       updated_at: string;
       /** Shown only in this answer */
       password: string;
+    };
+    Notification: {
+      id: string;
+      type: "shared_with_me" | "upload_request_received" | "link_downloaded" | "quota_almost_full" | "new_device_sign_in" | "app_authorized" | "security_change";
+      /** RFC 3339, UTC */
+      at: string;
+      read: boolean;
+      /** what it is about (names, counts); `link` is the web app path that opens its subject */
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    NotificationPage: {
+      items: components["schemas"]["Notification"][];
+      /** unread notifications in all */
+      unread: number;
+      /** give it back as `cursor` for older ones; null: no more */
+      cursor: string | null;
+    };
+    NotificationPreference: {
+      /** shown in the app (the bell) */
+      web: boolean;
+      /** off, one mail per notification (instant), or in the daily digest (daily) */
+      email: "off" | "instant" | "daily";
+    };
+    NotificationPreferences: {
+      shared_with_me: components["schemas"]["NotificationPreference"];
+      upload_request_received: components["schemas"]["NotificationPreference"];
+      link_downloaded: components["schemas"]["NotificationPreference"];
+      quota_almost_full: components["schemas"]["NotificationPreference"];
+      new_device_sign_in: components["schemas"]["NotificationPreference"];
+      app_authorized: components["schemas"]["NotificationPreference"];
+      security_change: components["schemas"]["NotificationPreference"];
+    };
+    NotificationsRead: {
+      updated: number;
     };
     OAuthAppInfo: {
       id: string;
@@ -17089,6 +17766,8 @@ export interface components {
       max_files: number | null;
       /** upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them) */
       uploads: number;
+      /** each download notifies the owner (link_downloaded) */
+      notify_downloads: boolean;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -17381,6 +18060,7 @@ export type DavAccount = components["schemas"]["DavAccount"];
 export type DavAccountList = components["schemas"]["DavAccountList"];
 export type DeviceDecision = components["schemas"]["DeviceDecision"];
 export type DeviceRequest = components["schemas"]["DeviceRequest"];
+export type DigestsSent = components["schemas"]["DigestsSent"];
 export type ErrorCode = components["schemas"]["ErrorCode"];
 export type ErrorEnvelope = components["schemas"]["ErrorEnvelope"];
 export type ExistsResult = components["schemas"]["ExistsResult"];
@@ -17417,6 +18097,11 @@ export type MediaInfo = components["schemas"]["MediaInfo"];
 export type MediaKindStatus = components["schemas"]["MediaKindStatus"];
 export type MediaStatus = components["schemas"]["MediaStatus"];
 export type NewDavAccount = components["schemas"]["NewDavAccount"];
+export type Notification = components["schemas"]["Notification"];
+export type NotificationPage = components["schemas"]["NotificationPage"];
+export type NotificationPreference = components["schemas"]["NotificationPreference"];
+export type NotificationPreferences = components["schemas"]["NotificationPreferences"];
+export type NotificationsRead = components["schemas"]["NotificationsRead"];
 export type OAuthAppInfo = components["schemas"]["OAuthAppInfo"];
 export type OAuthClient = components["schemas"]["OAuthClient"];
 export type OAuthClientPage = components["schemas"]["OAuthClientPage"];
