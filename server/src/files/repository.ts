@@ -478,14 +478,5 @@ export class FileStore {
   }
 }
 
-/** A unique index refused a row (SQLite or PostgreSQL). */
-export function isUniqueViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
-}
-
-/** A foreign key refused a row (e.g. the owner no longer exists). */
-export function isForeignKeyViolation(err: unknown): boolean {
-  const code = (err as { code?: unknown } | null)?.code;
-  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503';
-}
+// Kept here for the files feature's importers; they live in db/ so other features can use them.
+export { isForeignKeyViolation, isUniqueViolation } from '../db/errors.js';

@@ -1,7 +1,7 @@
 // The only SQL of notifications (migration 040).
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, NotificationsTable } from '../db/schema.js';
-import { isUniqueViolation } from '../files/repository.js';
+import { isUniqueViolation } from '../db/errors.js';
 
 export type NotificationRow = Selectable<NotificationsTable>;
 
