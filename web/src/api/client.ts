@@ -38,14 +38,17 @@ let refreshing: Promise<boolean> | null = null;
 /**
  * Only the password and second-factor sign-ins carry cookies: the server
  * remembers a browser where the account signed in before (its device cookie,
- * docs/security.md), so strangers' guesses cannot lock its owner out. Every
- * other request is cookie-free (Bearer tokens only).
+ * docs/security.md), so strangers' guesses cannot lock its owner out. And
+ * the start of linking a provider (POST /user/identities/{id}): its answer
+ * binds the provider round trip to this browser with a cookie. Every other
+ * request is cookie-free (Bearer tokens only).
  */
 const SIGN_IN_PATHS = new Set(['/api/v4/session/token', '/api/v4/session/token/2fa']);
+const withCookies = (pathname: string) => SIGN_IN_PATHS.has(pathname) || /^\/api\/v4\/user\/identities\/[^/]+$/.test(pathname);
 
 async function send(request: Request, token: string | undefined): Promise<Response> {
   let req = request.clone();
-  if (req.method === 'POST' && SIGN_IN_PATHS.has(new URL(req.url, location.href).pathname)) req = new Request(req, { credentials: 'same-origin' });
+  if (req.method === 'POST' && withCookies(new URL(req.url, location.href).pathname)) req = new Request(req, { credentials: 'same-origin' });
   req.headers.set('accept', 'application/json');
   if (token) req.headers.set('authorization', `Bearer ${token}`);
   try {

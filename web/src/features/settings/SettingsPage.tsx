@@ -1,7 +1,8 @@
 // /settings/<tab>: profile (with the UID), security (password, two-step
-// verification, sessions), connected apps, WebDAV accounts, preferences.
+// verification, sessions), sign-in methods (linked providers), connected apps,
+// WebDAV accounts, preferences.
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconApps, IconServer, IconShieldLock, IconUser, IconAdjustments } from '@tabler/icons-react';
+import { IconApps, IconServer, IconShieldLock, IconUser, IconAdjustments, IconKey } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
@@ -11,6 +12,7 @@ import { pageTitle } from '../account/api';
 
 const ProfileTab = lazy(() => import('./ProfileTab'));
 const SecurityTab = lazy(() => import('./SecurityTab'));
+const SignInTab = lazy(() => import('./SignInTab'));
 const AppsTab = lazy(() => import('./AppsTab'));
 const DavTab = lazy(() => import('./DavTab'));
 const PreferencesTab = lazy(() => import('./PreferencesTab'));
@@ -18,6 +20,8 @@ const PreferencesTab = lazy(() => import('./PreferencesTab'));
 const TABS = [
   { value: 'profile', icon: IconUser, Page: ProfileTab },
   { value: 'security', icon: IconShieldLock, Page: SecurityTab },
+  // The path the server's link callback comes back to (/settings/sign-in).
+  { value: 'sign-in', icon: IconKey, Page: SignInTab },
   { value: 'apps', icon: IconApps, Page: AppsTab },
   { value: 'webdav', icon: IconServer, Page: DavTab },
   { value: 'preferences', icon: IconAdjustments, Page: PreferencesTab },

@@ -54,3 +54,9 @@ export const addPasskey = (response: Record<string, unknown>, name: string, pass
   data(api().POST('/api/v4/user/authn', { body: { response: response as never, name, password } }));
 export const renamePasskey = (id: string, name: string) => data(api().PATCH('/api/v4/user/authn/{id}', { ...passkeyId(id), body: { name } }));
 export const removePasskey = (id: string) => data(api().DELETE('/api/v4/user/authn/{id}', passkeyId(id)));
+
+// Sign-in methods (docs/features/identity.md "People's own sign-in methods").
+export const listIdentities = () => data(api().GET('/api/v4/user/identities'));
+/** The provider's URL to open in this browser; its callback links the identity and comes back to /settings/sign-in. */
+export const startLinking = (providerId: string) => data(api().POST('/api/v4/user/identities/{id}', { params: { path: { id: providerId } } }));
+export const unlinkIdentity = (id: string) => data(api().DELETE('/api/v4/user/identities/{id}', { params: { path: { id } } }));
