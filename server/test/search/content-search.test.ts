@@ -217,6 +217,35 @@ describe('content search', () => {
     assert.deepEqual((await hits(alice, w)).map((h) => h.path), ['/proj/sub/plan.txt']);
   });
 
+  it('pages through live matches past many out of reach: a trashed folder full of matches that sort first, another person\'s copies', async () => {
+    // The walk up to a root runs per batch of candidates in name order (query-repository.ts); here the
+    // first 150 candidates by name are under a trashed folder, so the page must come from later batches.
+    const w = unique('batch');
+    const body = `shared words ${w}`;
+    const paths = [...Array.from({ length: 150 }, (_, i) => `/old/a-${String(i).padStart(3, '0')}.txt`), '/live/z-1.txt', '/live/z-2.txt', '/live/z-3.txt'];
+    for (let i = 0; i < paths.length; i += 10) {
+      // 10 at a time: within the per-account budget of uploads in flight.
+      for (const res of await Promise.all(paths.slice(i, i + 10).map((p) => put(api, alice.token, p, body)))) assert.equal(res.status, 200, res.text);
+    }
+    // Bob's copy of the same bytes: never in Alice's results, nor counted against her page.
+    assert.equal((await put(api, bob.token, '/mine/a-bob.txt', body)).status, 200);
+    await eventually(bob, w, ['/mine/a-bob.txt']);
+    for (const until = Date.now() + 30_000; (await hits(alice, w, '&scope=content&page_size=500')).length < paths.length; ) {
+      assert.ok(Date.now() < until, `all ${paths.length} of Alice's files indexed within 30 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.equal((await api.delete('/api/v4/file', { paths: ['/old'] }, { token: alice.token })).status, 200);
+    const first = await search(alice, w, '&scope=content&page_size=2');
+    assert.equal(first.status, 200, first.text);
+    assert.deepEqual(first.body.data.files.map((h) => h.path), ['/live/z-1.txt', '/live/z-2.txt']);
+    assert.ok(first.body.data.next_page_token, 'a further page');
+    const second = await search(alice, w, `&scope=content&page_size=2&next_page_token=${encodeURIComponent(first.body.data.next_page_token!)}`);
+    assert.equal(second.status, 200, second.text);
+    assert.deepEqual(second.body.data.files.map((h) => h.path), ['/live/z-3.txt']);
+    assert.equal(second.body.data.next_page_token, null);
+    assert.deepEqual((await hits(bob, w)).map((h) => h.path), ['/mine/a-bob.txt']);
+  });
+
   it('follows overwrites and version restores: the current content answers', async () => {
     const before = unique('before');
     const afterWord = unique('after');
