@@ -78,7 +78,8 @@ export async function startCirrus({ port, database, env = {}, nodeArgs = [], rep
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${p}`;
-  for (let i = 0; i < 200; i++) {
+  // Up to 60 s: migrations on a fresh PostgreSQL database take a while on a loaded machine.
+  for (let i = 0; i < 600; i++) {
     try {
       const res = await fetch(`${url}/api/v4/site/ping`);
       if (res.ok) break;

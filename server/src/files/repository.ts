@@ -74,6 +74,9 @@ function chunks<T>(items: readonly T[], size = BATCH): T[][] {
   return out;
 }
 
+/** One link of a path: a row's id, owner, parent, name and whether it is trashed. */
+export type PathLink = Pick<FileRow, 'id' | 'owner_id' | 'parent_id' | 'name' | 'trashed_at'>;
+
 export class TreeRepository {
   constructor(private readonly db: Executor) {}
 
@@ -165,6 +168,29 @@ export class TreeRepository {
       )
       select * from chain order by depth`.execute(this.db);
     return res.rows;
+  }
+
+  /**
+   * The ancestry of each of `ids` in one recursive query: per id, the names
+   * and links up to a row without a parent, nearest first (as `ancestry`,
+   * with only what a path needs). Ids not found are absent.
+   */
+  async ancestries(ids: readonly string[]): Promise<Map<string, PathLink[]>> {
+    const out = new Map<string, PathLink[]>();
+    if (ids.length === 0) return out;
+    const res = await sql<PathLink & { item: string; depth: number | string }>`
+      with recursive chain as (
+        select id as item, id, owner_id, parent_id, name, trashed_at, 0 as depth from files where id in (${sql.join(ids)})
+        union all
+        select chain.item, f.id, f.owner_id, f.parent_id, f.name, f.trashed_at, chain.depth + 1 from files f join chain on f.id = chain.parent_id
+      )
+      select item, id, owner_id, parent_id, name, trashed_at, depth from chain order by item, depth`.execute(this.db);
+    for (const { item, depth: _depth, ...link } of res.rows) {
+      const chain = out.get(item) ?? [];
+      chain.push(link);
+      out.set(item, chain);
+    }
+    return out;
   }
 
   /** Every row of the subtree under (and including) `id`, parents before children. */

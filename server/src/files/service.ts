@@ -187,6 +187,15 @@ export class FilesService {
     return { row, path };
   }
 
+  /**
+   * Public API: the paths of `ownerId`'s own live items among `ids`, resolved
+   * in one query (listings of many items, such as the photos page); the
+   * others (trashed, gone, someone else's) are absent.
+   */
+  ownPaths(ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    return this.tree.pathsOf(this.store, ownerId, ids);
+  }
+
   /** Public API: entries shown at the top of `actorId`'s own tree besides its rows ("Shared with me"; WebDAV lists them). */
   atRoot(actorId: string): Promise<Entry[]> {
     return this.scopes.atRoot(actorId);

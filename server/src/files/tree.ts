@@ -127,6 +127,21 @@ export class Tree {
   }
 
   /**
+   * The absolute paths of many of `ownerId`'s rows at once (one query): as
+   * `pathOf` for each, without the rows that are not live (trashed, under a
+   * trashed folder, or gone) or not the owner's.
+   */
+  async pathsOf(s: FileStore, ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    const out = new Map<string, string>();
+    for (const [id, chain] of await s.tree.ancestries(ids)) {
+      const top = chain[chain.length - 1];
+      if (!top || chain[0]!.owner_id !== ownerId || chain[0]!.trashed_at !== null || top.parent_id !== null || top.trashed_at !== null) continue;
+      out.set(id, joinPath(chain.slice(0, -1).reverse().map((r) => r.name)));
+    }
+    return out;
+  }
+
+  /**
    * Refuses (400/40001, naming `field`) to put `row` at the absolute `path`
    * when that path, or the path any of its descendants would then have, is
    * over the byte or depth limit (names.ts). Every operation that gives an

@@ -2,7 +2,7 @@
 // the geotagged ones for a map (GET /file/photos/places). Keyset paging on
 // (taken_at, else when the content was first stored; id), so a page costs the
 // same at any depth.
-import { badRequest, DomainError } from '../core/errors.js';
+import { badRequest } from '../core/errors.js';
 import type { FilesService } from '../files/service.js';
 import type { MediaInfo } from './generators.js';
 import type { MediaRepository } from './repository.js';
@@ -47,14 +47,13 @@ export class Photos {
   async list(ownerId: string, pageSize: number, cursor?: string): Promise<{ items: PhotoItem[]; next_cursor: string | null }> {
     const after = cursor ? decodeCursor(cursor) : undefined;
     const rows = await this.repo.photos(ownerId, pageSize, after);
-    // Paths resolved 8 at a time: on PostgreSQL each is a few round trips, and the pool has connections to spare.
-    const paths: (string | null)[] = [];
-    for (let i = 0; i < rows.length; i += 8) paths.push(...(await Promise.all(rows.slice(i, i + 8).map((row) => this.pathOf(ownerId, row.id)))));
+    // One recursive query for the page's paths (one round trip per item cost p95 > 300 ms on PostgreSQL).
+    const paths = await this.files.ownPaths(ownerId, rows.map((row) => row.id));
     const items: PhotoItem[] = [];
-    rows.forEach((row, i) => {
-      const path = paths[i];
+    for (const row of rows) {
+      const path = paths.get(row.id);
       // A file under a trashed folder is not live and not listed.
-      if (path === null || path === undefined) return;
+      if (path === undefined) continue;
       let media: MediaInfo | null = null;
       try {
         media = row.meta ? (JSON.parse(row.meta) as MediaInfo) : null;
@@ -71,19 +70,9 @@ export class Photos {
         taken_at: row.taken_at === null ? null : (media?.taken_at ?? iso(Number(row.taken_at))),
         media,
       });
-    });
+    }
     const last = rows[rows.length - 1];
     return { items, next_cursor: rows.length === pageSize && last ? encodeCursor(Number(last.sort_at), last.id) : null };
-  }
-
-  /** The path the person addresses a file by, or null when it is not live. */
-  private async pathOf(ownerId: string, id: string): Promise<string | null> {
-    try {
-      return (await this.files.getById(ownerId, id)).path;
-    } catch (err) {
-      if (err instanceof DomainError && err.kind === 'not_found') return null;
-      throw err;
-    }
   }
 
   async places(ownerId: string): Promise<{ id: string; lat: number; lon: number }[]> {

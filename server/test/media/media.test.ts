@@ -184,6 +184,18 @@ describe('media: thumbnails and metadata', { skip: mediaToolsSkip }, () => {
     assert.equal((await thumb('/media/clip.mp4', 128, bob)).status, 404);
   });
 
+  it('gives each listed copy the path it has now, however deep, and leaves out one under a trashed folder', async () => {
+    const post = (url: string, json: unknown) => api.post(url, json, { token: alice.token });
+    for (const folder of ['/media/deep/a/b', '/media/gone']) assert.equal((await post('/api/v4/file/create', { path: folder, type: 'folder' })).status, 200);
+    for (const dst of ['/media/deep/a/b', '/media/gone']) assert.equal((await post('/api/v4/file/move', { paths: ['/media/photo.jpg'], dst, copy: true })).status, 200);
+    assert.equal((await api.delete('/api/v4/file', { paths: ['/media/gone'] }, { token: alice.token })).status, 200);
+    const page = await api.get<{ items: Photo[] }>('/api/v4/file/photos?page_size=50', { token: alice.token });
+    assert.equal(page.status, 200, page.text);
+    // The copies share the content, so its date: they sort together, after the newer HEIC and video.
+    assert.deepEqual(page.body.data.items.slice(0, 2).map((i) => i.path), ['/media/card.heic', '/media/clip.mp4']);
+    assert.deepEqual(page.body.data.items.slice(2).map((i) => i.path).sort(), ['/media/deep/a/b/photo.jpg', '/media/photo.jpg']);
+  });
+
   it('bounds hostile files (pixel bomb, truncated MP4, million-page PDF, compression bomb as .heic, HLS manifest as .mp4), remembers the failure, keeps answering', async () => {
     // Any read of the canary (the manifest's segment) would move its access time past its modification time.
     utimesSync(canaryFile, new Date('2020-01-01T00:00:00Z'), new Date());
