@@ -353,6 +353,8 @@ export interface SharesTable {
   max_files: number | null;
   /** 1: each download tells the owner (a `link_downloaded` notification). */
   notify_downloads: Generated<number>;
+  /** 1 (the default): pictures are sent without their location (EXIF GPS, XMP places); 0: as stored. */
+  strip_location: Generated<number>;
 }
 
 /** A file sent through an upload-request link: in flight, then received. */

@@ -34,6 +34,8 @@ const PendingUploadSchema = View(
 const PendingPage = View({ uploads: Type.Array(PendingUploadSchema) }, { title: 'PendingUploadList' });
 const PendingParams = Type.Object({ ...ShareIdParams.properties, upload: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
 
+const StripLocation = Type.Boolean({ description: 'send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true' });
+
 const CreateBody = Body(
   {
     path: Path,
@@ -45,6 +47,7 @@ const CreateBody = Body(
     max_file_size: Type.Optional(MaxFileSize),
     max_files: Type.Optional(MaxFiles),
     notify_downloads: Type.Optional(Type.Boolean({ description: 'tell the owner of each download (a link_downloaded notification)' })),
+    strip_location: Type.Optional(StripLocation),
   },
 );
 
@@ -57,6 +60,7 @@ const ChangeBody = Body(
     max_file_size: Type.Optional(Type.Union([MaxFileSize, Type.Null()])),
     max_files: Type.Optional(Type.Union([MaxFiles, Type.Null()])),
     notify_downloads: Type.Optional(Type.Boolean({ description: 'tell the owner of each download (a link_downloaded notification)' })),
+    strip_location: Type.Optional(StripLocation),
   },
 );
 

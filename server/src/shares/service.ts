@@ -35,6 +35,8 @@ export interface NewShare extends ExpiryInput {
   max_file_size?: number;
   max_files?: number;
   notify_downloads?: boolean;
+  /** Whether pictures go out without their location (default true; media/strip-location.ts). */
+  strip_location?: boolean;
 }
 
 export interface ShareChange extends ExpiryInput {
@@ -44,6 +46,7 @@ export interface ShareChange extends ExpiryInput {
   max_file_size?: number | null;
   max_files?: number | null;
   notify_downloads?: boolean;
+  strip_location?: boolean;
 }
 
 /** How many files each share received (upload requests); the default counts none. */
@@ -150,6 +153,7 @@ export class ShareService {
       max_file_size: input.max_file_size ?? null,
       max_files: input.max_files ?? null,
       notify_downloads: input.notify_downloads === true ? 1 : 0,
+      strip_location: input.strip_location === false ? 0 : 1,
     };
     await this.repo.insert(row);
     return toShareView(row, entry, this.baseUrl, now);
@@ -192,6 +196,7 @@ export class ShareService {
     if (expiresAt !== undefined) patch.expires_at = expiresAt;
     if (change.download_limit !== undefined) patch.download_limit = change.download_limit;
     if (change.notify_downloads !== undefined) patch.notify_downloads = change.notify_downloads ? 1 : 0;
+    if (change.strip_location !== undefined) patch.strip_location = change.strip_location ? 1 : 0;
     if (change.password !== undefined) patch.password_hash = change.password === null ? null : await hashPassword(change.password);
     patch.updated_at = this.clock.now();
     if (!(await this.repo.update(ownerId, id, patch))) throw notFound('Share not found');

@@ -28,6 +28,7 @@ const shareFields = {
   max_files: Nullable('integer', { description: 'upload requests: how many files the link accepts in all' }),
   uploads: Type.Integer({ description: 'upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them)' }),
   notify_downloads: Type.Boolean({ description: 'each download notifies the owner (link_downloaded)' }),
+  strip_location: Type.Boolean({ description: 'JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off' }),
   created_at: DateTime,
   updated_at: DateTime,
 };
@@ -111,6 +112,7 @@ export function toShareView(share: ShareRow, entry: Entry | null, baseUrl: strin
     max_files: share.max_files,
     uploads,
     notify_downloads: share.notify_downloads === 1,
+    strip_location: share.strip_location === 1,
     created_at: iso(share.created_at)!,
     updated_at: iso(share.updated_at)!,
   };

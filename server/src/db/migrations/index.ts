@@ -32,6 +32,7 @@ import * as m036 from './036_link_upload_addresses.js';
 import * as m037 from './037_audit_log.js';
 import * as m038 from './038_media.js';
 import * as m040 from './040_notifications.js';
+import * as m041 from './041_share_strip_location.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -67,4 +68,5 @@ export const migrations: Record<string, Migration> = {
   '037_audit_log': m037,
   '038_media': m038,
   '040_notifications': m040,
+  '041_share_strip_location': m041,
 };

@@ -59,6 +59,7 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
   const [password, setPassword] = useState('');
   const [expiry, setExpiry] = useState<string>(share ? 'keep' : 'never');
   const [limit, setLimit] = useState<number | ''>(share?.download_limit ?? '');
+  const [stripLocation, setStripLocation] = useState(share?.strip_location ?? true);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -93,7 +94,10 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
         if (share.upload_only) {
           opts.max_files = maxFiles === '' ? null : maxFiles;
           opts.max_file_size = maxMb === '' ? null : maxMb * MB;
-        } else opts.download_limit = limit === '' ? null : limit;
+        } else {
+          opts.download_limit = limit === '' ? null : limit;
+          opts.strip_location = stripLocation;
+        }
         result = await updateShare(share.id, opts);
       } else {
         if (usePassword) opts.password = password;
@@ -103,7 +107,10 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
           opts.upload_only = true;
           if (maxFiles !== '') opts.max_files = maxFiles;
           if (maxMb !== '') opts.max_file_size = maxMb * MB;
-        } else if (limit !== '') opts.download_limit = limit;
+        } else {
+          if (limit !== '') opts.download_limit = limit;
+          opts.strip_location = stripLocation;
+        }
         result = await createShare(path!, opts);
       }
       void qc.invalidateQueries({ queryKey: ['shares'] });
@@ -187,6 +194,14 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
             error={limitError}
           />
         )}
+        {!uploadOnly && (
+          <Switch
+            label={t('shares.stripLocation')}
+            description={t('shares.stripLocationHint')}
+            checked={stripLocation}
+            onChange={(e) => setStripLocation(e.currentTarget.checked)}
+          />
+        )}
         {share?.upload_only && <ReceivedList share={share} />}
         {error && (
           <Alert color="red" role="alert" p="xs">
@@ -233,6 +248,7 @@ function ShareLink({ share, note, onEdit, onStopped, onClose }: LinkProps) {
         ? t('shares.facts.downloadsOf', { n: share.downloads, limit: share.download_limit })
         : t('shares.facts.downloads', { n: share.downloads }),
     ...(share.upload_only && share.max_file_size !== null ? [t('uploadLinks.eachAtMost', { size: formatSize(share.max_file_size) })] : []),
+    ...(share.upload_only ? [] : [share.strip_location ? t('shares.facts.noLocation') : t('shares.facts.location')]),
   ];
   const stop = async () => {
     setBusy(true);

@@ -12,6 +12,8 @@ export interface ShareOptions {
   upload_only?: boolean;
   max_files?: number | null;
   max_file_size?: number | null;
+  /** Pictures go out without their location (the default). */
+  strip_location?: boolean;
 }
 
 export const createShare = (path: string, opts: ShareOptions) =>
