@@ -62,6 +62,8 @@ const byId = (id: string) => ({ params: { path: { id } } });
 export const adminApi = {
   summary: () => data(api().GET('/api/v4/admin/summary')),
   searchStatus: () => data(api().GET('/api/v4/admin/search/status')),
+  /** Thumbnail and metadata kinds (on, or off with what to install) and blobs by state. */
+  mediaStatus: () => data(api().GET('/api/v4/admin/media/status')),
   /** Every document's text extracted again, or one person's; answers how many were queued. */
   reindex: (userId?: string) => data(api().POST('/api/v4/admin/search/reindex', { body: userId ? { user_id: userId } : {} })),
 

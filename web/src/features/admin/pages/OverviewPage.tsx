@@ -7,6 +7,7 @@ import { errorMessage } from '../../../components/errorMessage';
 import { adminApi } from '../api';
 import { formatBytes } from '../format';
 import { SearchIndexCard } from '../components/SearchIndexCard';
+import { MediaStatusCard } from '../components/MediaStatusCard';
 
 export function OverviewPage() {
   const { t, i18n } = useTranslation();
@@ -72,6 +73,7 @@ export function OverviewPage() {
         />
       </Card>
       <SearchIndexCard />
+      <MediaStatusCard />
     </Stack>
   );
 }
