@@ -36,7 +36,7 @@ describe('web app: share links (existing link, download limit, public page previ
   };
   const sharesOf = async (p: string) => {
     const res = await fetch(`${server.url}/api/v4/share?path=${encodeURIComponent(p)}`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await res.json()) as { data: { shares: { id: string; url: string; downloads: number; download_limit: number | null }[] } }).data.shares;
+    return ((await res.json()) as { data: { shares: { id: string; url: string; downloads: number; download_limit: number | null; strip_location: boolean }[] } }).data.shares;
   };
   const makeShare = async (body: Record<string, unknown>) => {
     const res = await fetch(`${server.url}/api/v4/share`, { method: 'PUT', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -109,15 +109,22 @@ describe('web app: share links (existing link, download limit, public page previ
       await dialog.getByRole('button', { name: 'Copy link' }).waitFor();
       await shot(page, `share-existing-${v.name}`);
       assert.deepEqual(await seriousA11yViolations(page), [], 'axe on the existing link');
+      // Photo locations are removed unless the owner switches it off (issue 36).
+      await dialog.getByText('Photo locations removed').waitFor();
       await dialog.getByRole('button', { name: 'Change settings' }).click();
       await dialog.getByLabel('Download limit').fill('3');
+      const strip = dialog.getByRole('switch', { name: 'Remove location from photos' });
+      assert.equal(await strip.isChecked(), true);
+      await strip.uncheck();
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText('Downloads: 0 of 3').waitFor();
+      await dialog.getByText('Photo locations shown').waitFor();
       assert.equal(await dialog.getByLabel('Link', { exact: true }).inputValue(), link);
       await dialog.getByRole('button', { name: 'Done' }).click();
       const shares = await sharesOf(`/${v.name}/notes.txt`);
       assert.equal(shares.length, 1, 'still one link');
       assert.equal(shares[0]!.download_limit, 3);
+      assert.equal(shares[0]!.strip_location, false);
 
       // Stop sharing: the link goes, and Share offers a new one.
       dialog = await openShare();
