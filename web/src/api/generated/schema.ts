@@ -13910,6 +13910,8 @@ export interface paths {
             max_files?: number;
             /** tell the owner of each download (a link_downloaded notification) */
             notify_downloads?: boolean;
+            /** send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true */
+            strip_location?: boolean;
           };
         };
       };
@@ -14175,6 +14177,8 @@ export interface paths {
             max_files?: number | null;
             /** tell the owner of each download (a link_downloaded notification) */
             notify_downloads?: boolean;
+            /** send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true */
+            strip_location?: boolean;
           };
         };
       };
@@ -16854,6 +16858,8 @@ export interface components {
       uploads: number;
       /** each download notifies the owner (link_downloaded) */
       notify_downloads: boolean;
+      /** JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off */
+      strip_location: boolean;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
@@ -17768,6 +17774,8 @@ export interface components {
       uploads: number;
       /** each download notifies the owner (link_downloaded) */
       notify_downloads: boolean;
+      /** JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off */
+      strip_location: boolean;
       /** RFC 3339, UTC */
       created_at: string;
       /** RFC 3339, UTC */
