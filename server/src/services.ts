@@ -261,6 +261,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     jobs,
     throttle,
     baseUrl: config.baseUrl,
+    history: { trash: files.trash, versions: files.versions },
     ports: {
       person: async (id) => {
         const u = await userCache.get(id);

@@ -579,6 +579,7 @@ export interface Database {
   sync_chunks: SyncChunksTable;
   sync_login_flows: SyncLoginFlowsTable;
   sync_devices: SyncDevicesTable;
+  sync_file_numbers: SyncFileNumbersTable;
   identity_providers: IdentityProvidersTable;
   user_identities: UserIdentitiesTable;
   sso_states: SsoStatesTable;
@@ -748,6 +749,11 @@ export interface SyncDevicesTable {
   account_id: string;
   user_agent: string;
   last_seen_at: number;
+}
+
+export interface SyncFileNumbersTable {
+  number: Generated<number>;
+  file_id: string;
 }
 
 // Every column of the tables read by statements prepared by name on

@@ -11,6 +11,7 @@ import type { DavPrincipal } from '../webdav/auth.js';
 import { escapeXml } from '../webdav/xml.js';
 import type { FolderTags } from './folder-tags.js';
 import type { SyncRepository } from './repository.js';
+import type { FileNumbers } from './file-numbers.js';
 
 export const OC_NS = 'http://owncloud.org/ns';
 export const NC_NS = 'http://nextcloud.org/ns';
@@ -48,6 +49,7 @@ export class SyncMount implements DavMount {
   private readonly sums = new Map<string, string>();
   private readonly writable = new Map<string, boolean>();
   private readonly names = new Map<string, string>();
+  private readonly numbers = new Map<string, number>();
   readonly extras: NonNullable<DavMount['extras']>;
 
   constructor(
@@ -57,6 +59,7 @@ export class SyncMount implements DavMount {
     private readonly folderTags: FolderTags,
     private readonly repo: SyncRepository,
     private readonly people: SyncPeople,
+    private readonly fileNumbers: FileNumbers,
   ) {
     this.extras = { names: NAMES, namespaces: ` xmlns:oc="${OC_NS}" xmlns:nc="${NC_NS}"`, value: (name, entry) => this.value(name, entry) };
   }
@@ -76,6 +79,8 @@ export class SyncMount implements DavMount {
       const key = depth(parentOf(e.path)) <= 1 ? e.path : parentOf(e.path);
       if (!this.writable.has(key)) this.writable.set(key, await this.canWrite(e.path));
     }
+    const unnumbered = entries.map((e) => e.row.id).filter((id) => !this.numbers.has(id));
+    if (unnumbered.length) for (const [id, n] of await this.fileNumbers.of(unnumbered)) this.numbers.set(id, n);
     const owners = [...new Set(entries.map((e) => e.row.owner_id))].filter((o) => !this.names.has(o));
     if (owners.length) for (const [id, name] of await this.people.displayNames(owners)) this.names.set(id, name);
   }
@@ -120,10 +125,14 @@ export class SyncMount implements DavMount {
     const row = entry.row;
     const el = (qname: string, inner: string) => (inner === '' ? `<${qname}/>` : `<${qname}>${inner}</${qname}>`);
     switch (name) {
-      case oc('fileid'):
-        return el('oc:fileid', escapeXml(row.id));
-      case oc('id'):
-        return el('oc:id', escapeXml(row.id));
+      case oc('fileid'): {
+        const n = this.numbers.get(row.id);
+        return n === undefined ? undefined : el('oc:fileid', String(n));
+      }
+      case oc('id'): {
+        const n = this.numbers.get(row.id);
+        return n === undefined ? undefined : el('oc:id', this.fileNumbers.format(n));
+      }
       case oc('permissions'):
         return el('oc:permissions', this.permissions(entry));
       case oc('size'):

@@ -18,8 +18,9 @@ export const LEGACY_ROOT = '/remote.php/webdav';
 /** X-OC-Mtime in seconds: after 1970 and before 2200. */
 const MAX_MTIME_S = 7_258_118_400;
 
-function fileHeaders(reply: FastifyReply, ctx: DavContext, entry: Entry): void {
-  reply.header('OC-FileId', entry.row.id);
+async function fileHeaders(reply: FastifyReply, ctx: DavContext, sync: SyncService, entry: Entry): Promise<void> {
+  const fileId = await sync.davFileId(entry);
+  if (fileId) reply.header('OC-FileId', fileId);
   const etag = ctx.etag(entry);
   reply.header('OC-ETag', etag).header('ETag', etag);
 }
@@ -59,16 +60,16 @@ export async function storeFile(ctx: DavContext, dav: DavRouteDeps, sync: SyncSe
     entry = await dav.files.setModified(ctx.userId, ctx.path, mtime);
     reply.header('X-OC-MTime', 'accepted');
   }
-  fileHeaders(reply, ctx, entry);
+  await fileHeaders(reply, ctx, sync, entry);
   return status;
 }
 
-async function syncCopyOrMove(ctx: DavContext, dav: DavRouteDeps, reply: FastifyReply): Promise<FastifyReply> {
+async function syncCopyOrMove(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply): Promise<FastifyReply> {
   const status = await copyOrMove(ctx, dav.repo, ctx.request.method === 'COPY');
   const moved = await ctx.tryResolve(ctx.pathOfUri(ctx.header('destination')!).path);
   if (moved) {
     await ctx.prepare([moved]);
-    fileHeaders(reply, ctx, moved);
+    await fileHeaders(reply, ctx, sync, moved);
     if (moved.row.kind === FILE && ctx.header('x-oc-mtime') !== undefined) {
       await dav.files.setModified(ctx.userId, moved.path, mtimeOf(ctx)!);
       reply.header('X-OC-MTime', 'accepted');
@@ -106,7 +107,7 @@ export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: Syn
         return syncPut(ctx, dav, sync, reply);
       case 'COPY':
       case 'MOVE':
-        return syncCopyOrMove(ctx, dav, reply);
+        return syncCopyOrMove(ctx, dav, sync, reply);
       default:
         return dispatch(ctx, dav, reply);
     }

@@ -17,6 +17,8 @@ import type { Throttle } from '../throttle/service.js';
 import { LoginFlowRepository } from './repository.js';
 import { LoginFlows } from './login-flows.js';
 import { loginFlowRoutes } from './login-routes.js';
+import { instanceIdOf } from './file-numbers.js';
+import { syncHistoryRoutes, type History } from './history-routes.js';
 
 export interface SyncDeps {
   db: Db;
@@ -28,6 +30,8 @@ export interface SyncDeps {
   throttle: Throttle;
   /** The public base URL (Login Flow answers and nc:// redirects name it). */
   baseUrl: string;
+  /** The trash and versions, served over DAV (history-routes.ts). */
+  history: History;
 }
 
 export interface Sync {
@@ -38,6 +42,7 @@ export interface Sync {
   /** Login Flow v2 and v1. */
   loginFlows: LoginFlows;
   baseUrl: string;
+  history: History;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -47,7 +52,10 @@ export function createSync(deps: SyncDeps): Sync {
   deps.jobs.every('sync_transfer_sweep', 3600_000, () => chunked.sweep(), { firstAfterMs: 30_000 });
   const loginFlows = new LoginFlows(new LoginFlowRepository(deps.db), deps.dav.accounts, deps.throttle, { loginName: async (id) => (await deps.ports.person(id))?.email }, deps.clock);
   deps.jobs.every('sync_login_flow_sweep', 600_000, () => loginFlows.sweep(), { firstAfterMs: 60_000 });
-  return { service: new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock), dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl };
+  const service = new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock, instanceIdOf(deps.baseUrl));
+  // Settings → WebDAV lists each account's device: the sync clients' and /dav/'s uses are recorded here.
+  deps.dav.accounts.useDevices({ seen: (id, ua) => service.seenAccount(id, ua), devices: (ids) => service.devices(ids) });
+  return { service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history };
 }
 
 export function syncRoutes(app: FastifyInstance, sync: Sync): void {
@@ -56,4 +64,5 @@ export function syncRoutes(app: FastifyInstance, sync: Sync): void {
   syncDavRoutes(app, sync.dav, sync.service);
   syncUploadRoutes(app, sync.dav, sync.service, sync.chunked);
   loginFlowRoutes(app, sync.loginFlows, sync.baseUrl);
+  syncHistoryRoutes(app, sync.dav, sync.service, sync.history);
 }

@@ -174,6 +174,40 @@ export class SyncRepository {
     return rows.map(toTransfer);
   }
 
+  // ---- numeric file ids (migration 042) ----
+
+  /** The numbers of these items, assigning one to each item without (an id that is no item gets none). */
+  async fileNumbers(fileIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (let i = 0; i < fileIds.length; i += BATCH) {
+      const ids = fileIds.slice(i, i + BATCH);
+      await this.readNumbers(ids, out);
+      const missing = ids.filter((id) => !out.has(id));
+      if (!missing.length) continue;
+      // Only ids of rows that exist: an item deleted meanwhile gets no number rather than a foreign-key error.
+      await this.db
+        .insertInto('sync_file_numbers')
+        .columns(['file_id'])
+        .expression((eb) => eb.selectFrom('files').select('id').where('id', 'in', missing))
+        .onConflict((oc) => oc.column('file_id').doNothing())
+        .execute()
+        .catch(() => undefined);
+      await this.readNumbers(missing, out);
+    }
+    return out;
+  }
+
+  private async readNumbers(ids: readonly string[], out: Map<string, number>): Promise<void> {
+    const rows = await this.db.selectFrom('sync_file_numbers').select(['file_id', 'number']).where('file_id', 'in', ids).execute();
+    for (const r of rows) out.set(r.file_id, Number(r.number));
+  }
+
+  /** The item of a number a client sent back; undefined when there is none. */
+  async fileOfNumber(number: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('sync_file_numbers').select('file_id').where('number', '=', number).executeTakeFirst();
+    return row?.file_id;
+  }
+
   // ---- devices ----
 
   async seen(accountId: string, userAgent: string, at: number): Promise<void> {

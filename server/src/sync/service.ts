@@ -10,6 +10,8 @@ import { FolderTags } from './folder-tags.js';
 import { SyncMount, type SyncPeople } from './dav-mount.js';
 import type { SyncRepository } from './repository.js';
 import type { FeedService } from '../files/events/feed.js';
+import type { Entry } from '../files/tree.js';
+import { FileNumbers } from './file-numbers.js';
 
 /** The Nextcloud version reported: current desktop and mobile clients refuse older servers. */
 export const NEXTCLOUD_VERSION = [30, 0, 0, 0] as const;
@@ -35,6 +37,7 @@ export interface SyncPorts {
 
 export class SyncService {
   readonly folderTags: FolderTags;
+  readonly fileNumbers: FileNumbers;
   private readonly lastSeen = new Map<string, number>();
 
   constructor(
@@ -44,8 +47,11 @@ export class SyncService {
     feed: Pick<FeedService, 'current' | 'page'>,
     private readonly ports: SyncPorts,
     private readonly clock: Clock,
+    /** Nextcloud's instance id of this site (file-numbers.ts). */
+    instanceId: string,
   ) {
     this.folderTags = new FolderTags(repo, feed);
+    this.fileNumbers = new FileNumbers(repo, instanceId);
   }
 
   siteName(): Promise<string> {
@@ -57,7 +63,13 @@ export class SyncService {
   }
 
   mount(prefix: string, principal: DavPrincipal): SyncMount {
-    return new SyncMount(prefix, principal, this.files, this.folderTags, this.repo, this.ports.people);
+    return new SyncMount(prefix, principal, this.files, this.folderTags, this.repo, this.ports.people, this.fileNumbers);
+  }
+
+  /** The item's `oc:id` (OC-FileId header); undefined for an item deleted meanwhile. */
+  async davFileId(entry: Entry): Promise<string | undefined> {
+    const n = (await this.fileNumbers.of([entry.row.id])).get(entry.row.id);
+    return n === undefined ? undefined : this.fileNumbers.format(n);
   }
 
   recordChecksum(blobId: string, checksum: string): Promise<void> {
@@ -66,7 +78,10 @@ export class SyncService {
 
   /** Notes that the device behind a WebDAV account was seen (at most once a minute per account and instance). */
   seen(principal: DavPrincipal, userAgent: string | undefined): void {
-    const id = principal.accountId;
+    this.seenAccount(principal.accountId, userAgent);
+  }
+
+  seenAccount(id: string | null | undefined, userAgent: string | undefined): void {
     if (!id) return;
     const now = this.clock.now();
     if (now - (this.lastSeen.get(id) ?? 0) < SEEN_EVERY_MS) return;

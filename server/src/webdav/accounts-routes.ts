@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { ok } from '../http/envelope.js';
 import { requireAuth } from '../http/auth.js';
 import { Path } from '../files/schemas.js';
-import { Body, DateTime, Envelope, View, errors } from '../http/contract.js';
+import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
 import type { DavAccountService } from './accounts.js';
 
 const READ = { auth: 'required' as const, scopes: ['DavAccount.Read'] };
@@ -23,6 +23,8 @@ const DavAccountSchema = View(
     readonly: Type.Boolean(),
     created_at: DateTime,
     updated_at: DateTime,
+    last_seen_at: Nullable('string', { format: 'date-time', description: 'RFC 3339, UTC: when a client last used the account (recorded at most once a minute); null if never' }),
+    client: Nullable('string', { description: "The User-Agent of the client that last used it (a sync client's names the app and system); null if never" }),
   },
   { title: 'DavAccount' },
 );
@@ -40,8 +42,8 @@ export function davAccountRoutes(app: FastifyInstance, accounts: DavAccountServi
 
   r.get(
     '/api/v4/devices/dav',
-    { config: READ, schema: { description: 'Lists the WebDAV accounts of the signed-in person.', response: { 200: Envelope(View({ accounts: Type.Array(DavAccountSchema) }, { title: 'DavAccountList' })) } } },
-    async (request) => ok({ accounts: await Promise.all((await accounts.list(requireAuth(request).user.id)).map((row) => accounts.view(row))) }),
+    { config: READ, schema: { description: 'Lists the WebDAV accounts of the signed-in person (app passwords of sync clients included), with when each was last used and by which client.', response: { 200: Envelope(View({ accounts: Type.Array(DavAccountSchema) }, { title: 'DavAccountList' })) } } },
+    async (request) => ok({ accounts: await accounts.views(await accounts.list(requireAuth(request).user.id)) }),
   );
 
   r.put(

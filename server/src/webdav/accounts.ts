@@ -23,6 +23,17 @@ export interface DavAccountView {
   readonly: boolean;
   created_at: string;
   updated_at: string;
+  /** When a client last used the account (recorded at most once a minute), null if never. */
+  last_seen_at: string | null;
+  /** The User-Agent of that client (e.g. "Mozilla/5.0 (Linux) mirall/3.7.3"), null if never used. */
+  client: string | null;
+}
+
+/** The devices behind accounts (the sync feature keeps them, server/src/sync): who last used each and when. */
+export interface DeviceLog {
+  /** Notes a use; cheap (at most one write a minute per account). */
+  seen(accountId: string, userAgent: string | undefined): void;
+  devices(accountIds: readonly string[]): Promise<Map<string, { user_agent: string; last_seen_at: number }>>;
 }
 
 export function toAccountView(row: DavAccountRow): DavAccountView {
@@ -33,6 +44,8 @@ export function toAccountView(row: DavAccountRow): DavAccountView {
     readonly: row.readonly === 1,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
+    last_seen_at: null,
+    client: null,
   };
 }
 
@@ -48,6 +61,7 @@ export type AccountListener = (accountId: string) => void;
 
 export class DavAccountService {
   private readonly listeners: AccountListener[] = [];
+  private deviceLog: DeviceLog | null = null;
 
   constructor(
     private readonly repo: DavRepository,
@@ -57,6 +71,15 @@ export class DavAccountService {
 
   onChange(listener: AccountListener): void {
     this.listeners.push(listener);
+  }
+
+  useDevices(log: DeviceLog): void {
+    this.deviceLog = log;
+  }
+
+  /** A client used the account (a request it made authenticated with it). */
+  seen(accountId: string | null | undefined, userAgent: string | undefined): void {
+    if (accountId) this.deviceLog?.seen(accountId, userAgent);
   }
 
   list(userId: string): Promise<DavAccountRow[]> {
@@ -69,7 +92,23 @@ export class DavAccountService {
    * renames never point the device at their folder; shown at its path now.
    */
   async view(row: DavAccountRow): Promise<DavAccountView> {
-    return { ...toAccountView(row), path: await this.files.anchoredPath(row.user_id, row.root_path) };
+    return (await this.views([row]))[0]!;
+  }
+
+  /** `view` for a list, with one read of the devices behind them. */
+  async views(rows: readonly DavAccountRow[]): Promise<DavAccountView[]> {
+    const devices = this.deviceLog && rows.length ? await this.deviceLog.devices(rows.map((r) => r.id)) : new Map<string, { user_agent: string; last_seen_at: number }>();
+    return Promise.all(
+      rows.map(async (row) => {
+        const device = devices.get(row.id);
+        return {
+          ...toAccountView(row),
+          path: await this.files.anchoredPath(row.user_id, row.root_path),
+          last_seen_at: device ? new Date(device.last_seen_at).toISOString() : null,
+          client: device && device.user_agent !== '' ? device.user_agent : null,
+        };
+      }),
+    );
   }
 
   async create(userId: string, input: { name: string; path?: string; readonly?: boolean }): Promise<{ row: DavAccountRow; password: string }> {

@@ -13,6 +13,7 @@ import type { LockService } from './locks.js';
 import type { DavRepository } from './repository.js';
 import type { FilesService } from '../files/service.js';
 import type { UploadService } from '../files/uploads.js';
+import type { DavAccountService } from './accounts.js';
 import { MOUNT } from './paths.js';
 import { propfind, proppatch } from './properties.js';
 import { copyOrMove, get, mkcol, put, remove } from './methods.js';
@@ -59,6 +60,8 @@ export interface DavRouteDeps {
   locks: LockService;
   files: FilesService;
   uploads: UploadService;
+  /** Notes which client used which account (Settings → WebDAV shows it). */
+  accounts: Pick<DavAccountService, 'seen'>;
 }
 
 /** Registers the methods and one WebDAV scope (unread bodies, WebDAV errors) serving `urls` with `handler`. */
@@ -141,6 +144,7 @@ export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
     const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     const ctx = new DavContext(request, principal, dav.files, dav.locks);
     await admit(ctx, dav);
+    dav.accounts.seen(principal.accountId, request.headers['user-agent']);
     return dispatch(ctx, dav, reply);
   };
   davScope(app, [MOUNT, `${MOUNT}/*`], handler);

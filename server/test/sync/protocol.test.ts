@@ -115,7 +115,7 @@ describe('sync protocol: status, OCS, /remote.php/', () => {
 
     const listing = await dav(server, 'PROPFIND', `${root}/`, p.basic, { headers: { depth: '1' }, body: PROPS });
     assert.equal(listing.status, 207);
-    assert.equal(prop(listing.text, `${root}/c.txt`, 'oc:fileid'), fileId);
+    assert.equal(prop(listing.text, `${root}/c.txt`, 'oc:id'), fileId);
     assert.equal(prop(listing.text, `${root}/c.txt`, 'oc:checksum'), `SHA1:${sha1}`);
     assert.equal(prop(listing.text, `${root}/c.txt`, 'D:getlastmodified'), new Date(1500000000 * 1000).toUTCString());
     assert.equal(prop(listing.text, `${root}/c.txt`, 'oc:permissions'), 'GDNVW');
@@ -126,7 +126,7 @@ describe('sync protocol: status, OCS, /remote.php/', () => {
     assert.equal(moved.status, 201);
     assert.equal(moved.headers.get('oc-fileid'), fileId);
     const after = await dav(server, 'PROPFIND', `${root}/dir/`, p.basic, { headers: { depth: '1' }, body: PROPS });
-    assert.equal(prop(after.text, `${root}/dir/c%20moved.txt`, 'oc:fileid'), fileId);
+    assert.equal(prop(after.text, `${root}/dir/c%20moved.txt`, 'oc:id'), fileId);
   });
 
   it('a folder ETag changes whenever something beneath changes, and only then', async () => {

@@ -33,6 +33,7 @@ import * as m037 from './037_audit_log.js';
 import * as m038 from './038_media.js';
 import * as m040 from './040_notifications.js';
 import * as m041 from './041_share_strip_location.js';
+import * as m042 from './042_sync_file_numbers.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -69,4 +70,5 @@ export const migrations: Record<string, Migration> = {
   '038_media': m038,
   '040_notifications': m040,
   '041_share_strip_location': m041,
+  '042_sync_file_numbers': m042,
 };

@@ -15241,7 +15241,7 @@ export interface paths {
     };
     get: {
       /**
-       * Lists the WebDAV accounts of the signed-in person.
+       * Lists the WebDAV accounts of the signed-in person (app passwords of sync clients included), with when each was last used and by which client.
        *
        * Auth: bearer token required. OAuth tokens need DavAccount.Read.
        */
@@ -17021,6 +17021,10 @@ export interface components {
       created_at: string;
       /** RFC 3339, UTC */
       updated_at: string;
+      /** RFC 3339, UTC: when a client last used the account (recorded at most once a minute); null if never */
+      last_seen_at: string | null;
+      /** The User-Agent of the client that last used it (a sync client's names the app and system); null if never */
+      client: string | null;
       /** Present only when regenerate_password was true */
       password?: string;
     };
@@ -17040,6 +17044,10 @@ export interface components {
       created_at: string;
       /** RFC 3339, UTC */
       updated_at: string;
+      /** RFC 3339, UTC: when a client last used the account (recorded at most once a minute); null if never */
+      last_seen_at: string | null;
+      /** The User-Agent of the client that last used it (a sync client's names the app and system); null if never */
+      client: string | null;
     };
     DavAccountList: {
       accounts: components["schemas"]["DavAccount"][];
@@ -17369,6 +17377,10 @@ export interface components {
       created_at: string;
       /** RFC 3339, UTC */
       updated_at: string;
+      /** RFC 3339, UTC: when a client last used the account (recorded at most once a minute); null if never */
+      last_seen_at: string | null;
+      /** The User-Agent of the client that last used it (a sync client's names the app and system); null if never */
+      client: string | null;
       /** Shown only in this answer */
       password: string;
     };

@@ -1,7 +1,8 @@
 // The WebDAV section of the settings: where to connect, the person's WebDAV
 // accounts (one per device), a form to add one (name, folder, read-only), the
-// generated password shown once, a new password on demand, and delete (which
-// cuts the device off at once).
+// generated password shown once, a new password on demand, when and by which
+// client each was last used (sync clients' app passwords are accounts too), and
+// delete (which cuts the device off at once).
 import { Alert, Badge, Button, Card, Code, CopyButton, Group, Modal, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -117,6 +118,14 @@ export function DavAccounts() {
               <Text size="xs" c="dimmed">
                 {t('dav.folderIs', { path: a.path })} · {t('dav.createdAt', { date: formatDate(a.created_at) })}
               </Text>
+              <Text size="xs" c="dimmed" data-last-seen={a.last_seen_at ?? ''}>
+                {a.last_seen_at ? t('dav.lastSeen', { date: formatDate(a.last_seen_at) }) : t('dav.neverSeen')}
+              </Text>
+              {a.client && (
+                <Text size="xs" c="dimmed" lineClamp={2} style={{ wordBreak: 'break-all' }} title={a.client} data-client>
+                  {t('dav.clientIs', { client: a.client })}
+                </Text>
+              )}
             </Stack>
             <Group gap="xs" wrap="nowrap">
               <Button
