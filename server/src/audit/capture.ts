@@ -68,7 +68,16 @@ export const AUDITED: Record<string, Rule> = {
     targetType: 'user',
     targetId: (x) => signedInUser(x) ?? String(x.field('email') ?? '').toLowerCase(),
     actorId: signedInUser,
-    detail: (x) => ({ method: 'password', email: String(x.field('email') ?? '').toLowerCase(), ...(x.status >= 400 ? { code: x.code } : {}) }),
+    // The route says how the password was proven (a Cirrus password, or a directory's); a refusal is judged by no one in particular.
+    detail: (x) => ({ ...(x.request.signInMethod ?? { method: 'password' }), email: String(x.field('email') ?? '').toLowerCase(), ...(x.status >= 400 ? { code: x.code } : {}) }),
+  },
+  'POST /api/v4/session/sso/exchange': {
+    success: (x) => (x.code === 0 ? 'session.sign_in' : null),
+    failure: SIGN_IN_FAILURE,
+    targetType: 'user',
+    targetId: (x) => signedInUser(x) ?? '',
+    actorId: signedInUser,
+    detail: (x) => ({ ...(x.request.signInMethod ?? { method: 'oidc' }), ...(x.status >= 400 ? { code: x.code } : {}) }),
   },
   'POST /api/v4/session/token/2fa': {
     success: 'session.sign_in',

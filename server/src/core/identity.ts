@@ -47,3 +47,6 @@ export interface HeldTokenVerifier {
   /** The same answers as check(), without reading the database while every way of ending the token is in memory. */
   recheck(token: string): AuthContext | Promise<AuthContext>;
 }
+
+/** How a sign-in's first factor was proven, as the audit log records it: a Cirrus password, or an upstream provider (its id). */
+export type SignInMethod = { method: 'password' } | { method: 'ldap' | 'oidc'; provider_id: string };

@@ -8,7 +8,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyReques
 import { DomainError, ErrorCode } from '../core/errors.js';
 import { HttpError } from './errors.js';
 import { missingScopes } from '../core/scopes.js';
-import { InvalidToken, type AuthContext, type TokenVerifier } from '../core/identity.js';
+import { InvalidToken, type AuthContext, type SignInMethod, type TokenVerifier } from '../core/identity.js';
 import { boundKey, dpopChallenge, DpopRefusal, type ResourceProofCheck } from '../core/dpop.js';
 
 export type AuthMode = 'none' | 'required' | 'optional';
@@ -22,6 +22,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    /** How a sign-in route proved the person (the audit log records it); set by the route that signed someone in. */
+    signInMethod?: SignInMethod;
   }
 }
 

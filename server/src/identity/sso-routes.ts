@@ -134,6 +134,7 @@ export function ssoRoutes(app: FastifyInstance, deps: SsoRouteDeps): void {
     },
     async (request) => {
       const { userId, upstream } = await deps.flow.exchange(request.body.code);
+      request.signInMethod = { method: 'oidc', provider_id: upstream.providerId };
       const result = await deps.sessions.signInProven(await deps.accounts.get(userId));
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);
       if (result.familyId) await deps.flow.recordSession(result.familyId, userId, upstream);

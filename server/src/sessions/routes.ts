@@ -48,6 +48,7 @@ export function sessionRoutes(app: FastifyInstance, sessions: SessionService, de
     async (request, reply) => {
       const device = devices.deviceOf(request.body.email, request.headers.cookie);
       const result = await sessions.signIn(request.body.email, request.body.password, request.ip, device);
+      request.signInMethod = result.method;
       // The browser is trusted only once the whole sign-in (second factor included) succeeded.
       // Envelope code 203 with HTTP 200, through the one envelope mapping (serialized by the 200 schema's second branch).
       if (result.kind === 'second_factor') throw secondFactorRequired(result.sessionId);

@@ -3,6 +3,7 @@
 import { checkTimes, JwtError, type Hs256, type JwtClaims } from '../crypto/jwt.js';
 import { secretToken, timeOrderedId } from '../crypto/random.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
+import type { SignInMethod } from '../core/identity.js';
 import type { AccountService } from '../accounts/service.js';
 import type { UserWithGroup } from '../db/schema.js';
 import type { SettingsService } from '../site/settings.js';
@@ -71,7 +72,8 @@ const credentialInvalid = (msg = 'Refresh token is invalid') => new DomainError(
 /** A password sign-in through LDAP directories: the person's account when a directory accepts the login and password. */
 export interface DirectorySignIn {
   active(): Promise<boolean>;
-  signIn(login: string, password: string): Promise<UserWithGroup | undefined>;
+  /** The account and the directory (provider id) that accepted the password. */
+  signIn(login: string, password: string): Promise<{ user: UserWithGroup; providerId: string } | undefined>;
 }
 
 export class SessionService {
@@ -105,7 +107,7 @@ export class SessionService {
    * is limited on a count of its own, so guesses from elsewhere cannot lock
    * its owner out.
    */
-  async signIn(emailInput: string, password: string, address: string, device: string | null = null): Promise<SignInResult> {
+  async signIn(emailInput: string, password: string, address: string, device: string | null = null): Promise<SignInResult & { method: SignInMethod }> {
     const email = emailInput.trim().toLowerCase();
     const isEmail = /^[^@\s]+@[^@\s]+$/.test(email);
     const directory = this.directory && (await this.directory.active()) ? this.directory : undefined;
@@ -119,23 +121,23 @@ export class SessionService {
         { key: accountKey, policy: ACCOUNT_POLICY, clearOnSuccess: true },
         { key: `addr:${address}`, policy: ADDRESS_POLICY },
       ],
-      async (): Promise<{ user: UserWithGroup; via: 'password' | 'directory' } | undefined> => {
+      async (): Promise<{ user: UserWithGroup; method: SignInMethod } | undefined> => {
         // A Cirrus password comes first: an account with its own password keeps it, whatever a directory says.
         // (An address without one still takes the time of a check, so the answer's time does not tell which addresses have one.)
         const local = isEmail ? await this.accounts.checkCredentials(email, password) : undefined;
-        if (local) return { user: local, via: 'password' };
+        if (local) return { user: local, method: { method: 'password' } };
         const fromDirectory = directory ? await directory.signIn(emailInput.trim(), password) : undefined;
-        return fromDirectory ? { user: fromDirectory, via: 'directory' } : undefined;
+        return fromDirectory ? { user: fromDirectory.user, method: { method: 'ldap', provider_id: fromDirectory.providerId } } : undefined;
       },
     );
     if (!proven) throw new DomainError(ErrorCode.SignInFailed, 'Wrong e-mail or password');
     const user = proven.user;
     // Checked after the password, so that the answer tells nothing to someone who does not know it.
     // The switch is about Cirrus passwords only: a directory sign-in is the organisation's own.
-    if (proven.via === 'password' && user.group_is_admin !== 1 && !(await this.settings.current()).password_sign_in) {
+    if (proven.method.method === 'password' && user.group_is_admin !== 1 && !(await this.settings.current()).password_sign_in) {
       throw new DomainError(ErrorCode.FeatureDisabled, "Password sign-in is turned off on this site: sign in with your organisation's account");
     }
-    return this.signInProven(user);
+    return { ...(await this.signInProven(user)), method: proven.method };
   }
 
   /**

@@ -31,7 +31,7 @@ export class LdapSignIn {
    * skipped; when none answered and one was down, the 503 says so (the
    * password was not judged, so it is not counted as a wrong guess).
    */
-  async signIn(login: string, password: string): Promise<UserWithGroup | undefined> {
+  async signIn(login: string, password: string): Promise<{ user: UserWithGroup; providerId: string } | undefined> {
     if (password === '') return undefined;
     let down: DirectoryUnavailable | undefined;
     for (const p of await this.providers.enabledLdap()) {
@@ -45,7 +45,8 @@ export class LdapSignIn {
         continue;
       }
       if (!person) continue;
-      return this.linking.resolve(p, { subject: person.dn, login: login.trim(), email: person.email, emailVerified: true, name: person.name, groups: person.groups });
+      const user = await this.linking.resolve(p, { subject: person.dn, login: login.trim(), email: person.email, emailVerified: true, name: person.name, groups: person.groups });
+      return { user, providerId: p.id };
     }
     if (down) {
       throw new DomainError(ErrorCode.Internal, `The directory ${down.providerName} cannot be reached right now; try again later`, { kind: 'unavailable', detail: down.message });
