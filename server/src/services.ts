@@ -248,7 +248,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   });
   const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock });
   files.search.useContent(search.content);
-  const media = await createMedia({ db, dataDir: config.dataDir, blobs: files.storage, files: files.files, changes: files.changes, jobs, clock });
+  const media = await createMedia({ db, dataDir: config.dataDir, blobs: files.storage, files: files.files, changes: files.changes, jobs, clock, thumbCache: files.thumbCache });
   files.thumbs.useSources(media.service);
   files.files.useMedia(media.service);
   // WebDAV Basic guesses go through the same helper, under keys of their own.

@@ -24,6 +24,7 @@ import { FileSearch } from './search.js';
 import { SearchRepository } from './search-repository.js';
 import { searchRoutes } from './search-routes.js';
 import { Thumbnails } from './thumbnails.js';
+import { DiskThumbCache } from './thumb-cache.js';
 import { thumbRoutes } from './thumb-routes.js';
 import { VersionService } from './versions.js';
 import { versionRoutes } from './version-routes.js';
@@ -101,6 +102,8 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
     return running;
   };
   const jobs = deps.jobs ?? new Jobs(undefined, deps.clock);
+  // With S3 the bucket keeps the thumbnails, shared by every instance; with local storage, the data directory.
+  const thumbCache = storage.thumbCache?.() ?? new DiskThumbCache(path.join(deps.dataDir, 'thumbs'));
   jobs.every('upload_sweep', deps.sweepIntervalMs ?? 600_000, sweep, { firstAfterMs: 5_000 });
   // Cheap and frequent: two indexed queries that usually find nothing.
   jobs.every('upload_reclaim', deps.reclaimIntervalMs ?? 1_000, () => uploads.reclaim());
@@ -111,7 +114,8 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   return {
     files, trash, uploads, tus, storage, sweep, versions, changes, audiences,
     search: new FileSearch(new SearchRepository(deps.db), files),
-    thumbs: new Thumbnails(files, path.join(deps.dataDir, 'thumbs')),
+    thumbs: new Thumbnails(files, thumbCache),
+    thumbCache,
     signer: new UrlSigner(deps.masterKey, deps.clock),
     ownerActive: (userId) => deps.accounts.ownerActive(userId),
     async stop() {

@@ -1,15 +1,14 @@
 // Thumbnails for the web app's grid (GET /api/v4/file/thumb): made with
-// sharp, cached on disk by blob and size (a new version of the file is a new
+// sharp, cached by blob and size (thumb-cache.ts: on disk, or in the S3 bucket) (a new version of the file is a new
 // blob, so the cache never serves a stale picture), with a pixel limit
 // against decompression bombs and a cap on the source size. Raster pictures
 // are made from the original here; videos, PDFs, HEIC and songs from the
 // source picture media/ makes once per blob in a bounded child process
 // (ThumbSourcePort): while it is being made the answer is "pending" (202).
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { badRequest, DomainError, ErrorCode } from '../core/errors.js';
 import { FILE } from './repository.js';
 import type { FilesService } from './service.js';
+import type { ThumbCache } from './thumb-cache.js';
 
 /** Sizes served; a request is rounded up to the next one (bounded cache). */
 export const THUMB_SIZES = [64, 128, 256, 512, 1024] as const;
@@ -32,7 +31,7 @@ export class Thumbnails {
 
   constructor(
     private readonly files: FilesService,
-    private readonly cacheDir: string,
+    private readonly cache: ThumbCache,
   ) {}
 
   /** Set once at start-up by media/; without it only raster pictures have thumbnails. */
@@ -49,12 +48,9 @@ export class Thumbnails {
     if (!entry.row.blob_id || entry.row.size === 0) throw badRequest('path: the file is empty');
     const size = THUMB_SIZES.find((s) => s >= requested) ?? THUMB_SIZES[THUMB_SIZES.length - 1];
     const etag = `"${entry.row.blob_id}-${size}"`;
-    const cached = path.join(this.cacheDir, `${entry.row.blob_id}-${size}.webp`);
-    try {
-      return { body: await readFile(cached), etag };
-    } catch {
-      // not cached yet
-    }
+    const cached = `${entry.row.blob_id}-${size}.webp`;
+    const hit = await this.cache.get(cached);
+    if (hit) return { body: hit, etag };
     const chunks: Buffer[] = [];
     for await (const chunk of await this.files.openRead(entry)) chunks.push(chunk as Buffer);
     let body: Buffer;
@@ -72,19 +68,16 @@ export class Thumbnails {
         detail: err instanceof Error ? err.message : String(err),
       });
     }
-    await this.store(cached, body);
+    await this.cache.put(cached, body);
     return { body, etag };
   }
 
   private async fromSource(blobId: string, mime: string | null, requested: number): Promise<Thumbnail> {
     const size = THUMB_SIZES.find((s) => s >= requested) ?? THUMB_SIZES[THUMB_SIZES.length - 1];
     const etag = `"${blobId}-${size}"`;
-    const cached = path.join(this.cacheDir, `${blobId}-${size}.webp`);
-    try {
-      return { body: await readFile(cached), etag };
-    } catch {
-      // not cached yet
-    }
+    const cached = `${blobId}-${size}.webp`;
+    const hit = await this.cache.get(cached);
+    if (hit) return { body: hit, etag };
     const source = await this.sources!.thumbSource(blobId, mime);
     if (source.state === 'pending') return { pending: true, retryAfterSeconds: 2 };
     // Nothing to show is not an error for the person: 404, and the web app shows the type's icon.
@@ -92,14 +85,7 @@ export class Thumbnails {
     const { default: sharp } = await import('sharp');
     // The source is ours, already at most 1024 on its longer side.
     const body = await sharp(source.webp, { limitInputPixels: MAX_INPUT_PIXELS }).resize(size, size, { fit: 'inside', withoutEnlargement: true }).webp({ quality: 76 }).toBuffer();
-    await this.store(cached, body);
+    await this.cache.put(cached, body);
     return { body, etag };
-  }
-
-  private async store(cached: string, body: Buffer): Promise<void> {
-    await mkdir(this.cacheDir, { recursive: true });
-    const tmp = `${cached}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, body);
-    await rename(tmp, cached);
   }
 }

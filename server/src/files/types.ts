@@ -11,12 +11,15 @@ import type { UrlSigner } from './signed-urls.js';
 import type { VersionService } from './versions.js';
 import type { ChangeSignal } from './events/signal.js';
 import type { FeedAudiences } from './events/audience.js';
+import type { ThumbCache } from './thumb-cache.js';
 
 export interface Files {
   files: FilesService;
   trash: TrashService;
   search: FileSearch;
   thumbs: Thumbnails;
+  /** Where thumbnails (and media's thumbnail sources) are kept: the S3 bucket, else the data directory. */
+  thumbCache: ThumbCache;
   uploads: UploadService;
   tus: TusService;
   signer: UrlSigner;

@@ -9,6 +9,7 @@ import type { Jobs } from '../core/jobs.js';
 import type { Clock } from '../core/clock.js';
 import type { ChangeSignal } from '../files/events/signal.js';
 import type { FilesService } from '../files/service.js';
+import type { ThumbCache } from '../files/thumb-cache.js';
 import { MediaRepository } from './repository.js';
 import { DEFAULT_MEDIA, MediaService, type BlobReader, type MediaOptions } from './service.js';
 import { mediaRoutes } from './routes.js';
@@ -25,6 +26,8 @@ export interface MediaDeps {
   changes: ChangeSignal;
   jobs: Jobs;
   clock: Clock;
+  /** Where thumbnails are kept (the file feature's: the data directory, or the S3 bucket). */
+  thumbCache: ThumbCache;
   options?: Partial<MediaOptions>;
 }
 
@@ -40,7 +43,7 @@ export async function createMedia(deps: MediaDeps): Promise<Media> {
   const repo = new MediaRepository(deps.db);
   const service = new MediaService(repo, deps.blobs, deps.clock, {
     ...DEFAULT_MEDIA,
-    cacheDir: path.join(deps.dataDir, 'thumbs'),
+    cache: deps.thumbCache,
     tmpDir: path.join(deps.dataDir, 'media-tmp'),
     ...deps.options,
   });

@@ -9,7 +9,7 @@
 // next start). One look runs at a time per instance: the machine's cores
 // belong to requests first.
 import { createWriteStream } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
@@ -17,14 +17,15 @@ import type { Clock } from '../core/clock.js';
 import { generate, mediaKindOf, TOOLS, type Generated, type MediaInfo, type MediaKind } from './generators.js';
 import { findTool, runTool, type ToolCaps } from './tools.js';
 import type { MediaRepository, MediaState } from './repository.js';
+import type { ThumbCache } from '../files/thumb-cache.js';
 
 export interface BlobReader {
   read(blobId: string): Promise<Readable>;
 }
 
 export interface MediaOptions {
-  /** Where thumbnails are cached (the file feature's folder: sized thumbnails are made beside the source). */
-  cacheDir: string;
+  /** Where thumbnail sources are kept, beside the sized thumbnails (files/thumb-cache.ts: the data directory, or the S3 bucket). */
+  cache: ThumbCache;
   /** Parent of the per-blob temporary folders. */
   tmpDir: string;
   /** A claimed blob is free for another instance after this long (longer than any tool's time cap). */
@@ -41,7 +42,10 @@ export interface MediaOptions {
 }
 
 const MiB = 1024 * 1024;
-export const DEFAULT_MEDIA: Omit<MediaOptions, 'cacheDir' | 'tmpDir'> = {
+
+/** The cache's name for a blob's thumbnail source (the sized ones are `<blob>-<size>.webp`). */
+const sourceName = (blobId: string) => `${blobId}-src.webp`;
+export const DEFAULT_MEDIA: Omit<MediaOptions, 'cache' | 'tmpDir'> = {
   leaseMs: 120_000,
   runBudgetMs: 20_000,
   waitMs: 2_000,
@@ -202,7 +206,7 @@ export class MediaService {
 
   /** Removes the rows (and cached sources) of deleted content. */
   async sweep(): Promise<void> {
-    for (const blobId of await this.repo.sweep(1000)) await rm(this.sourcePath(blobId), { force: true });
+    for (const blobId of await this.repo.sweep(1000)) await this.options.cache.delete([sourceName(blobId)]);
   }
 
   stop(): void {
@@ -299,24 +303,12 @@ export class MediaService {
     }
   }
 
-  private sourcePath(blobId: string): string {
-    return path.join(this.options.cacheDir, `${blobId}-src.webp`);
+  private readSource(blobId: string): Promise<Buffer | null> {
+    return this.options.cache.get(sourceName(blobId));
   }
 
-  private async readSource(blobId: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.sourcePath(blobId));
-    } catch {
-      return null;
-    }
-  }
-
-  private async writeSource(blobId: string, webp: Buffer): Promise<void> {
-    await mkdir(this.options.cacheDir, { recursive: true });
-    const target = this.sourcePath(blobId);
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(tmp, webp);
-    await rename(tmp, target);
+  private writeSource(blobId: string, webp: Buffer): Promise<void> {
+    return this.options.cache.put(sourceName(blobId), webp);
   }
 }
 

@@ -8,7 +8,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { statSync, utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import path from 'node:path';
 import sharp from 'sharp';
 import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
@@ -285,7 +286,7 @@ describe('media: thumbnails and metadata', { skip: mediaToolsSkip }, () => {
     }
   });
 
-  it('on S3 storage: the blob is read from the object store, the thumbnail and metadata are the same', async () => {
+  it('on S3 storage: the blob is read from the object store, the thumbnail and metadata are the same, and the thumbnails are kept in the bucket', async () => {
     const s3 = await startS3();
     let remote: InjectedServer | undefined;
     try {
@@ -301,8 +302,19 @@ describe('media: thumbnails and metadata', { skip: mediaToolsSkip }, () => {
         if (res.status === 202) await new Promise((r) => setTimeout(r, 200));
       } while (res.status === 202 && Date.now() < until);
       assert.equal(res.status, 200);
-      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      const body = Buffer.from(await res.arrayBuffer());
+      const meta = await sharp(body).metadata();
       assert.deepEqual([meta.format, meta.width, meta.height], ['webp', 128, 72]);
+      // The source and the size served are kept in the bucket, as on disk with local storage, for every instance sharing it.
+      const blob = (res.headers.get('etag') ?? '').replace(/^"|-128"$/g, '');
+      const thumbs = (await s3.keys('thumbs/')).sort();
+      assert.deepEqual(thumbs, [`thumbs/${blob}-128.webp`, `thumbs/${blob}-src.webp`]);
+      const stored = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `thumbs/${blob}-128.webp` }));
+      assert.ok(Buffer.from(await stored.Body!.transformToByteArray()).equals(body), 'the bucket holds the thumbnail served');
+      assert.deepEqual(readdirSync(remote.config.dataDir).filter((n) => n === 'thumbs'), [], 'nothing cached on local disk');
+      // Asked again, it comes from the bucket: the same bytes.
+      const again = await remote.fetch(`/api/v4/file/thumb?path=${q('/clip.mp4')}&size=128`, { headers: { authorization: `Bearer ${dave.token}` } });
+      assert.ok(Buffer.from(await again.arrayBuffer()).equals(body));
       const clip = await remoteApi.get<{ media?: Media }>(`/api/v4/file/info?path=${q('/clip.mp4')}`, { token: dave.token });
       assert.ok(Math.abs(clip.body.data.media!.duration! - 5) <= 0.2);
     } finally {

@@ -5,6 +5,7 @@
 // blob's key, commit is CompleteMultipartUpload, ranged reads are GetObject
 // with a Range header). Both pass one conformance suite (server/test/storage).
 import type { Readable } from 'node:stream';
+import type { ThumbCache } from '../thumb-cache.js';
 
 /** Progress of a staging area: its durable size and the CRC-32 of those bytes. */
 export interface StagingState {
@@ -69,4 +70,6 @@ export interface StorageDriver {
   downloadUrl?(blobId: string, headers: { contentDisposition: string; contentType: string }): Promise<string | null>;
   /** Rejects when the store cannot be used (health). */
   check(): Promise<void>;
+  /** Where thumbnails are kept when the store keeps them itself (S3: in the bucket, shared by every instance); otherwise on local disk. */
+  thumbCache?(): ThumbCache;
 }

@@ -29,6 +29,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { StagingInterrupted, type ByteRange, type StagingState, type StorageDriver } from './driver.js';
+import { checkThumbName, type ThumbCache } from '../thumb-cache.js';
 import { DomainError, ErrorCode } from '../../core/errors.js';
 
 export interface S3Options {
@@ -445,6 +446,25 @@ export class S3Storage implements StorageDriver {
       ResponseContentType: headers.contentType,
     });
     return getSignedUrl(this.client, command, { expiresIn: PRESIGNED_TTL_S });
+  }
+
+  /** Thumbnails as objects under `thumbs/` in the bucket: made once for every instance that shares it. */
+  thumbCache(): ThumbCache {
+    const key = (name: string) => `thumbs/${checkThumbName(name)}`;
+    return {
+      get: async (name) => {
+        try {
+          return await this.getBytes(key(name));
+        } catch (err) {
+          if (isMissing(err)) return null;
+          throw err;
+        }
+      },
+      put: async (name, body) => {
+        await this.put(key(name), body);
+      },
+      delete: (names) => this.deleteKeys(names.map(key)),
+    };
   }
 
   destroy(): void {
