@@ -1,4 +1,4 @@
-// The frame of every signed-in page: header (brand, search, theme, user menu)
+// The frame of every signed-in page: header (brand, search, notifications, theme, user menu)
 // and the sidebar (places and the storage bar). On a phone the sidebar folds
 // behind the burger button.
 import '../styles/mantine-rest.css';
@@ -11,6 +11,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudIcon } from '../components/icons';
 import { UploadPanel } from '../features/files/uploads/UploadPanel';
+import { NotificationBell } from '../features/notifications/NotificationBell';
 import { filesUrl, Link, navigate, useLocation } from './router';
 import { SearchBox } from './SearchBox';
 import { StorageBar } from './StorageBar';
@@ -57,6 +58,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           </Group>
           <SearchBox />
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <ThemeToggle />
             <UserMenu />
           </Group>

@@ -46,6 +46,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/trash', layout: 'shell', page: page(() => import('../features/files/TrashPage')) },
   { path: '/shared', layout: 'shell', page: page(() => import('../features/sharing/SharedPage')) },
   { path: '/shares', layout: 'shell', page: page(() => import('../features/shares/SharesPage')) },
+  { path: '/notifications', layout: 'shell', page: page(() => import('../features/notifications/NotificationsPage')) },
   { path: '/settings', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
   { path: '/settings/:tab', layout: 'shell', page: page(() => import('../features/settings/SettingsPage')) },
   // The dashboard draws its own frame (side navigation) and its own "not allowed" page.

@@ -1,15 +1,12 @@
 // Follows the change feed (GET /api/v4/file/events, Server-Sent Events) while
 // a folder is open, and refreshes its listing when a change touches it: a
 // change made on another device, by another app, or in another tab shows up
-// without a reload. EventSource cannot send the Authorization header, and a
-// token in the URL would land in logs and history, so the stream is read with
-// fetch; on reconnection `Last-Event-ID` replays what was missed. The server
-// ends a stream when its token expires (event `end`): the next try takes the
-// pair the session has refreshed meanwhile.
+// without a reload. The stream is read by api/sse.ts (fetch, reconnection
+// with Last-Event-ID).
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { tokenStore } from '../../api/tokens';
-import { refreshSession } from '../../api/client';
+import { followEvents, sleep } from '../../api/sse';
 
 interface FeedEvent {
   path: string;
@@ -29,12 +26,6 @@ function touches(folder: string, p: string | undefined): boolean {
 
 /** How long after the folder opens the stream starts (see below). */
 const STREAM_AFTER_MS = 1500;
-
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const t = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(t), resolve()), { once: true });
-  });
 
 /** `keys`: the queries showing the folder (the file manager's listing by default; /shared passes its list). */
 export function useFolderFeed(folder: string, keys: readonly (readonly unknown[])[] = [['folder', folder]]): void {
@@ -73,39 +64,7 @@ export function useFolderFeed(folder: string, keys: readonly (readonly unknown[]
         /* not an event of ours */
       }
     };
-    async function read(body: ReadableStream<Uint8Array>): Promise<void> {
-      const reader = body.getReader();
-      const decoder = new TextDecoder();
-      let buffer = '';
-      let id: string | undefined;
-      let type = 'message';
-      let data: string[] = [];
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += decoder.decode(value, { stream: true });
-        let nl: number;
-        while ((nl = buffer.indexOf('\n')) >= 0) {
-          const line = buffer.slice(0, nl).replace(/\r$/, '');
-          buffer = buffer.slice(nl + 1);
-          if (line === '') {
-            if (data.length || type !== 'message') onEvent(id, type, data.join('\n'));
-            id = undefined;
-            type = 'message';
-            data = [];
-          } else if (!line.startsWith(':')) {
-            const colon = line.indexOf(':');
-            const field = colon < 0 ? line : line.slice(0, colon);
-            const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-            if (field === 'id') id = value;
-            else if (field === 'event') type = value;
-            else if (field === 'data') data.push(value);
-          }
-        }
-      }
-    }
     void (async () => {
-      let delay = 1000;
       // The cursor as the folder opens, then the stream a moment later with it as Last-Event-ID: the stream
       // replays whatever changed meanwhile, and the page's own requests finish before a long-lived one starts
       // (a page that never goes quiet on the network is one that tools and crawlers wait on forever).
@@ -118,31 +77,7 @@ export function useFolderFeed(folder: string, keys: readonly (readonly unknown[]
         /* the stream below starts from now */
       }
       await sleep(STREAM_AFTER_MS, abort.signal);
-      while (!abort.signal.aborted) {
-        const token = tokenStore.get()?.access_token;
-        if (!token) return;
-        try {
-          const res = await fetch('/api/v4/file/events', {
-            headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream', ...(last ? { 'last-event-id': last } : {}) },
-            cache: 'no-store',
-            credentials: 'omit',
-            signal: abort.signal,
-          });
-          if (res.status === 401) {
-            // The session's shared refresh (once for every caller); a refused one ends the session elsewhere.
-            if (!(await refreshSession().catch(() => false))) return;
-            continue;
-          }
-          if (res.ok && res.body) {
-            delay = 1000;
-            await read(res.body);
-          }
-        } catch {
-          /* offline or cut: try again below */
-        }
-        await sleep(delay, abort.signal);
-        delay = Math.min(delay * 2, 30_000);
-      }
+      await followEvents('/api/v4/file/events', () => last, onEvent, abort.signal);
     })();
     return () => {
       abort.abort();

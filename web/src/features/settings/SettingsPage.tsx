@@ -1,8 +1,8 @@
 // /settings/<tab>: profile (with the UID), security (password, two-step
 // verification, sessions), sign-in methods (linked providers), connected apps,
-// WebDAV accounts, preferences.
+// WebDAV accounts, notifications, preferences.
 import { Stack, Tabs, Title } from '@mantine/core';
-import { IconApps, IconServer, IconShieldLock, IconUser, IconAdjustments, IconKey } from '@tabler/icons-react';
+import { IconApps, IconBell, IconServer, IconShieldLock, IconUser, IconAdjustments, IconKey } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { navigate } from '../../app/router';
@@ -16,6 +16,7 @@ const SignInTab = lazy(() => import('./SignInTab'));
 const AppsTab = lazy(() => import('./AppsTab'));
 const DavTab = lazy(() => import('./DavTab'));
 const PreferencesTab = lazy(() => import('./PreferencesTab'));
+const NotificationsTab = lazy(() => import('./NotificationsTab'));
 
 const TABS = [
   { value: 'profile', icon: IconUser, Page: ProfileTab },
@@ -24,6 +25,7 @@ const TABS = [
   { value: 'sign-in', icon: IconKey, Page: SignInTab },
   { value: 'apps', icon: IconApps, Page: AppsTab },
   { value: 'webdav', icon: IconServer, Page: DavTab },
+  { value: 'notifications', icon: IconBell, Page: NotificationsTab },
   { value: 'preferences', icon: IconAdjustments, Page: PreferencesTab },
 ] as const;
 

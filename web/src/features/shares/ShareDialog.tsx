@@ -60,6 +60,7 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
   const [expiry, setExpiry] = useState<string>(share ? 'keep' : 'never');
   const [limit, setLimit] = useState<number | ''>(share?.download_limit ?? '');
   const [stripLocation, setStripLocation] = useState(share?.strip_location ?? true);
+  const [notifyDownloads, setNotifyDownloads] = useState(share?.notify_downloads ?? false);
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [limitError, setLimitError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -97,6 +98,7 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
         } else {
           opts.download_limit = limit === '' ? null : limit;
           opts.strip_location = stripLocation;
+          opts.notify_downloads = notifyDownloads;
         }
         result = await updateShare(share.id, opts);
       } else {
@@ -110,6 +112,7 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
         } else {
           if (limit !== '') opts.download_limit = limit;
           opts.strip_location = stripLocation;
+          if (notifyDownloads) opts.notify_downloads = true;
         }
         result = await createShare(path!, opts);
       }
@@ -201,6 +204,9 @@ function ShareForm({ share, path, folder, onDone, onCancel }: FormProps) {
             checked={stripLocation}
             onChange={(e) => setStripLocation(e.currentTarget.checked)}
           />
+        )}
+        {!uploadOnly && !share?.upload_only && (
+          <Switch label={t('shares.notifyDownloads')} description={t('shares.notifyDownloadsHint')} checked={notifyDownloads} onChange={(e) => setNotifyDownloads(e.currentTarget.checked)} />
         )}
         {share?.upload_only && <ReceivedList share={share} />}
         {error && (

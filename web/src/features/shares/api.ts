@@ -14,6 +14,8 @@ export interface ShareOptions {
   max_file_size?: number | null;
   /** Pictures go out without their location (the default). */
   strip_location?: boolean;
+  /** Each download notifies the owner (a link_downloaded notification). */
+  notify_downloads?: boolean;
 }
 
 export const createShare = (path: string, opts: ShareOptions) =>
