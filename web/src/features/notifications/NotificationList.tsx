@@ -1,6 +1,6 @@
 // The notifications, newest first: each says what happened and opens its
 // subject (marking it read); unread ones are marked by a dot and bold text.
-import { Box, Group, Stack, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Box, Group, Stack, Text, ThemeIcon, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlertTriangle, IconApps, IconDeviceDesktop, IconDownload, IconShieldLock, IconUpload, IconUsers } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +66,6 @@ export function NotificationList({ items, onOpen }: { items: Notification[]; onO
               style={{ borderRadius: 'var(--mantine-radius-md)' }}
               className="notification-item"
               data-unread={n.read ? undefined : 'true'}
-              aria-label={n.read ? text : `${t('notifications.unread')}: ${text}`}
               onClick={() => {
                 if (!n.read) read.mutate(n.id);
                 onOpen?.();
@@ -79,6 +78,7 @@ export function NotificationList({ items, onOpen }: { items: Notification[]; onO
                   <Icon size={18} aria-hidden="true" />
                 </ThemeIcon>
                 <Box style={{ flex: 1, minWidth: 0 }}>
+                  {!n.read && <VisuallyHidden>{`${t('notifications.unread')}: `}</VisuallyHidden>}
                   <Text size="sm" fw={n.read ? 400 : 600} style={{ overflowWrap: 'anywhere' }}>
                     {text}
                   </Text>
