@@ -234,6 +234,30 @@ describe('notifications', () => {
     assert.equal(smtp.to(people.alice).length, 0);
   });
 
+  it('an app authorized: told once (and mailed); the same consent again says nothing new', async () => {
+    const app = await api.put<{ id: string }>(
+      '/api/v4/admin/oauthClient',
+      { client: { name: 'Photo Backup', icon: 'cloud-upload', redirect_uris: ['https://client.example/callback'], scopes: ['openid', 'UserInfo.Read', 'Files.Read'] } },
+      { token: admin },
+    );
+    assert.equal(app.status, 200, app.text);
+    const before = smtp.to(people.bob).length;
+    const consent = () =>
+      api.post<{ code?: string }>('/api/v4/session/oauth/consent', { response_type: 'code', client_id: app.body.data.id, redirect_uri: 'https://client.example/callback', scope: 'openid UserInfo.Read' }, { token: token.bob });
+    const first = await consent();
+    assert.equal(first.status, 200, first.text);
+    assert.ok(first.body.data.code);
+    const [n] = await waitFor('bob', 'app_authorized');
+    assert.equal(n!.data.app, 'Photo Backup');
+    assert.deepEqual(n!.data.scopes, ['openid', 'UserInfo.Read']);
+    const mail = await smtp.waitFor(people.bob, before + 1);
+    assert.match(mail.subject, /Photo Backup can now use your/);
+    assert.equal((await consent()).status, 200);
+    await settled();
+    assert.equal((await list('bob')).items.filter((x) => x.type === 'app_authorized').length, 1);
+    assert.equal(smtp.to(people.bob).length, before + 1);
+  });
+
   it('read marks: one, all; another person\'s notification is 404; paging goes to older ones', async () => {
     const page = await list('bob');
     assert.ok(page.unread >= 2);
