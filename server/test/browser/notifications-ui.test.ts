@@ -81,12 +81,20 @@ describe('web app: notifications', { skip: browserSkip }, () => {
       await page.getByRole('button', { name: w.markAll }).click();
       await page.getByRole('button', { name: w.bell, exact: true }).waitFor();
       assert.equal((await api.get<{ unread: number }>('/api/v4/notifications', { token: bob.token.access_token })).body.data.unread, 0);
-      await page.keyboard.press('Escape');
+      // Closed by the bell, as it was opened.
+      await page.getByRole('button', { name: w.bell, exact: true }).click();
+      await page.getByRole('list', { name: w.bell, exact: true }).waitFor({ state: 'detached' });
 
       // Another one, opened from the panel: it leads to its subject and is read.
       await share(`More-${lang}`);
+      await page.getByRole('button', { name: w.unread(1), exact: true }).waitFor();
+      // Let the refresh the event started settle before opening the panel.
+      await page.waitForTimeout(500);
       await page.getByRole('button', { name: w.unread(1), exact: true }).click();
-      await page.getByRole('list', { name: w.bell, exact: true }).getByRole('button', { name: new RegExp(`More-${lang}`) }).click();
+      const more = page.getByRole('list', { name: w.bell, exact: true }).getByRole('button', { name: new RegExp(`More-${lang}`) });
+      await more.waitFor();
+      await page.waitForTimeout(400);
+      await more.click();
       await page.waitForURL(/\/shared$/);
       await page.getByRole('button', { name: w.bell, exact: true }).waitFor();
 
