@@ -70,6 +70,7 @@ import { createDpop } from './oauth/dpop/module.js';
 import type { DpopService } from './oauth/dpop/service.js';
 import { createIdentity, type Identity } from './identity/module.js';
 import { AuditRepository } from './audit/repository.js';
+import { ActivityRecorder, createActivity, type Activity } from './activity/module.js';
 import { AuditLog } from './audit/service.js';
 import { createNotifications, type Notifications } from './notifications/module.js';
 
@@ -137,6 +138,8 @@ export interface Services {
   audit: AuditLog;
   /** What people are told: the bell, its stream, preferences, instant mail and digests (notifications/). */
   notifications: Notifications;
+  /** Item histories (activity/): written by the file store, read per person. */
+  activity: Activity;
   /** Set when CIRRUS_REDIS_URL is. */
   redis: RedisBus | undefined;
   health: HealthSources;
@@ -240,6 +243,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock,
     transfers: { uploads: config.connections.uploadsPerAccount, downloads: config.connections.downloadsPerAccount },
     uploadOptions: { linkIdleExpiryMs: config.linkUploadIdleMs },
+    activity: new ActivityRecorder(),
   });
   metrics.watchTransfers((kind) => files.files.transfers.inFlight(kind));
   const feed = await createFeed({
@@ -343,6 +347,20 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     clock,
   });
   // Written by a queue, never inside the request (audit/service.ts); retention is a site setting.
+  const activity = createActivity({
+    db,
+    files: files.files,
+    people: {
+      nicknames: async (ids) => {
+        const out = new Map<string, string>();
+        for (const id of ids) {
+          const u = await userCache.get(id);
+          if (u) out.set(id, u.row.nickname || u.email);
+        }
+        return out;
+      },
+    },
+  });
   const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), {}, (action) => metrics.audited(action));
   jobs.every('audit_retention', 3600_000, async () => audit.prune((await settings.current()).audit_retention_days), { firstAfterMs: 60_000 });
   sessions.useDirectory(identity.ldap);
@@ -402,6 +420,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     metrics,
     audit,
     notifications,
+    activity,
     redis,
     jobs,
     clock,

@@ -298,6 +298,22 @@ export interface FileEventsTable {
   at: number;
 }
 
+/** One change of an item, with who made it (migration 043, activity/). */
+export interface ActivityEventsTable {
+  seq: Generated<number>;
+  owner_id: string;
+  file_id: string;
+  type: string;
+  /** Owner path after the change (deleted: before). */
+  path: string;
+  old_path: string | null;
+  is_dir: number;
+  /** null: someone through a link. */
+  actor_id: string | null;
+  actor_name: string | null;
+  at: number;
+}
+
 /** The extracted text of one blob (server/src/search; migration 033). On SQLite the text itself is in the FTS5 table search_text (rowid = doc_id). */
 export interface MediaItemsTable {
   blob_id: string;
@@ -552,6 +568,7 @@ export interface Database {
   storage_usage: StorageUsageTable;
   file_event_heads: FileEventHeadsTable;
   file_events: FileEventsTable;
+  activity_events: ActivityEventsTable;
   shares: SharesTable;
   share_uploads: ShareUploadsTable;
   dav_accounts: DavAccountsTable;

@@ -29,7 +29,7 @@ import { thumbRoutes } from './thumb-routes.js';
 import { VersionService } from './versions.js';
 import { versionRoutes } from './version-routes.js';
 import { ChangeSignal } from './events/signal.js';
-import { FeedAudiences } from './events/audience.js';
+import { FeedAudiences, type ActivitySink } from './events/audience.js';
 
 /** What the file feature needs from accounts (AccountService satisfies it). */
 export interface AccountsPort {
@@ -61,6 +61,8 @@ export interface FilesDeps {
   liveness?: Partial<LivenessOptions>;
   /** Uploads and downloads in flight per account or link (default: files/transfers.ts). */
   transfers?: TransferLimits;
+  /** Where item histories are written (activity/); none: no history. */
+  activity?: ActivitySink;
   clock: Clock;
 }
 
@@ -75,7 +77,7 @@ export async function createFiles(deps: FilesDeps): Promise<Files> {
   const storage = await openStorage(deps.storage ?? { kind: 'local' }, deps.dataDir);
   const changes = new ChangeSignal();
   const audiences = new FeedAudiences();
-  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners), audience: audiences.sources });
+  const store = new FileStore(deps.db, false, { now: () => deps.clock.now(), committed: (owners) => changes.emit(owners), audience: audiences.sources, activity: deps.activity });
   const quotas: Quotas = {
     async quotaOf(userId) {
       const user = await deps.accounts.findQuotaOwner(userId);

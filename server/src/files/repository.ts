@@ -9,7 +9,7 @@ import { UploadRepository } from './upload-repository.js';
 import { foldName, sortKey } from './name-rules.js';
 import { VersionRepository } from './version-repository.js';
 import { EventLog } from './events/repository.js';
-import type { FeedAudience } from './events/audience.js';
+import type { ActivitySink, FeedAudience } from './events/audience.js';
 
 export type BlobRow = Selectable<BlobsTable>;
 export type Executor = Kysely<Database>;
@@ -466,6 +466,8 @@ export interface FeedHooks {
   committed(owners: ReadonlySet<string>): void;
   /** Who else sees changes of a followed tree (files/events/audience.ts); filled at start-up. */
   audience?: readonly FeedAudience[];
+  /** Where item histories are written (activity/recorder.ts); none: no history. */
+  activity?: ActivitySink;
 }
 
 const NO_FEED: FeedHooks = { now: () => Date.now(), committed: () => undefined };
@@ -491,7 +493,7 @@ export class FileStore {
     this.usage = new UsageRepository(db);
     this.uploads = new UploadRepository(db);
     this.versions = new VersionRepository(db);
-    this.events = new EventLog(db, feed.now, feed.audience);
+    this.events = new EventLog(db, feed.now, feed.audience, feed.activity);
   }
 
   async transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {

@@ -18,6 +18,8 @@ import type { BatchItem, MediaView } from './views.js';
 import type { Clock } from '../core/clock.js';
 import { replaceByMove } from './version-swap.js';
 import { OWN_TREE, VIRTUAL_FOLDER_ID, type Need, type PathScopes, type Scope } from './scopes.js';
+import type { ActivityType } from './events/audience.js';
+import type { Actor } from '../core/actor.js';
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -194,6 +196,11 @@ export class FilesService {
    */
   ownPaths(ownerId: string, ids: readonly string[]): Promise<Map<string, string>> {
     return this.tree.pathsOf(this.store, ownerId, ids);
+  }
+
+  /** Public API: where a live row is in its owner's tree (null: in the trash, or gone). */
+  ownerPathOf(row: FileRow): Promise<string | null> {
+    return this.tree.pathOf(this.store, row);
   }
 
   /** Public API: entries shown at the top of `actorId`'s own tree besides its rows ("Shared with me"; WebDAV lists them). */
@@ -391,6 +398,19 @@ export class FilesService {
   }
 
   // ---- operations ------------------------------------------------------------
+
+  /** Adds an entry to the history of the item `fileId` of `ownerId`'s tree (activity/), inside `mutate`; nothing when it is gone. */
+  async noteActivity(s: FileStore, ownerId: string, fileId: string, type: ActivityType): Promise<void> {
+    const row = await s.tree.findById(ownerId, fileId);
+    const path = row ? await this.tree.pathOf(s, row) : null;
+    if (row && path !== null) await s.events.note(ownerId, type, row, path);
+  }
+
+  /** Adds an entry to a live row's history that changes nothing in the tree (a link download), outside any transaction. */
+  async noteAccess(row: FileRow, type: ActivityType, actor: Actor): Promise<void> {
+    const path = await this.tree.pathOf(this.store, row);
+    if (path !== null) await this.store.events.note(row.owner_id, type, row, path, null, actor);
+  }
 
   /** A transaction holding the user's tree lock; unique-index races surface as 409. */
   async mutate<T>(ownerId: string, fn: (s: FileStore) => Promise<T>): Promise<T> {

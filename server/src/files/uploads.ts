@@ -119,7 +119,8 @@ export interface ShareUploadHooks {
   admit(tx: UploadTx, upload: UploadRow, address: string | null): Promise<void>;
   /** The id of the folder the upload goes to; throws when the share or its folder is gone. */
   folderId(tx: UploadTx, upload: UploadRow): Promise<string>;
-  placed(tx: UploadTx, upload: UploadRow, file: Entry): Promise<void>;
+  /** Answers the name the uploader gave (null: none), for the item's history. */
+  placed(tx: UploadTx, upload: UploadRow, file: Entry): Promise<string | null>;
 }
 
 /**
@@ -531,9 +532,9 @@ export class UploadService {
     const row = newFileRow({ owner_id: upload.owner_id, parent_id: folder.id, name, kind: FILE, created_at: now, blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now });
     await s.tree.insert([row]);
     await s.usage.adjust(upload.owner_id, { used: size });
-    await s.events.record(upload.owner_id, 'created', row, path);
     const entry = { row, path };
-    await hooks.placed(s.db, upload, entry);
+    const uploader = await hooks.placed(s.db, upload, entry);
+    await s.events.record(upload.owner_id, 'created', row, path, null, { type: 'link_uploaded', actor: { anonymous: true, name: uploader } });
     return entry;
   }
 

@@ -106,7 +106,7 @@ export class VersionService {
       if (released) await s.usage.adjust(ownerId, { used: -released });
       const content = { blob_id: version.blob_id, size: Number(version.size), mime_type: file.row.mime_type, updated_at: now, content_source: version.source, content_author: version.author };
       await s.tree.update(file.row.id, content);
-      await s.events.record(ownerId, 'modified', { ...file.row, ...content }, file.path);
+      await s.events.record(ownerId, 'modified', { ...file.row, ...content }, file.path, null, { type: 'version_restored' });
       return { row: { ...file.row, ...content }, path: file.path };
     });
     if (freed.length) await this.tree.collectGarbage(freed);

@@ -140,6 +140,8 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       // limit) and given back when the response does not finish sending.
       const id = request.params.id;
       await access.claimDownload(id);
+      // The owner's history of the item (activity/); a failure to write it never fails the download.
+      files.noteAccess(entry.row, 'link_downloaded', { anonymous: true, name: null }).catch((err: unknown) => request.log.warn({ err }, 'share download: recording the activity failed'));
       let finished = false;
       let released = false;
       const release = () => {

@@ -100,8 +100,15 @@ export class UploadRequestRepository {
     await tx.insertInto('share_uploads').values(row).execute();
   }
 
-  async markReceived(tx: Executor, id: string, file: { id: string; name: string; size: number }, now: number): Promise<void> {
-    await tx.updateTable('share_uploads').set({ file_id: file.id, name: file.name, size: file.size, completed_at: now, address: null }).where('id', '=', id).execute();
+  /** Marks the upload arrived; answers the name its uploader gave (null: none). */
+  async markReceived(tx: Executor, id: string, file: { id: string; name: string; size: number }, now: number): Promise<string | null> {
+    const row = await tx
+      .updateTable('share_uploads')
+      .set({ file_id: file.id, name: file.name, size: file.size, completed_at: now, address: null })
+      .where('id', '=', id)
+      .returning('uploader')
+      .executeTakeFirst();
+    return row?.uploader ?? null;
   }
 
   /** Received files, newest first, strictly after `after`. */

@@ -131,7 +131,7 @@ export class UploadRequests {
         return share.file_id;
       },
       placed: async (tx: Executor, upload: UploadRow, file: Entry) => {
-        await this.repo.markReceived(tx, upload.id, { id: file.row.id, name: file.row.name, size: file.row.size }, this.clock.now());
+        return this.repo.markReceived(tx, upload.id, { id: file.row.id, name: file.row.name, size: file.row.size }, this.clock.now());
       },
     };
   }

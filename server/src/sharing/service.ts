@@ -128,7 +128,7 @@ export class AccessService {
       row = await this.changeGrants(target.ownerId, [user.id], async (repo) => {
         await this.mayReplace(repo, actorId, target, { user_id: user.id });
         return repo.upsert({ ...base, user_id: user.id, group_id: null });
-      });
+      }, (r) => (r.id === base.id ? { fileId: target.fileId, type: 'shared' } : null));
       recipients = [user];
     } else {
       const group = input.group!;
@@ -138,7 +138,7 @@ export class AccessService {
       row = await this.changeGrants(target.ownerId, members.map((m) => m.id), async (repo) => {
         await this.mayReplace(repo, actorId, target, { group_id: group });
         return repo.upsert({ ...base, user_id: null, group_id: group });
-      });
+      }, (r) => (r.id === base.id ? { fileId: target.fileId, type: 'shared' } : null));
       recipients = (await Promise.all(members.filter((m) => m.id !== target.ownerId && m.id !== actorId).map((m) => this.ports.findUserById(m.id)))).filter(
         (p): p is Person => p !== undefined,
       );
@@ -207,7 +207,7 @@ export class AccessService {
     const row = await this.repo.find(id);
     if (!row || (row.owner_id !== actorId && row.created_by !== actorId)) throw notFound('Grant not found');
     const people = row.user_id !== null ? [row.user_id] : (await this.repo.membersOf(Number(row.group_id))).map((m) => m.id);
-    await this.changeGrants(row.owner_id, people, (repo) => repo.delete(id));
+    await this.changeGrants(row.owner_id, people, (repo) => repo.delete(id), () => ({ fileId: row.file_id, type: 'unshared' }));
   }
 
   /**
@@ -217,7 +217,13 @@ export class AccessService {
    * "Shared with me" gained or lost an item: a `created` of the mount on a
    * grant, a `deleted` on a revocation, in their own feeds.
    */
-  private async changeGrants<T>(ownerId: string, people: readonly string[], change: (repo: AccessRepository) => Promise<T>): Promise<T> {
+  private async changeGrants<T>(
+    ownerId: string,
+    people: readonly string[],
+    change: (repo: AccessRepository) => Promise<T>,
+    /** The entry of the item's history (activity/) this change makes, if any. */
+    history?: (result: T) => { fileId: string; type: 'shared' | 'unshared' } | null,
+  ): Promise<T> {
     return this.files.mutate(ownerId, async (s) => {
       const repo = this.repo.on(s.db);
       // Grants these people made in turn are bounded by their access (backing-repository.ts): their recipients' views may change too.
@@ -249,6 +255,8 @@ export class AccessService {
           else await s.events.deliver({ userId, type: 'moved', row, path: mountPath(now), oldPath: mountPath(old) });
         }
       }
+      const entry = history?.(result);
+      if (entry) await this.files.noteActivity(s, ownerId, entry.fileId, entry.type);
       return result;
     });
   }

@@ -34,6 +34,7 @@ import * as m038 from './038_media.js';
 import * as m040 from './040_notifications.js';
 import * as m041 from './041_share_strip_location.js';
 import * as m042 from './042_sync_file_numbers.js';
+import * as m043 from './043_activity.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -71,4 +72,5 @@ export const migrations: Record<string, Migration> = {
   '040_notifications': m040,
   '041_share_strip_location': m041,
   '042_sync_file_numbers': m042,
+  '043_activity': m043,
 };

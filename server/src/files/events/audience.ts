@@ -12,8 +12,28 @@
 // transaction that grants it; it may leave it set when the last viewer goes
 // (asking a source that then answers nothing is merely a wasted query).
 import type { Executor } from '../../db/schema.js';
+import type { Actor } from '../../core/actor.js';
 
 export type ChangeType = 'created' | 'modified' | 'moved' | 'deleted' | 'restored';
+
+/** What activity (activity/) records: the feed's changes, named more closely, and what is no change of the tree. */
+export type ActivityType = ChangeType | 'version_restored' | 'shared' | 'unshared' | 'link_downloaded' | 'link_uploaded';
+
+/** One entry of an item's history, in the owner's terms. */
+export interface ActivityNote {
+  ownerId: string;
+  type: ActivityType;
+  row: Changed;
+  path: string;
+  oldPath: string | null;
+  actor: Actor;
+  at: number;
+}
+
+/** Where the history is written (activity/recorder.ts), in the transaction of the change. */
+export interface ActivitySink {
+  append(db: Executor, note: ActivityNote): Promise<void>;
+}
 
 /** What an event needs of the row it is about. */
 export interface Changed {

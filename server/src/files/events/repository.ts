@@ -4,9 +4,16 @@
 // prunes.
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FileEventsTable } from '../../db/schema.js';
-import type { ChangeType, Changed, Delivery, FeedAudience } from './audience.js';
+import type { ActivitySink, ActivityType, ChangeType, Changed, Delivery, FeedAudience } from './audience.js';
+import { currentActor, type Actor } from '../../core/actor.js';
 
 export type { ChangeType, Changed };
+
+/** How activity names a change the feed calls otherwise, or who made it when the request does not say (a link's uploader). */
+export interface AsActivity {
+  type?: ActivityType;
+  actor?: Actor;
+}
 export type EventRow = Selectable<FileEventsTable>;
 
 /** The folder kind of a file row (files/repository.ts FOLDER; not imported, to keep this module at the bottom). */
@@ -22,6 +29,7 @@ export class EventLog {
     private readonly db: Kysely<Database>,
     private readonly now: () => number,
     private readonly audience: readonly FeedAudience[] = [],
+    private readonly activity?: ActivitySink,
   ) {}
 
   /** Called by the tree lock: others follow this owner's tree, so `record` asks the audience sources. */
@@ -39,7 +47,7 @@ export class EventLog {
    * per user, and a rollback leaves no gap. Heads are taken in user-id order
    * so two changes fanning out to the same people cannot deadlock.
    */
-  async record(ownerId: string, type: ChangeType, row: Changed, path: string, oldPath: string | null = null): Promise<void> {
+  async record(ownerId: string, type: ChangeType, row: Changed, path: string, oldPath: string | null = null, as: AsActivity = {}): Promise<void> {
     const out: Delivery[] = [{ userId: ownerId, type, row, path, oldPath }];
     if (this.followed.has(ownerId)) {
       const change = { ownerId, type, row, path, oldPath };
@@ -48,6 +56,17 @@ export class EventLog {
     // Stable: one user's events keep their order.
     out.sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
     for (const d of out) await this.deliver(d);
+    await this.note(ownerId, as.type ?? type, row, path, oldPath, as.actor);
+  }
+
+  /**
+   * Adds one entry to the item's history (activity/), in the transaction of
+   * the change: the actor is the request's (core/actor.ts) unless given;
+   * without a request, the owner.
+   */
+  async note(ownerId: string, type: ActivityType, row: Changed, path: string, oldPath: string | null = null, actor?: Actor): Promise<void> {
+    if (!this.activity) return;
+    await this.activity.append(this.db, { ownerId, type, row, path, oldPath, actor: actor ?? currentActor() ?? { id: ownerId }, at: this.now() });
   }
 
   /** Appends one event to one user's feed as is (no audience): e.g. a shared item appearing for its recipient. */

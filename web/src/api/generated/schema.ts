@@ -16826,6 +16826,106 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v4/activity": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: {
+      /**
+       * What happened, newest first: everything the reader can read now, or the history of the item at `path` (followed by id through renames; a folder's includes what happened beneath it). A path the reader cannot read is 404, as for /file/info. Filters combine.
+       *
+       * Auth: bearer token required. OAuth tokens need Files.Read.
+       */
+      parameters: {
+        query?: {
+          path?: string;
+          /** the `cursor` of the previous page */
+          cursor?: string;
+          /** one type or several, comma-separated */
+          type?: string;
+          /** the UID of the person who acted */
+          actor?: string;
+          /** RFC 3339; events at or after */
+          since?: string;
+          page_size?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** Success: code 0, the answer in data */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": {
+              code: 0;
+              data: components["schemas"]["ActivityPage"];
+              msg: string;
+            };
+          };
+        };
+        /** Invalid input (40001: msg names the field); 40069 wrong current password */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Missing or invalid token (401), or a credential that failed (40020, 40022, 40080) */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not allowed (403), scope missing (40089), banned (40017), not activated (40018), feature disabled (40019) */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Not found (also for objects that belong to someone else) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+        /** Internal error (50000); details only in the log */
+        500: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            "application/json": components["schemas"]["ErrorEnvelope"];
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 
 export interface components {
@@ -16833,6 +16933,34 @@ export interface components {
     Activated: {
       user: components["schemas"]["User"];
       token: components["schemas"]["TokenPair"];
+    };
+    ActivityAnonymous: {
+      anonymous: true;
+      /** the name an upload-request uploader gave */
+      name?: string;
+    };
+    ActivityEvent: {
+      /** this event; as `cursor`, the page after it */
+      id: string;
+      /** RFC 3339, UTC */
+      at: string;
+      actor: components["schemas"]["ActivityPerson"] | components["schemas"]["ActivityAnonymous"];
+      type: "created" | "modified" | "moved" | "deleted" | "restored" | "version_restored" | "shared" | "unshared" | "link_downloaded" | "link_uploaded";
+      /** the item as the reader addressed it then (deleted: where it was) */
+      path: string;
+      /** moved: where it was, when the reader could see that place */
+      old_path?: string;
+      file_id: string;
+    };
+    ActivityPage: {
+      items: components["schemas"]["ActivityEvent"][];
+      /** the next (older) page; null at the end */
+      cursor: string | null;
+    };
+    ActivityPerson: {
+      id: string;
+      /** empty when the account no longer exists */
+      nickname: string;
     };
     AdminShare: {
       id: string;
@@ -18054,6 +18182,10 @@ export interface components {
 
 export type Schemas = components["schemas"];
 export type Activated = components["schemas"]["Activated"];
+export type ActivityAnonymous = components["schemas"]["ActivityAnonymous"];
+export type ActivityEvent = components["schemas"]["ActivityEvent"];
+export type ActivityPage = components["schemas"]["ActivityPage"];
+export type ActivityPerson = components["schemas"]["ActivityPerson"];
 export type AdminShare = components["schemas"]["AdminShare"];
 export type AdminSharePage = components["schemas"]["AdminSharePage"];
 export type AdminSummary = components["schemas"]["AdminSummary"];
