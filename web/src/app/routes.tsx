@@ -43,6 +43,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/files', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
   { path: '/files/*', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
   { path: '/search', layout: 'shell', page: page(() => import('../features/files/SearchPage')) },
+  { path: '/activity', layout: 'shell', page: page(() => import('../features/activity/ActivityPage')) },
   { path: '/trash', layout: 'shell', page: page(() => import('../features/files/TrashPage')) },
   { path: '/shared', layout: 'shell', page: page(() => import('../features/sharing/SharedPage')) },
   { path: '/shares', layout: 'shell', page: page(() => import('../features/shares/SharesPage')) },

@@ -2,7 +2,7 @@
 // list or grid, right-click menu, dialogs, drag and drop uploads.
 import { ActionIcon, Alert, Anchor, Breadcrumbs, Button, Center, Group, Menu, Modal, SegmentedControl, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import {
-  IconArrowsMove, IconCopy, IconDots, IconDownload, IconEye, IconFolderPlus, IconHistory, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
+  IconActivity, IconArrowsMove, IconCopy, IconDots, IconDownload, IconEye, IconFolderPlus, IconHistory, IconFolderUp, IconInfoCircle, IconLayoutGrid, IconList, IconPencil, IconShare, IconTrash, IconUpload,
 } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type DragEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { createFolder, joinPath, type FileItem } from './api';
 import { ContextMenu, type MenuAction } from './ContextMenu';
 import { ConfirmDialog, DetailsDialog, NameDialog } from './dialogs';
 import { VersionsDialog } from './VersionsDialog';
+import { ActivityDialog } from '../activity/ActivityDialog';
 import { filesFromDrop, filesFromInput, type PickedFile } from './drop';
 import { FileTable, type Sort } from './FileTable';
 import { FolderPicker } from './FolderPicker';
@@ -42,6 +43,7 @@ type Dialog =
   | { kind: 'share'; item: FileItem }
   | { kind: 'details'; item: FileItem }
   | { kind: 'versions'; item: FileItem }
+  | { kind: 'activity'; item: FileItem }
   | { kind: 'preview'; item: FileItem }
   | { kind: 'conflict'; names: string[]; picked: PickedFile[] }
   | null;
@@ -167,6 +169,7 @@ export default function FilesPage({ params }: PageProps) {
       onClick: () => void actions.move(sel, path, true).catch((err: unknown) => notifications.show({ color: 'red', title: t('common.error'), message: errorMessage(err, t) })),
     });
     if (one) menuActions.push({ key: 'details', label: t('files.details'), icon: <IconInfoCircle size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'details', item: one }) });
+    if (one) menuActions.push({ key: 'activity', label: t('activity.menu'), icon: <IconActivity size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'activity', item: one }) });
     if (one?.type === 'file') menuActions.push({ key: 'versions', label: t('versions.menu'), icon: <IconHistory size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'versions', item: one }) });
     if (!locked) menuActions.push({ key: 'delete', label: t('common.delete'), icon: <IconTrash size={16} aria-hidden="true" />, onClick: () => setDialog({ kind: 'delete', items: sel }), danger: true, divider: true });
   } else if (canWrite) {
@@ -283,6 +286,9 @@ export default function FilesPage({ params }: PageProps) {
                 </Menu.Item>
                 <Menu.Item leftSection={<IconHistory size={16} aria-hidden="true" />} disabled={one?.type !== 'file'} onClick={() => one && setDialog({ kind: 'versions', item: one })}>
                   {t('versions.menu')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconActivity size={16} aria-hidden="true" />} disabled={!one} onClick={() => one && setDialog({ kind: 'activity', item: one })}>
+                  {t('activity.menu')}
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
@@ -446,6 +452,7 @@ export default function FilesPage({ params }: PageProps) {
       {dialog?.kind === 'share' && <ShareDialog path={dialog.item.path} name={dialog.item.name} folder={dialog.item.type === 'folder'} onClose={() => setDialog(null)} />}
       <DetailsDialog item={dialog?.kind === 'details' ? dialog.item : null} onClose={() => setDialog(null)} onVersions={(item) => setDialog({ kind: 'versions', item })} />
       <VersionsDialog item={dialog?.kind === 'versions' ? dialog.item : null} onClose={() => setDialog(null)} onChanged={() => actions.refresh(path)} />
+      <ActivityDialog item={dialog?.kind === 'activity' ? dialog.item : null} onClose={() => setDialog(null)} />
       {dialog?.kind === 'preview' && (
         <Suspense fallback={null}>
           <Preview item={dialog.item} siblings={items} onNavigate={(item) => setDialog({ kind: 'preview', item })} onClose={() => setDialog(null)} onDownload={(item) => void actions.download([item])} />
