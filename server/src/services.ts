@@ -257,6 +257,15 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   files.files.useMedia(media.service);
   // WebDAV Basic guesses go through the same helper, under keys of their own.
   const dav = createDav({ db, files: files.files, uploads: files.uploads, users: accounts, userCache, verifier, proofs: dpop, throttle, clock });
+  /** What people are called where others see them: the nickname, else the e-mail address. */
+  const displayNames = async (ids: readonly string[]): Promise<Map<string, string>> => {
+    const out = new Map<string, string>();
+    for (const id of ids) {
+      const u = await userCache.get(id);
+      if (u) out.set(id, u.row.nickname || u.email);
+    }
+    return out;
+  };
   const sync = createSync({
     db,
     dav,
@@ -271,16 +280,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
         const u = await userCache.get(id);
         return u?.active ? { id: u.id, email: u.email, nickname: u.row.nickname } : undefined;
       },
-      people: {
-        displayNames: async (ids) => {
-          const out = new Map<string, string>();
-          for (const id of ids) {
-            const u = await userCache.get(id);
-            if (u) out.set(id, u.row.nickname || u.email);
-          }
-          return out;
-        },
-      },
+      people: { displayNames },
       siteName: async () => (await settings.current()).site_name,
       sharingEnabled: async () => (await settings.current()).share_with !== 'nobody',
     },
@@ -346,21 +346,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     jobs,
     clock,
   });
+  const activity = createActivity({ db, files: files.files, people: { nicknames: displayNames } });
   // Written by a queue, never inside the request (audit/service.ts); retention is a site setting.
-  const activity = createActivity({
-    db,
-    files: files.files,
-    people: {
-      nicknames: async (ids) => {
-        const out = new Map<string, string>();
-        for (const id of ids) {
-          const u = await userCache.get(id);
-          if (u) out.set(id, u.row.nickname || u.email);
-        }
-        return out;
-      },
-    },
-  });
   const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), {}, (action) => metrics.audited(action));
   jobs.every('audit_retention', 3600_000, async () => audit.prune((await settings.current()).audit_retention_days), { firstAfterMs: 60_000 });
   sessions.useDirectory(identity.ldap);
