@@ -26,6 +26,7 @@ import { userSessionRoutes } from './sessions/user-session-routes.js';
 import { UserSessions } from './sessions/user-sessions.js';
 import { UserSessionsRepository } from './sessions/user-sessions-repository.js';
 import { indexPageSender, webApp } from './web.js';
+import { mapTileOrigins } from './site/map-tiles.js';
 import { oauthRoutes } from './oauth/module.js';
 import { filesRoutes } from './files/module.js';
 import { feedModuleRoutes } from './files/events/module.js';
@@ -177,7 +178,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   adminAccountRoutes(app, services.accounts, (ids) => services.report.activity(ids));
   groupRoutes(app, services.groups);
   adminSummaryRoutes(app, services.summary);
-  const sendPage = indexPageSender(config);
+  // The map tile origin (when set) may serve the pages' images: the Photos map (site/map-tiles.ts).
+  const sendPage = indexPageSender(config, async () => mapTileOrigins((await services.settings.current()).map_tile_url));
   await oauthRoutes(app, services.oauth, sendPage);
   await filesRoutes(app, services.files, config.baseUrl);
   feedModuleRoutes(app, services.feed);

@@ -8,7 +8,7 @@ import { Type } from 'typebox';
 import type { Config } from './config.js';
 import { sendError } from './http/error-handler.js';
 import { DomainError, ErrorCode } from './core/errors.js';
-import { PAGE_HEADERS, type PageSender } from './http/pages.js';
+import { PAGE_HEADERS, pageCsp, type PageSender } from './http/pages.js';
 
 export type { PageSender } from './http/pages.js';
 
@@ -28,14 +28,21 @@ export function acceptedEncoding(header: string | string[] | undefined, availabl
   return undefined;
 }
 
-export function indexPageSender(config: Config): PageSender {
+/** `imageOrigins`: origins the page may load images from beyond the fixed ones (the map tiles an administrator set). */
+export function indexPageSender(config: Config, imageOrigins: () => Promise<string[]> = async () => []): PageSender {
   const indexFile = path.join(config.webDir, 'index.html');
   const indexHtml = readIfExists(indexFile);
   // The build's precompressed copies (web/build/precompress.ts), when they are there.
   const encoded = { br: readIfExists(indexFile + '.br'), gzip: readIfExists(indexFile + '.gz') };
-  return (reply, status = 200) => {
+  return async (reply, status = 200) => {
     if (!indexHtml) return sendError(reply, new DomainError(ErrorCode.NotFound, 'The web app is not built; run npm run build'));
-    reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    const extra = await imageOrigins();
+    reply
+      .code(status)
+      .headers(PAGE_HEADERS)
+      .header('Content-Security-Policy', extra.length ? pageCsp(extra) : PAGE_HEADERS['Content-Security-Policy']!)
+      .type('text/html; charset=utf-8')
+      .header('Vary', 'Accept-Encoding');
     const encoding = acceptedEncoding(reply.request.headers['accept-encoding'], encoded);
     if (encoding) return reply.header('Content-Encoding', encoding).send(encoded[encoding]);
     return reply.send(indexHtml);
@@ -60,7 +67,7 @@ export async function webApp(app: FastifyInstance, config: Config, sendIndex: Pa
   // /session/authorize is the OAuth feature's route: it validates the request before serving this page.
   for (const page of ['/']) app.get(page, { config: { auth: 'none' } }, (_request, reply) => sendIndex(reply));
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/assets/') && !url.startsWith('/.well-known/');
     if (isPage) return sendIndex(reply);

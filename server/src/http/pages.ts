@@ -3,14 +3,20 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Headers of every HTML page: no framing, no referrer, only our own resources.
- * Images may also be `blob:` URLs the app makes itself (file thumbnails fetched
- * with the token, the picture being cropped into an avatar), `data:` URLs, and
- * https: (the icons OAuth apps register).
+ * The pages' Content-Security-Policy: only our own resources. Images may also
+ * be `blob:` URLs the app makes itself (file thumbnails fetched with the
+ * token, the picture being cropped into an avatar), `data:` URLs, https: (the
+ * icons OAuth apps register), and `extraImg` (the map tile origin an
+ * administrator set, which may be plain http on a local network).
  */
+export function pageCsp(extraImg: readonly string[] = []): string {
+  const img = ["'self'", 'data:', 'blob:', 'https:', ...extraImg].join(' ');
+  return `default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src ${img}; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'`;
+}
+
+/** Headers of every HTML page: no framing, no referrer, the policy above. */
 export const PAGE_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'Content-Security-Policy': pageCsp(),
   'X-Frame-Options': 'DENY',
   'Referrer-Policy': 'no-referrer',
   'X-Content-Type-Options': 'nosniff',
@@ -18,5 +24,5 @@ export const PAGE_HEADERS: Record<string, string> = {
 };
 
 /** Sends the single-page app's HTML with PAGE_HEADERS (a 404 envelope when the web app is not built). */
-export type PageSender = (reply: FastifyReply, status?: number) => FastifyReply;
+export type PageSender = (reply: FastifyReply, status?: number) => Promise<FastifyReply>;
 

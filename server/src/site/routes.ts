@@ -7,6 +7,7 @@ import { VERSION } from '../version.js';
 import { GroupId, NO_CONTROL } from '../http/schemas.js';
 import { DomainError, ErrorCode } from '../core/errors.js';
 import type { SettingsService, SiteSettings } from './settings.js';
+import { checkMapTileUrl } from './map-tiles.js';
 
 const SettingsPatch = Body(
   {
@@ -26,6 +27,9 @@ const SettingsPatch = Body(
     share_with: Type.Optional(Type.Union([Type.Literal('anyone'), Type.Literal('groups'), Type.Literal('nobody')], { description: 'whom people may share files with' })),
     password_sign_in: Type.Optional(Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password (api-contract §15)' })),
     audit_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500, description: 'days the audit log keeps its rows; 0 keeps them for ever' })),
+    map_tile_url: Type.Optional(
+      Type.String({ maxLength: 500, pattern: NO_CONTROL, description: "http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off" }),
+    ),
   },
 );
 
@@ -46,6 +50,7 @@ const SettingsView = View(
     share_with: Type.String({ description: "'anyone', 'groups' (only people of one's own group) or 'nobody'" }),
     password_sign_in: Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password' }),
     audit_retention_days: Type.Integer({ description: 'days the audit log keeps its rows; 0 keeps them for ever' }),
+    map_tile_url: Type.String({ description: "map tiles of the Photos page ({z}/{x}/{y}); '' = no map" }),
   },
   { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );
@@ -62,6 +67,7 @@ const SiteConfig = View(
     directory_sign_in: Type.Boolean({
       description: 'an LDAP directory is enabled: the sign-in form takes a directory login (such as a uid) as well as an e-mail address',
     }),
+    map_tile_url: Type.String({ description: "map tiles for the Photos page's map ({z}/{x}/{y}); '' = no map (and no request to another host)" }),
   },
   { title: 'SiteConfig' },
 );
@@ -107,6 +113,7 @@ export function siteRoutes(
       password_sign_in: s.password_sign_in,
       sign_in_providers: await signInProviders(),
       directory_sign_in: await directorySignIn(),
+      map_tile_url: s.map_tile_url,
     });
   });
 
@@ -115,6 +122,7 @@ export function siteRoutes(
   r.patch('/api/v4/admin/settings', { config: ADMIN_WRITE, schema: { body: SettingsPatch, response: { 200: Envelope(SettingsView) } } }, async (request) => {
     if (request.body.default_group_id !== undefined) await accounts.checkDefaultGroup(request.body.default_group_id);
     checkMailFrom(request.body.mail_from);
+    checkMapTileUrl(request.body.map_tile_url);
     return ok(settingsView(await settings.update(request.body)));
   });
 }

@@ -29,6 +29,8 @@ export interface SiteSettings {
   password_sign_in: boolean;
   /** Days the audit log keeps its rows (issue 37); 0 keeps them for ever. */
   audit_retention_days: number;
+  /** Map tiles for the Photos page (`https://…/{z}/{x}/{y}.png`); '' = no map, and no request to any other host. */
+  map_tile_url: string;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -47,6 +49,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   share_with: 'anyone',
   password_sign_in: true,
   audit_retention_days: 0,
+  map_tile_url: '',
 };
 
 const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
@@ -119,6 +122,7 @@ export class SettingsService {
       share_with: raw.share_with === 'groups' || raw.share_with === 'nobody' ? raw.share_with : 'anyone',
       password_sign_in: raw.password_sign_in !== 'false',
       audit_retention_days: numberOr(raw.audit_retention_days, DEFAULT_SETTINGS.audit_retention_days),
+      map_tile_url: raw.map_tile_url ?? '',
     };
     return value;
   }

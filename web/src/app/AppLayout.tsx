@@ -4,7 +4,7 @@
 import '../styles/mantine-rest.css';
 import { AppShell, Badge, Burger, Group, NavLink, ScrollArea, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconActivity, IconFolder, IconSettings, IconShare, IconTrash, IconUsers } from '@tabler/icons-react';
+import { IconActivity, IconFolder, IconPhoto, IconSettings, IconShare, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { SHARED_ROOT, sharedBadgeQuery } from '../features/sharing/api';
 import { useEffect, type ReactNode } from 'react';
@@ -23,6 +23,7 @@ const SHARED_URL = filesUrl(SHARED_ROOT);
 
 const PLACES = [
   { href: '/files', key: 'nav.myFiles', icon: IconFolder },
+  { href: '/photos', key: 'nav.photos', icon: IconPhoto },
   { href: '/shared', key: 'nav.sharedWithMe', icon: IconUsers },
   { href: '/shares', key: 'nav.shares', icon: IconShare },
   { href: '/activity', key: 'nav.activity', icon: IconActivity },

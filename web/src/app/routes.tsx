@@ -42,6 +42,7 @@ export const ROUTES: RouteDef[] = [
   { path: '/s/:id', layout: 'bare', page: page(() => import('../features/shares/PublicSharePage')) },
   { path: '/files', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
   { path: '/files/*', layout: 'shell', page: page(() => import('../features/files/FilesPage')) },
+  { path: '/photos', layout: 'shell', page: page(() => import('../features/photos/PhotosPage')) },
   { path: '/search', layout: 'shell', page: page(() => import('../features/files/SearchPage')) },
   { path: '/activity', layout: 'shell', page: page(() => import('../features/activity/ActivityPage')) },
   { path: '/trash', layout: 'shell', page: page(() => import('../features/files/TrashPage')) },

@@ -224,6 +224,8 @@ export interface paths {
             password_sign_in?: boolean;
             /** days the audit log keeps its rows; 0 keeps them for ever */
             audit_retention_days?: number;
+            /** http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off */
+            map_tile_url?: string;
           };
         };
       };
@@ -17996,6 +17998,8 @@ export interface components {
       sign_in_providers: components["schemas"]["SignInProvider"][];
       /** an LDAP directory is enabled: the sign-in form takes a directory login (such as a uid) as well as an e-mail address */
       directory_sign_in: boolean;
+      /** map tiles for the Photos page's map ({z}/{x}/{y}); '' = no map (and no request to another host) */
+      map_tile_url: string;
     };
     SiteSettings: {
       signup_enabled: boolean;
@@ -18019,6 +18023,8 @@ export interface components {
       password_sign_in: boolean;
       /** days the audit log keeps its rows; 0 keeps them for ever */
       audit_retention_days: number;
+      /** map tiles of the Photos page ({z}/{x}/{y}); '' = no map */
+      map_tile_url: string;
     };
     SsoSignedIn: {
       user: components["schemas"]["User"];

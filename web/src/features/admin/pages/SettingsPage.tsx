@@ -35,6 +35,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
   const [accessTtl, setAccessTtl] = useState<number | null>(initial.access_token_ttl);
   const [refreshTtl, setRefreshTtl] = useState<number | null>(initial.refresh_token_ttl);
   const [shareWith, setShareWith] = useState(initial.share_with);
+  const [mapTileUrl, setMapTileUrl] = useState(initial.map_tile_url);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,6 +45,8 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!siteName.trim()) e.site_name = t('admin.settings.siteNameRequired');
     if (accessTtl === null || accessTtl < ACCESS_TTL.min || accessTtl > ACCESS_TTL.max) e.access = t('admin.settings.accessRange');
     if (refreshTtl === null || refreshTtl < REFRESH_TTL.min || refreshTtl > REFRESH_TTL.max) e.refresh = t('admin.settings.refreshRange');
+    const tiles = mapTileUrl.trim();
+    if (tiles && !(/^https?:\/\/[^\s]+$/.test(tiles) && ['{z}', '{x}', '{y}'].every((p) => tiles.includes(p)))) e.map = t('admin.settings.mapTileUrlInvalid');
     setErrors(e);
     return Object.keys(e).length === 0;
   };
@@ -53,7 +56,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!validate()) return;
     setBusy(true);
     try {
-      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody' });
+      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody', map_tile_url: mapTileUrl.trim() });
       await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
       notifications.show({ color: 'teal', message: t('admin.settings.saved') });
     } catch (err) {
@@ -96,6 +99,15 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
           />
           <DurationInput label={t('admin.settings.accessTtl')} description={t('admin.settings.accessRange')} value={accessTtl} onChange={setAccessTtl} units={['minutes', 'hours']} error={errors.access} />
           <DurationInput label={t('admin.settings.refreshTtl')} description={t('admin.settings.refreshRange')} value={refreshTtl} onChange={setRefreshTtl} units={['hours', 'days']} error={errors.refresh} />
+          <TextInput
+            label={t('admin.settings.mapTileUrl')}
+            description={t('admin.settings.mapTileUrlHelp')}
+            placeholder="https://tile.example.org/{z}/{x}/{y}.png"
+            value={mapTileUrl}
+            maxLength={500}
+            error={errors.map}
+            onChange={(e) => setMapTileUrl(e.currentTarget.value)}
+          />
           {serverError && (
             <Alert color="red" role="alert">
               {serverError}
