@@ -3,6 +3,7 @@
 // bucket itself with S3 (storage/s3.ts), so every instance sharing the bucket
 // shares the thumbnails and none makes them again. Names are derived from
 // blob ids, which are immutable: an entry never goes stale.
+import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -37,8 +38,9 @@ export class DiskThumbCache implements ThumbCache {
   async put(name: string, body: Buffer): Promise<void> {
     await mkdir(this.dir, { recursive: true });
     const target = path.join(this.dir, checkThumbName(name));
-    // Written aside and renamed: a reader never sees half a picture.
-    const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    // Written aside and renamed: a reader never sees half a picture. Unique per write: requests for the
+    // same thumbnail in the same millisecond (a Photos grid of copies) each write their own file.
+    const tmp = `${target}.${process.pid}.${randomUUID()}.tmp`;
     await writeFile(tmp, body);
     await rename(tmp, target);
   }

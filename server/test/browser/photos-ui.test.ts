@@ -136,7 +136,7 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
         const tilesNow = [...document.querySelectorAll('[data-testid="photo-tile"]')];
         return { tiles: tilesNow.length, without: tilesNow.filter((t) => !t.querySelector('img')).map((t) => t.getAttribute('aria-label')).slice(0, 5), broken: [...document.querySelectorAll<HTMLImageElement>('[data-testid="photo-tile"] img')].filter((i) => !i.complete || i.naturalWidth === 0).length };
       });
-      throw new Error(`thumbnails not all loaded: ${JSON.stringify(state)} (${String(err)})`);
+      throw new Error(`thumbnails not all loaded: ${JSON.stringify(state)} ${JSON.stringify((globalThis as { __thumbAnswers?: string[] }).__thumbAnswers?.slice(0, 5))} (${String(err)})`);
     }
   };
 
@@ -306,6 +306,12 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
     assert.equal(count, 2048);
 
     const { context, page, problems } = await openIn(browser, VIEWPORTS[0]);
+    const thumbAnswers: string[] = [];
+    page.on('response', (r) => {
+      if (r.url().includes('/file/thumb') && r.status() !== 200) thumbAnswers.push(`${r.status()} ${decodeURIComponent(r.url())}`);
+    });
+    page.on('requestfailed', (r) => thumbAnswers.push(`failed ${r.failure()?.errorText} ${r.url()}`));
+    (globalThis as { __thumbAnswers?: string[] }).__thumbAnswers = thumbAnswers;
     await startSignedIn(page, server.url, (await signIn(api, many, PASSWORD)).token, 'en');
     // A link to an item no loaded page holds yet opens it (asked for by id).
     await page.goto(`${server.url}/photos?item=${lastId}`);

@@ -37,6 +37,21 @@ describe('file thumbnails', () => {
   const thumb = (path: string, extra = '', who = alice, headers: Record<string, string> = {}) =>
     server.fetch(`/api/v4/file/thumb?path=${q(path)}${extra}`, { headers: { authorization: `Bearer ${who.token}`, ...headers } });
 
+  it('many requests at once for the same uncached thumbnail (copies of one picture in a grid) all answer 200', async () => {
+    const tiny = await sharp({ create: { width: 32, height: 24, channels: 3, background: { r: 10, g: 160, b: 60 } } }).jpeg().toBuffer();
+    assert.equal((await put(api, alice.token, '/same/a.jpg', tiny)).status, 200);
+    const paths = ['/same/a.jpg'];
+    for (let i = 0; i < 7; i++) {
+      assert.equal((await api.post('/api/v4/file/create', { path: `/same/c${i}`, type: 'folder' }, { token: alice.token })).status, 200);
+      assert.equal((await api.post('/api/v4/file/move', { paths: ['/same/a.jpg'], dst: `/same/c${i}`, copy: true }, { token: alice.token })).status, 200);
+      paths.push(`/same/c${i}/a.jpg`);
+    }
+    for (const size of [64, 128, 512]) {
+      const answers = await Promise.all([...paths, ...paths, ...paths].map((p) => thumb(p, `&size=${size}`)));
+      assert.deepEqual(answers.map((r) => r.status), answers.map(() => 200), `size ${size}`);
+    }
+  });
+
   it('a WebP no larger than the size asked (rounded up to a served size), aspect kept; cached with an ETag', async () => {
     const res = await thumb('/photo.jpg', '&size=200');
     assert.equal(res.status, 200);
