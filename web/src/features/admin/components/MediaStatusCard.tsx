@@ -2,9 +2,10 @@
 // made, and for a kind that is off the tool that is missing and the Debian
 // package that brings it; blobs looked at, waiting and failed. While blobs
 // wait, the counts are asked for again every few seconds.
-import { Alert, Badge, Card, Code, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Code, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { StatCounts } from './StatCounts';
 import { errorMessage } from '../../../components/errorMessage';
 import { adminApi } from '../api';
 
@@ -35,18 +36,7 @@ export function MediaStatusCard() {
         </Alert>
       ) : (
         <Stack gap="sm">
-          <SimpleGrid cols={3}>
-            {counts.map(([key, value]) => (
-              <div key={key}>
-                <Text size="xs" c="var(--cirrus-muted)" tt="uppercase" fw={600} id={`media-status-${key}`}>
-                  {t(`admin.mediaStatus.${key}`)}
-                </Text>
-                <Text fz={22} fw={700} data-media-stat={key} aria-labelledby={`media-status-${key}`}>
-                  {value ?? '…'}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <StatCounts idPrefix="media-status" dataAttribute="data-media-stat" items={counts.map(([key, value]) => [key, t(`admin.mediaStatus.${key}`), value])} />
           {s && (
             <Table.ScrollContainer minWidth={0}>
               <Table verticalSpacing={4} aria-labelledby="media-status-title">

@@ -2,11 +2,12 @@
 // waiting and failed, the latest failures with their reasons, and
 // "Reindex everything". While documents wait, the counts are asked for again
 // every few seconds.
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatCounts } from './StatCounts';
 import { errorMessage } from '../../../components/errorMessage';
 import { adminApi } from '../api';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -45,18 +46,7 @@ export function SearchIndexCard() {
         </Alert>
       ) : (
         <Stack gap="sm">
-          <SimpleGrid cols={3}>
-            {counts.map(([key, value]) => (
-              <div key={key}>
-                <Text size="xs" c="var(--cirrus-muted)" tt="uppercase" fw={600} id={`search-index-${key}`}>
-                  {t(`admin.searchIndex.${key}`)}
-                </Text>
-                <Text fz={22} fw={700} data-search-stat={key} aria-labelledby={`search-index-${key}`}>
-                  {value ?? '…'}
-                </Text>
-              </div>
-            ))}
-          </SimpleGrid>
+          <StatCounts idPrefix="search-index" dataAttribute="data-search-stat" items={counts.map(([key, value]) => [key, t(`admin.searchIndex.${key}`), value])} />
           {s && s.recent_failures.length > 0 && (
             <div>
               <Text size="sm" fw={600}>
