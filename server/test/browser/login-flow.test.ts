@@ -10,7 +10,7 @@ import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { basicHeader, dav } from '../webdav/helpers.js';
-import { browserSkip, launchBrowser, openAppPage, screenshotView, seriousA11yViolations } from './support.js';
+import { browserSkip, fillSignInForm, launchBrowser, openAppPage, screenshotView, seriousA11yViolations } from './support.js';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Linux) mirall/3.13.0 (Nextcloud, debian ClientArchitecture: x86_64 OsArchitecture: x86_64)';
 
@@ -44,9 +44,7 @@ describe('web app: Login Flow v2 grant page', { skip: browserSkip }, () => {
     const { page, context, problems } = await openAppPage(browser, { width: 1280, height: 800 });
     await page.goto(flow.login);
     await page.getByRole('heading', { name: 'Sign in to connect your sync client' }).waitFor();
-    await page.getByLabel('E-mail').fill(user.user.email);
-    await page.getByLabel('Password', { exact: true }).fill('laptop-owner-password-1');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await fillSignInForm(page, user.user.email, 'laptop-owner-password-1');
 
     await page.getByRole('heading', { name: 'Grant access to Nextcloud desktop (Linux)?' }).waitFor();
     assert.equal((await poll(flow.poll.token)).status, 404, 'nothing for the client before the grant');

@@ -160,6 +160,11 @@ export async function screenshotView(page: Page, name: string): Promise<void> {
 /** Signs in through the form on `url` (any shell page shows it while signed out). */
 export async function signInThroughForm(page: Page, url: string, email: string, password: string): Promise<void> {
   await page.goto(url);
+  await fillSignInForm(page, email, password);
+}
+
+/** Signs in through the English sign-in form already on the page (a page that asks for it before acting). */
+export async function fillSignInForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();

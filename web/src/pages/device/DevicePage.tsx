@@ -3,7 +3,7 @@
 // verification_uri_complete), see the same consent screen as
 // /session/authorize, then a done page. The code is never submitted without
 // the person pressing Continue (§5.4: a link with a code can be a phishing lure).
-import { Alert, Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -11,11 +11,10 @@ import { decideDevice, verifyUserCode } from '../../api/device';
 import type { DeviceRequest } from '../../api/generated/schema';
 import { useSession } from '../../app/session';
 import { useLocation } from '../../app/router';
-import { Busy } from '../../components/Busy';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
-import { AlertIcon, CheckIcon, ShieldIcon } from '../../components/icons';
-import { SignInForm } from '../../components/SignInForm';
+import { CheckIcon, ShieldIcon } from '../../components/icons';
+import { SignInGate } from '../../components/SignInGate';
 import { ConsentPanel } from '../authorize/ConsentPanel';
 import { pageTitle } from '../../features/account/api';
 
@@ -98,7 +97,7 @@ export function DevicePage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const initial = useMemo(() => new URLSearchParams(search).get('user_code') ?? '', [search]);
-  const { session, signedIn, signOut } = useSession();
+  const { session, signOut } = useSession();
   const [step, setStep] = useState<Step>({ kind: 'enter' });
   const [busy, setBusy] = useState<'approve' | 'deny' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -121,30 +120,8 @@ export function DevicePage() {
   };
 
   let body;
-  if (session.status === 'loading') body = <Busy label={t('common.loading')} />;
-  else if (session.status === 'error') {
-    body = (
-      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('authorize.loadFailed')}>
-        {session.message}
-      </Alert>
-    );
-  } else if (session.status === 'signed-out') {
-    body = (
-      <SignInForm
-        onSignedIn={signedIn}
-        heading={
-          <Stack gap={6} align="center" ta="center" mb="xs">
-            <Title order={1} fz={22}>
-              {t('device.signIn')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('authorize.useAccount')}
-            </Text>
-          </Stack>
-        }
-      />
-    );
-  } else if (step.kind === 'enter') body = <EnterCode initial={initial} onFound={(request) => setStep({ kind: 'consent', request })} />;
+  if (session.status !== 'signed-in') body = <SignInGate title={t('device.signIn')} hint={t('authorize.useAccount')} errorTitle={t('authorize.loadFailed')} />;
+  else if (step.kind === 'enter') body = <EnterCode initial={initial} onFound={(request) => setStep({ kind: 'consent', request })} />;
   else if (step.kind === 'consent') {
     const { request } = step;
     body = (

@@ -15,7 +15,7 @@ import { Busy } from '../../components/Busy';
 import { CenteredLayout } from '../../components/CenteredLayout';
 import { errorMessage } from '../../components/errorMessage';
 import { AlertIcon, CheckIcon, ShieldIcon } from '../../components/icons';
-import { SignInForm } from '../../components/SignInForm';
+import { SignInGate } from '../../components/SignInGate';
 import { pageTitle } from '../../features/account/api';
 
 type Flow = components['schemas']['LoginFlow'];
@@ -42,7 +42,7 @@ export function LoginFlowPage({ params }: PageProps) {
   const { pathname } = useLocation();
   const id = params.id ?? '';
   const v1 = !pathname.includes('/login/v2/');
-  const { session, signedIn, signOut } = useSession();
+  const { session, signOut } = useSession();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState<'grant' | 'cancel' | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -83,30 +83,8 @@ export function LoginFlowPage({ params }: PageProps) {
   };
 
   let body;
-  if (session.status === 'loading') body = <Busy label={t('common.loading')} />;
-  else if (session.status === 'error') {
-    body = (
-      <Alert color="red" variant="light" icon={<AlertIcon size={18} />} role="alert" title={t('common.error')}>
-        {session.message}
-      </Alert>
-    );
-  } else if (session.status === 'signed-out') {
-    body = (
-      <SignInForm
-        onSignedIn={signedIn}
-        heading={
-          <Stack gap={6} align="center" ta="center" mb="xs">
-            <Title order={1} fz={22}>
-              {t('loginFlow.signIn')}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('loginFlow.signInHint')}
-            </Text>
-          </Stack>
-        }
-      />
-    );
-  } else if (state.kind === 'loading') body = <Busy label={t('common.loading')} />;
+  if (session.status !== 'signed-in') body = <SignInGate title={t('loginFlow.signIn')} hint={t('loginFlow.signInHint')} errorTitle={t('common.error')} />;
+  else if (state.kind === 'loading') body = <Busy label={t('common.loading')} />;
   else if (state.kind === 'gone') body = <Outcome icon="alert" color="orange" title={t('loginFlow.goneTitle')} text={t('loginFlow.goneText')} />;
   else if (state.kind === 'failed') {
     body = (
