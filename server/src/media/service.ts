@@ -14,6 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../core/clock.js';
+import { DiscoveredWork } from '../core/discovered-work.js';
 import { generate, mediaKindOf, TOOLS, type Generated, type MediaInfo, type MediaKind } from './generators.js';
 import { findTool, runTool, type ToolCaps } from './tools.js';
 import type { MediaRepository, MediaState } from './repository.js';
@@ -78,10 +79,7 @@ export class MediaService {
   private readonly statuses: KindStatus[];
   private readonly inFlight = new Map<string, Promise<void>>();
   private queue: Promise<unknown> = Promise.resolve();
-  private dirtyOwners = new Set<string>();
-  private everything = true;
-  private again = false;
-  private stopped = false;
+  private readonly work: DiscoveredWork<{ blob_id: string; attempts: number }>;
 
   constructor(
     private readonly repo: MediaRepository,
@@ -89,6 +87,16 @@ export class MediaService {
     private readonly clock: Clock,
     private readonly options: MediaOptions,
   ) {
+    this.work = new DiscoveredWork(
+      repo,
+      async (claimed) => {
+        const running = this.inFlight.get(claimed.blob_id);
+        if (running) await running;
+        else await this.track(claimed.blob_id, () => this.settle(claimed.blob_id, claimed.attempts));
+      },
+      clock,
+      options,
+    );
     this.statuses = KINDS.map((kind) => {
       const need = kind in TOOLS ? TOOLS[kind as keyof typeof TOOLS] : null;
       const missing: string[] = [];
@@ -178,30 +186,16 @@ export class MediaService {
 
   /** These owners' trees changed: look at their files on the next run. */
   changed(owners: Iterable<string>): void {
-    for (const o of owners) this.dirtyOwners.add(o);
-    this.again = true;
+    this.work.changed(owners);
   }
 
   lookEverywhere(): void {
-    this.everything = true;
-    this.again = true;
+    this.work.lookEverywhere();
   }
 
   /** One run of the job: discovery, then one blob at a time until none is pending or the budget is spent (then true). */
-  async run(): Promise<boolean> {
-    const until = this.clock.now() + this.options.runBudgetMs;
-    do {
-      this.again = false;
-      await this.discover();
-      while (!this.stopped && this.clock.now() < until) {
-        const claimed = await this.repo.claim(this.clock.now(), this.options.leaseMs);
-        if (!claimed) break;
-        const running = this.inFlight.get(claimed.blob_id);
-        if (running) await running;
-        else await this.track(claimed.blob_id, () => this.settle(claimed.blob_id, claimed.attempts));
-      }
-    } while (this.again && !this.stopped && this.clock.now() < until);
-    return !this.stopped && this.clock.now() >= until;
+  run(): Promise<boolean> {
+    return this.work.run();
   }
 
   /** Removes the rows (and cached sources) of deleted content. */
@@ -210,27 +204,12 @@ export class MediaService {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.work.stop();
   }
 
   /** Waits for looks in flight (shutdown, tests). */
   async idle(): Promise<void> {
     await Promise.allSettled([...this.inFlight.values()]);
-  }
-
-  private async discover(): Promise<void> {
-    const now = this.clock.now();
-    if (this.everything) {
-      this.everything = false;
-      this.dirtyOwners.clear();
-      while ((await this.repo.discover(now, 1000)) === 1000 && !this.stopped);
-      return;
-    }
-    const owners = [...this.dirtyOwners];
-    this.dirtyOwners.clear();
-    for (let i = 0; i < owners.length; i += 200) {
-      while ((await this.repo.discover(now, 1000, owners.slice(i, i + 200))) === 1000 && !this.stopped);
-    }
   }
 
   /** Runs `work` for a blob once at a time (joined by whoever asks meanwhile), and one look at a time overall. */

@@ -8,7 +8,8 @@
 // MAX_ATTEMPTS leases.
 import type { Readable } from 'node:stream';
 import type { Clock } from '../core/clock.js';
-import type { IndexRepository } from './index-repository.js';
+import { DiscoveredWork } from '../core/discovered-work.js';
+import type { Claimed, IndexRepository } from './index-repository.js';
 import type { ExtractionPool } from './extract/pool.js';
 import { kindOf } from './extract/formats.js';
 
@@ -51,10 +52,7 @@ async function readCapped(stream: Readable, cap: number): Promise<Uint8Array | n
 }
 
 export class Indexer {
-  private dirtyOwners = new Set<string>();
-  private everything = true;
-  private again = false;
-  private stopped = false;
+  private readonly work: DiscoveredWork<Claimed>;
 
   constructor(
     private readonly repo: IndexRepository,
@@ -62,48 +60,23 @@ export class Indexer {
     private readonly pool: ExtractionPool,
     private readonly clock: Clock,
     private readonly options: IndexerOptions = DEFAULT_INDEXER,
-  ) {}
+  ) {
+    this.work = new DiscoveredWork(repo, (c) => this.process(c.doc_id, c.blob_id, c.attempts), clock, options);
+  }
 
   /** These owners' trees changed (the change feed's signal): look at their files on the next run. */
   changed(owners: Iterable<string>): void {
-    for (const o of owners) this.dirtyOwners.add(o);
-    this.again = true;
+    this.work.changed(owners);
   }
 
   /** Look at every file on the next run (the periodic pass: other instances' uploads, a missed signal). */
   lookEverywhere(): void {
-    this.everything = true;
-    this.again = true;
+    this.work.lookEverywhere();
   }
 
   /** One run of the job: discovery, then extraction until nothing is pending or the budget is spent (then true: more to do). */
-  async run(): Promise<boolean> {
-    const until = this.clock.now() + this.options.runBudgetMs;
-    do {
-      this.again = false;
-      await this.discover();
-      while (!this.stopped && this.clock.now() < until) {
-        const claimed = await this.repo.claim(this.clock.now(), this.options.leaseMs);
-        if (!claimed) break;
-        await this.process(claimed.doc_id, claimed.blob_id, claimed.attempts);
-      }
-    } while (this.again && !this.stopped && this.clock.now() < until);
-    return !this.stopped && this.clock.now() >= until;
-  }
-
-  private async discover(): Promise<void> {
-    const now = this.clock.now();
-    if (this.everything) {
-      this.everything = false;
-      this.dirtyOwners.clear();
-      while ((await this.repo.discover(now, 1000)) === 1000 && !this.stopped);
-      return;
-    }
-    const owners = [...this.dirtyOwners];
-    this.dirtyOwners.clear();
-    for (let i = 0; i < owners.length; i += 200) {
-      while ((await this.repo.discover(now, 1000, owners.slice(i, i + 200))) === 1000 && !this.stopped);
-    }
+  run(): Promise<boolean> {
+    return this.work.run();
   }
 
   private async process(docId: number, blobId: string, attempts: number): Promise<void> {
@@ -148,6 +121,6 @@ export class Indexer {
   }
 
   stop(): void {
-    this.stopped = true;
+    this.work.stop();
   }
 }
