@@ -12,7 +12,7 @@ import * as oidc from 'openid-client';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, openPage, PHONE, screenshot, startRedirectCatcher, type RedirectCatcher } from './support.js';
+import { browserSkip, launchBrowser, networkQuiet, openPage, PHONE, screenshot, startRedirectCatcher, type RedirectCatcher } from './support.js';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -343,7 +343,7 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
       for (const [name, path] of pages) {
         await page.goto(server.url + path);
         await page.locator('main h1').first().waitFor();
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         const problems = await axeProblems(page);
         assert.deepEqual(problems, [], `${name} at ${size}`);
         await screenshot(page, `admin-${name}-${size}`);

@@ -14,7 +14,7 @@ import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, openAppPage, PHONE, screenshot, seriousA11yViolations } from './support.js';
+import { browserSkip, launchBrowser, networkQuiet, openAppPage, PHONE, screenshot, seriousA11yViolations } from './support.js';
 
 type Status = { kinds: { kind: string; enabled: boolean; missing: string[]; package: string | null }[]; counts: Record<'pending' | 'done' | 'failed' | 'skipped' | 'off', number> };
 
@@ -92,7 +92,7 @@ describe('admin dashboard: thumbnails and photo details card (browser)', { skip:
             assert.ok((await row.innerText()).includes(`apt install ${k.package}`), await row.innerText());
           }
         }
-        await page.waitForLoadState('networkidle');
+        await networkQuiet(page);
         assert.deepEqual(await seriousA11yViolations(page), [], `${lang} at ${size}`);
         await card.scrollIntoViewIfNeeded();
         await screenshot(page, `admin-media-status-${lang}-${size}`);

@@ -10,9 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn, type TokenPair } from '../helpers/client.js';
 import { approve, createApp, eventually, exchange, type OAuthTestContext } from '../oauth/helpers.js';
-import {
-  browserSkip, currentStep, expectSignedIn, launchBrowser, openAppPage, screenshotView, seriousA11yViolations, signInThroughForm, totp,
-} from './support.js';
+import { browserSkip, currentStep, expectSignedIn, launchBrowser, networkQuiet, openAppPage, screenshotView, seriousA11yViolations, signInThroughForm, totp } from './support.js';
 
 const PASSWORD = 'web-app-password-1';
 
@@ -286,7 +284,7 @@ describe('web app: files, shares and settings', { skip: browserSkip }, () => {
     ] as const) {
       await phone.page.goto(server.url + url);
       await phone.page.getByRole('button', { name: 'Account menu' }).waitFor();
-      await phone.page.waitForLoadState('networkidle');
+      await networkQuiet(phone.page);
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert.ok(overflow <= 1, `${url}: no horizontal scrolling of the page (${overflow}px)`);
       await screenshotView(phone.page, `app-${name}-390`);

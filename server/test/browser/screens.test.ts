@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn, type TokenPair } from '../helpers/client.js';
-import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
+import { browserSkip, followRequests, launchBrowser, networkQuiet, seriousA11yViolations } from './support.js';
 import { VIEWPORTS } from './viewports.js';
 
 const OUT = '/tmp/cirrus-screens';
@@ -99,7 +99,7 @@ describe('every page, both sizes, both languages, light and dark: axe-core and a
 
   /** Waits until the page has drawn its content (no busy indicator, network quiet). */
   async function settle(page: Page): Promise<void> {
-    await page.waitForLoadState('networkidle');
+    await networkQuiet(page);
     await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root') && document.querySelector('#root')?.childElementCount, undefined, { timeout: 5_000 }).catch(() => undefined);
     await page.waitForTimeout(150);
   }
@@ -113,6 +113,7 @@ describe('every page, both sizes, both languages, light and dark: axe-core and a
           const context = await browser.newContext({ viewport: v.viewport, hasTouch: v.touch, isMobile: v.touch, locale: lang.locale, colorScheme: theme });
           context.setDefaultTimeout(15_000);
           const page = await context.newPage();
+          followRequests(page);
           const problems: string[] = [];
           page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
           await page.goto(server.url + '/assets-none');

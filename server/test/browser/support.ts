@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
 
 const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
@@ -50,6 +50,7 @@ export async function openPage(browser: Browser, device: typeof PHONE | { viewpo
   const context = await browser.newContext({ ...device, colorScheme: 'light' });
   context.setDefaultTimeout(10_000);
   const page = await context.newPage();
+  followRequests(page);
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (msg) => {
@@ -141,6 +142,7 @@ export async function openAppPage(browser: Browser, viewport = { width: 1280, he
   const context = await browser.newContext({ viewport, colorScheme: 'light', acceptDownloads: true });
   context.setDefaultTimeout(15_000);
   const page = await context.newPage();
+  followRequests(page);
   const problems: string[] = [];
   const requests: string[] = [];
   page.on('console', (msg) => {
@@ -168,4 +170,47 @@ export async function fillSignInForm(page: Page, email: string, password: string
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Requests in flight per page, live streams left out (see networkQuiet). */
+const inFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts following a page's requests (networkQuiet needs to have seen them start). */
+export function followRequests(page: Page): Set<Request> {
+  let set = inFlight.get(page);
+  if (!set) {
+    const open = new Set<Request>();
+    page.on('request', (r) => {
+      if (!/\/events$/.test(new URL(r.url()).pathname)) open.add(r);
+    });
+    page.on('requestfinished', (r) => open.delete(r));
+    page.on('requestfailed', (r) => open.delete(r));
+    inFlight.set(page, (set = open));
+  }
+  return set;
+}
+
+/**
+ * Waits until the page's own requests are done (none in flight for 500 ms).
+ * Not Playwright's 'networkidle': a signed-in page opens live streams (the
+ * change feed, notifications; paths ending in /events) 1.5 s after it loads,
+ * and an open stream keeps the network busy for good, so 'networkidle' never
+ * came when the page's own requests took longer than that. Requests are
+ * followed from followRequests on (openAppPage and openPage call it at once;
+ * otherwise the first networkQuiet does).
+ */
+export async function networkQuiet(page: Page, timeoutMs = 5_000): Promise<void> {
+  const open = followRequests(page);
+  await page.waitForLoadState('load');
+  const until = Date.now() + timeoutMs;
+  let quietSince = Date.now();
+  // A request cut short by a navigation is not always reported as ended: past
+  // the timeout the test goes on, as with 'networkidle' waited for a while.
+  while (Date.now() < until) {
+    if (open.size > 0) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 500) return;
+    await page.waitForTimeout(50);
+  }
+  // Forgotten, so that the next wait is not held by them too.
+  open.clear();
 }
