@@ -8,7 +8,7 @@ import type { Browser } from 'playwright-core';
 import type { TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { browserSkip, seriousA11yViolations } from './support.js';
-import { VIEWPORTS, openIn, press, shot } from './viewports.js';
+import { VIEWPORTS, chooseFromRowMenu, openIn, shot } from './viewports.js';
 import { closeSuite, openSuite } from './suite.js';
 
 const PASSWORD = 'versions-password-1';
@@ -52,12 +52,7 @@ describe('web app: versions written within a minute', { skip: browserSkip }, () 
         await page.goto(server.url + '/');
         await page.evaluate((p) => localStorage.setItem('cirrus.session', JSON.stringify(p)), pair);
         await page.goto(server.url + '/files');
-        const row = page.locator('[data-path="/notes.txt"]');
-        if (v.touch) {
-          await row.click();
-          await press(v, page.getByRole('button', { name: lang.more }));
-        } else await row.click({ button: 'right' });
-        await page.getByRole('menuitem', { name: lang.versions }).click();
+        await chooseFromRowMenu(page, v, '/notes.txt', lang.more, lang.versions);
         const dialog = page.getByRole('dialog', { name: lang.title });
         const items = dialog.getByRole('listitem');
         await items.nth(2).waitFor();

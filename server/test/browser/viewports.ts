@@ -45,3 +45,13 @@ export async function press(v: Viewport, target: { tap(): Promise<void>; click()
   if (v.touch) await target.tap();
   else await target.click();
 }
+
+/** Picks `item` from a file row's menu: right-click on a desktop; on a touch screen, select the row, then "More actions" (`more`). */
+export async function chooseFromRowMenu(page: Page, v: Viewport, path: string, more: string, item: string): Promise<void> {
+  const row = page.locator(`[data-path="${path}"]`);
+  if (v.touch) {
+    await row.click();
+    await press(v, page.getByRole('button', { name: more }));
+  } else await row.click({ button: 'right' });
+  await page.getByRole('menuitem', { name: item }).click();
+}
