@@ -346,8 +346,14 @@ export interface SearchDocsTable {
   source_bytes: Generated<number>;
   text_chars: Generated<number>;
   updated_at: number;
-  /** PostgreSQL only. */
-  body?: string | null;
+}
+
+/** PostgreSQL only (migration 047): a doc's text, apart from its queue row (SQLite keeps it in the FTS5 table search_text). */
+export interface SearchBodiesTable {
+  doc_id: number;
+  body: string;
+  /** lower(body), what LIKE matches and pg_trgm indexes. */
+  folded: string;
 }
 
 /** A share link (server/src/shares): a capability for one file or folder. */
@@ -586,6 +592,7 @@ export interface Database {
   team_folders: TeamFoldersTable;
   team_folder_members: TeamFolderMembersTable;
   search_docs: SearchDocsTable;
+  search_bodies: SearchBodiesTable;
   media_items: MediaItemsTable;
   notifications: NotificationsTable;
   notification_settings: NotificationSettingsTable;

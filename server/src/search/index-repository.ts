@@ -1,7 +1,10 @@
 // The SQL of the index's upkeep (migration 033): which blobs need their text,
 // the lease one instance takes to extract a blob, storing the text (SQLite:
-// the FTS5 table; PostgreSQL: the body column), counts, reindexing and the
-// sweep of docs whose blob is gone.
+// the FTS5 table; PostgreSQL: search_bodies, migration 047), counts,
+// reindexing and the sweep of docs whose blob is gone.
+//
+// On PostgreSQL each step of a document is one statement (claim, store,
+// settle): a round trip and a commit each, with no transaction around them.
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../db/database.js';
 
@@ -46,6 +49,19 @@ export class IndexRepository {
 
   /** Takes the next pending doc whose lease (if any) ran out, for `leaseMs`; another instance skips it meanwhile. */
   async claim(now: number, leaseMs: number): Promise<Claimed | undefined> {
+    if (!this.sqlite) {
+      // One statement: the row is locked as it is chosen, and another instance skips it.
+      const res = await sql<{ doc_id: number | string; blob_id: string; attempts: number | string }>`
+        UPDATE search_docs SET lease_until = ${now + leaseMs}, attempts = attempts + 1
+        WHERE doc_id = (
+          SELECT doc_id FROM search_docs
+          WHERE state = 'pending' AND (lease_until IS NULL OR lease_until < ${now})
+          ORDER BY doc_id LIMIT 1 FOR UPDATE SKIP LOCKED
+        )
+        RETURNING doc_id, blob_id, attempts`.execute(this.db);
+      const row = res.rows[0];
+      return row ? { doc_id: Number(row.doc_id), blob_id: row.blob_id, attempts: Number(row.attempts) } : undefined;
+    }
     for (let tries = 0; tries < 5; tries++) {
       const next = await this.db
         .selectFrom('search_docs')
@@ -75,14 +91,22 @@ export class IndexRepository {
 
   /** Stores a doc's text (replacing any) and marks it indexed. */
   async store(docId: number, text: string, sourceBytes: number, now: number): Promise<void> {
+    if (!this.sqlite) {
+      await sql`
+        WITH body AS (
+          INSERT INTO search_bodies (doc_id, body, folded) SELECT ${docId}, t, lower(t) FROM (SELECT CAST(${text} AS text) AS t) x
+          ON CONFLICT (doc_id) DO UPDATE SET body = EXCLUDED.body, folded = EXCLUDED.folded
+        )
+        UPDATE search_docs SET state = 'indexed', reason = NULL, lease_until = NULL, source_bytes = ${sourceBytes}, text_chars = ${text.length}, updated_at = ${now}
+        WHERE doc_id = ${docId}`.execute(this.db);
+      return;
+    }
     await this.db.transaction().execute(async (tx) => {
-      if (this.sqlite) {
-        await sql`DELETE FROM search_text WHERE rowid = ${docId}`.execute(tx);
-        await sql`INSERT INTO search_text (rowid, body) VALUES (${docId}, ${text})`.execute(tx);
-      }
+      await sql`DELETE FROM search_text WHERE rowid = ${docId}`.execute(tx);
+      await sql`INSERT INTO search_text (rowid, body) VALUES (${docId}, ${text})`.execute(tx);
       await tx
         .updateTable('search_docs')
-        .set({ state: 'indexed', reason: null, lease_until: null, source_bytes: sourceBytes, text_chars: text.length, updated_at: now, ...(this.sqlite ? {} : { body: text }) })
+        .set({ state: 'indexed', reason: null, lease_until: null, source_bytes: sourceBytes, text_chars: text.length, updated_at: now })
         .where('doc_id', '=', docId)
         .execute();
     });
@@ -101,13 +125,17 @@ export class IndexRepository {
 
   /** Marks a doc failed (with why) or skipped (no extractor for its type); it keeps no text. */
   async settle(docId: number, state: 'failed' | 'skipped', reason: string, sourceBytes: number, now: number): Promise<void> {
+    const set = { state, reason: reason.slice(0, 500), lease_until: null, source_bytes: sourceBytes, text_chars: 0, updated_at: now };
+    if (!this.sqlite) {
+      await sql`
+        WITH gone AS (DELETE FROM search_bodies WHERE doc_id = ${docId})
+        UPDATE search_docs SET state = ${set.state}, reason = ${set.reason}, lease_until = NULL, source_bytes = ${sourceBytes}, text_chars = 0, updated_at = ${now}
+        WHERE doc_id = ${docId}`.execute(this.db);
+      return;
+    }
     await this.db.transaction().execute(async (tx) => {
-      if (this.sqlite) await sql`DELETE FROM search_text WHERE rowid = ${docId}`.execute(tx);
-      await tx
-        .updateTable('search_docs')
-        .set({ state, reason: reason.slice(0, 500), lease_until: null, source_bytes: sourceBytes, text_chars: 0, updated_at: now, ...(this.sqlite ? {} : { body: null }) })
-        .where('doc_id', '=', docId)
-        .execute();
+      await sql`DELETE FROM search_text WHERE rowid = ${docId}`.execute(tx);
+      await tx.updateTable('search_docs').set(set).where('doc_id', '=', docId).execute();
     });
   }
 
@@ -151,6 +179,7 @@ export class IndexRepository {
     const ids = gone.map((g) => Number(g.doc_id));
     await this.db.transaction().execute(async (tx) => {
       if (this.sqlite) await sql`DELETE FROM search_text WHERE rowid IN (${sql.join(ids)})`.execute(tx);
+      else await tx.deleteFrom('search_bodies').where('doc_id', 'in', ids).execute();
       await tx.deleteFrom('search_docs').where('doc_id', 'in', ids).execute();
     });
     return ids.length;

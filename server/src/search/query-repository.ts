@@ -20,6 +20,14 @@ import type { ParsedQuery } from './query.js';
 /** FTS5's trigram index answers terms of 3+ characters; shorter ones are found by LIKE over the text. */
 const TRIGRAM = 3;
 
+/** indexing_pending counts up to this many files ("more than enough to say still indexing"). */
+export const PENDING_CAP = 1000;
+/** Content written this recently without a doc counts as pending (the indexer discovers a write within moments). */
+const DISCOVERY_WINDOW_MS = 120_000;
+/** PostgreSQL: files tested in name order to tell a common word (at least COMMON of them match) from a rare one. */
+const SAMPLE = 64;
+const COMMON = 0.25;
+
 export type Hit = Selectable<FilesTable> & { doc_id: number; via: string; suffix: string };
 
 function likeContains(term: string): string {
@@ -36,15 +44,20 @@ export class QueryRepository {
     this.sqlite = dialectOf(db) === 'sqlite';
   }
 
+  /** PostgreSQL: the conditions on a search_bodies row that `q` matches. */
+  private bodyConds(q: ParsedQuery, folded = sql.ref('folded')): RawBuilder<unknown> {
+    // lower() on the pattern too: the same folding as the stored text (the terms come lower-cased by JavaScript's rules).
+    const conds = [
+      ...q.include.map((t) => sql`${folded} LIKE lower(${likeContains(t)}) ESCAPE '\\'`),
+      ...q.exclude.map((t) => sql`${folded} NOT LIKE lower(${likeContains(t)}) ESCAPE '\\'`),
+    ];
+    return sql.join(conds, sql` AND `);
+  }
+
   /** The doc ids whose text matches `q` (which has at least one included term), as a subquery. */
   private matchingDocs(q: ParsedQuery): RawBuilder<unknown> {
-    if (!this.sqlite) {
-      const conds = [
-        ...q.include.map((t) => sql`body ILIKE ${likeContains(t)} ESCAPE '\\'`),
-        ...q.exclude.map((t) => sql`body NOT ILIKE ${likeContains(t)} ESCAPE '\\'`),
-      ];
-      return sql`SELECT doc_id FROM search_docs WHERE state = 'indexed' AND ${sql.join(conds, sql` AND `)}`;
-    }
+    // PostgreSQL: a doc has a body while it has text (a requeued one keeps its old text until the new replaces it, as on SQLite).
+    if (!this.sqlite) return sql`SELECT doc_id FROM search_bodies WHERE ${this.bodyConds(q)}`;
     const long = q.include.filter((t) => [...t].length >= TRIGRAM);
     const short = q.include.filter((t) => [...t].length < TRIGRAM);
     const conds: RawBuilder<unknown>[] = [];
@@ -74,6 +87,10 @@ export class QueryRepository {
    */
   async search(ownerId: string, roots: readonly string[], q: ParsedQuery, after: { name: string; id: string } | null, limit: number): Promise<Hit[]> {
     if (q.include.length === 0) return [];
+    if (!this.sqlite) {
+      const scanned = await this.common(ownerId, roots, q, after, limit);
+      if (scanned) return scanned;
+    }
     const out: Hit[] = [];
     const files = new Set<string>();
     let cursor = after;
@@ -93,27 +110,84 @@ export class QueryRepository {
   }
 
   /**
+   * PostgreSQL, a query that matches a good part of the documents (a common
+   * word): the page is found by testing the person's files in name order
+   * until it is full, not by matching every document and sorting them all
+   * (the index answers "which documents may hold these trigrams"; every one
+   * must then be read to be sure: 6,000 texts for a word in 60 % of them,
+   * most of such a search). A sample of SAMPLE files in name order tells
+   * whether the word is common; if it is, one scan of about the files a page
+   * needs answers; if not (or the scan falls short), undefined: the index
+   * then answers. SQLite is not asked: FTS5 answers a common word from its
+   * own lists (6,000 matches in ~7 ms), while testing files one at a time
+   * costs it more per file.
+   */
+  private async common(ownerId: string, roots: readonly string[], q: ParsedQuery, after: { name: string; id: string } | null, limit: number): Promise<Hit[] | undefined> {
+    const take = (rows: Awaited<ReturnType<QueryRepository['batch']>>): { hits: Hit[]; reachable: number } => {
+      const hits: Hit[] = [];
+      const files = new Set<string>();
+      for (const r of rows) {
+        if (r.via === null || (files.size >= limit && !files.has(r.id))) continue;
+        files.add(r.id);
+        hits.push({ ...r, via: r.via, suffix: r.suffix ?? '', doc_id: Number(r.doc_id) });
+      }
+      return { hits, reachable: files.size };
+    };
+    const sample = await this.batch(ownerId, roots, q, after, SAMPLE, SAMPLE);
+    const matched = new Set(sample.map((r) => r.id)).size;
+    const first = take(sample);
+    if (first.reachable >= limit) return first.hits;
+    // Fewer files than the sample: every one was tested.
+    if (sample.length > 0 && Number(sample[0]!.scanned) < SAMPLE) return first.hits;
+    if (matched < SAMPLE * COMMON) return undefined;
+    const scan = Math.ceil((limit * SAMPLE * 1.5) / matched) + SAMPLE;
+    const rows = await this.batch(ownerId, roots, q, after, scan, scan);
+    const all = take(rows);
+    if (all.reachable >= limit || (rows.length > 0 && Number(rows[0]!.scanned) < scan)) return all.hits;
+    return undefined;
+  }
+
+  /**
    * The next `batch` matching live files after `after` in name order (of
    * the trees the person reaches: their own and the owners of their roots),
    * each with the root it reaches (`via` null when it reaches none).
    */
-  private async batch(ownerId: string, roots: readonly string[], q: ParsedQuery, after: { name: string; id: string } | null, batch: number) {
+  private async batch(ownerId: string, roots: readonly string[], q: ParsedQuery, after: { name: string; id: string } | null, batch: number, scan?: number) {
     const extraRoots = roots.length > 0 ? sql`UNION ALL SELECT id FROM files WHERE id IN (${sql.join(roots)})` : sql``;
     const keyset = after ? sql`AND (f.name > ${after.name} OR (f.name = ${after.name} AND f.id > ${after.id}))` : sql``;
     const empty = this.sqlite ? sql`''` : sql`CAST('' AS text) COLLATE "C"`;
-    const res = await sql<Selectable<FilesTable> & { doc_id: number | string; via: string | null; suffix: string | null }>`
+    const live = sql`f.kind = 1 AND f.trashed_at IS NULL AND f.parent_id IS NOT NULL ${keyset}
+          AND f.owner_id IN (SELECT owner_id FROM files WHERE id IN (SELECT id FROM stops))`;
+    // By the index: every matching doc, then its files in page order. By a scan (PostgreSQL, a common word):
+    // the next `scan` files in page order, each one's text tested (the doc's text row by its key).
+    const hits =
+      scan === undefined
+        ? sql`
+      cand(id) AS (SELECT NULL WHERE false),
+      hits AS MATERIALIZED (
+        SELECT f.*, d.doc_id AS doc_id FROM files f JOIN search_docs d ON d.blob_id = f.blob_id
+        WHERE d.doc_id IN (${this.matchingDocs(q)}) AND ${live}
+        ORDER BY f.name, f.id LIMIT ${batch}
+      ),`
+        : sql`
+      cand AS MATERIALIZED (
+        SELECT f.id, f.blob_id FROM files f
+        WHERE ${live}
+        ORDER BY f.name, f.id LIMIT ${scan}
+      ),
+      -- LATERAL … OFFSET 0: one text read by its key per file, not joined to every matching text (which is what is avoided).
+      hits AS MATERIALIZED (
+        SELECT f.*, d.doc_id AS doc_id FROM cand c JOIN files f ON f.id = c.id JOIN search_docs d ON d.blob_id = c.blob_id
+        CROSS JOIN LATERAL (SELECT b.folded FROM search_bodies b WHERE b.doc_id = d.doc_id OFFSET 0) b
+        WHERE ${this.bodyConds(q, sql.ref('b.folded'))}
+      ),`;
+    const res = await sql<Selectable<FilesTable> & { doc_id: number | string; via: string | null; suffix: string | null; scanned: number | string }>`
       WITH RECURSIVE
       stops(id) AS (
         SELECT id FROM files WHERE owner_id = ${ownerId} AND parent_id IS NULL AND trashed_at IS NULL
         ${extraRoots}
       ),
-      hits AS MATERIALIZED (
-        SELECT f.*, d.doc_id AS doc_id FROM files f JOIN search_docs d ON d.blob_id = f.blob_id
-        WHERE d.doc_id IN (${this.matchingDocs(q)})
-          AND f.kind = 1 AND f.trashed_at IS NULL AND f.parent_id IS NOT NULL ${keyset}
-          AND f.owner_id IN (SELECT owner_id FROM files WHERE id IN (SELECT id FROM stops))
-        ORDER BY f.name, f.id LIMIT ${batch}
-      ),
+      ${hits}
       up(file_id, cur, parent, cur_name, suffix) AS (
         SELECT h.id, h.id, h.parent_id, h.name, ${empty} FROM hits h
         UNION ALL
@@ -124,23 +198,38 @@ export class QueryRepository {
       reached AS (
         SELECT file_id, cur AS via, suffix FROM up WHERE cur IN (SELECT id FROM stops)
       )
-      SELECT h.*, reached.via AS via, reached.suffix AS suffix
+      SELECT h.*, reached.via AS via, reached.suffix AS suffix, (SELECT COUNT(*) FROM cand) AS scanned
       FROM hits h LEFT JOIN reached ON reached.file_id = h.id
       ORDER BY h.name, h.id`.execute(this.db);
     return res.rows;
   }
 
   /**
-   * The person's own live files whose content has no text yet: no doc
-   * (not discovered) or a pending one. Items under a trashed folder may be
-   * counted (only the top trashed item carries trashed_at); it is a hint.
+   * The person's own live files whose content has no text yet, up to
+   * PENDING_CAP (a hint for "still indexing", not a tally). Two cheap parts
+   * instead of an anti-join over every file they own: the docs waiting in
+   * the queue (the state index, then each one's files by blob), and content
+   * written in the last DISCOVERY_WINDOW_MS that has no doc at all yet (the
+   * indexer discovers a write within moments; blobs by creation time).
+   * Content undiscovered for longer (the indexer down) is not counted.
+   * Items under a trashed folder may be (only the top trashed item carries
+   * trashed_at).
    */
-  async pending(ownerId: string): Promise<number> {
-    const row = await sql<{ n: number | string }>`
-      SELECT COUNT(*) AS n FROM files f LEFT JOIN search_docs d ON d.blob_id = f.blob_id
-      WHERE f.owner_id = ${ownerId} AND f.kind = 1 AND f.blob_id IS NOT NULL AND f.trashed_at IS NULL
-        AND (d.doc_id IS NULL OR d.state = 'pending')`.execute(this.db);
-    return Number(row.rows[0]?.n ?? 0);
+  async pending(ownerId: string, now: number): Promise<number> {
+    const queued = await sql<{ n: number | string }>`
+      SELECT COUNT(*) AS n FROM (
+        SELECT 1 FROM search_docs d JOIN files f ON f.blob_id = d.blob_id
+        WHERE d.state = 'pending' AND f.owner_id = ${ownerId} AND f.kind = 1 AND f.trashed_at IS NULL
+        LIMIT ${PENDING_CAP}
+      ) q`.execute(this.db);
+    const fresh = await sql<{ n: number | string }>`
+      SELECT COUNT(*) AS n FROM (
+        SELECT 1 FROM blobs b JOIN files f ON f.blob_id = b.id
+        WHERE b.created_at >= ${now - DISCOVERY_WINDOW_MS} AND f.owner_id = ${ownerId} AND f.kind = 1 AND f.trashed_at IS NULL
+          AND NOT EXISTS (SELECT 1 FROM search_docs d WHERE d.blob_id = b.id)
+        LIMIT ${PENDING_CAP}
+      ) q`.execute(this.db);
+    return Math.min(PENDING_CAP, Number(queued.rows[0]?.n ?? 0) + Number(fresh.rows[0]?.n ?? 0));
   }
 
   /**
@@ -152,7 +241,7 @@ export class QueryRepository {
   async windows(docIds: readonly number[], terms: readonly string[], before: number, length: number): Promise<Map<number, { text: string; start: number }>> {
     const out = new Map<number, { text: string; start: number }>();
     if (docIds.length === 0) return out;
-    const find = this.sqlite ? (t: string) => sql`NULLIF(instr(lower(body), ${t}), 0)` : (t: string) => sql`NULLIF(strpos(lower(body), ${t}), 0)`;
+    const find = this.sqlite ? (t: string) => sql`NULLIF(instr(lower(body), ${t}), 0)` : (t: string) => sql`NULLIF(strpos(folded, lower(${t})), 0)`;
     const pos = sql`COALESCE(${sql.join([...terms.map(find), sql`1`])})`;
     const rows = this.sqlite
       ? await sql<{ doc_id: number; p: number; win: string }>`
@@ -160,7 +249,7 @@ export class QueryRepository {
           FROM (SELECT rowid AS doc_id, body, ${pos} AS p FROM search_text WHERE rowid IN (${sql.join(docIds)}))`.execute(this.db)
       : await sql<{ doc_id: number; p: number; win: string }>`
           SELECT doc_id, p, substr(body, greatest(1, p - ${before}), ${length}) AS win
-          FROM (SELECT doc_id, body, ${pos} AS p FROM search_docs WHERE doc_id IN (${sql.join(docIds)})) w`.execute(this.db);
+          FROM (SELECT doc_id, body, ${pos} AS p FROM search_bodies WHERE doc_id IN (${sql.join(docIds)})) w`.execute(this.db);
     for (const r of rows.rows) out.set(Number(r.doc_id), { text: r.win ?? '', start: Math.max(1, Number(r.p) - before) });
     return out;
   }

@@ -50,7 +50,7 @@ export class ContentSearch implements ContentPort {
   }
 
   pending(ownerId: string): Promise<number> {
-    return this.query.pending(ownerId);
+    return this.query.pending(ownerId, this.clock.now());
   }
 
   async status(): Promise<SearchStatus> {

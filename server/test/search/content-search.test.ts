@@ -260,4 +260,29 @@ describe('content search', () => {
     await eventually(alice, before, ['/v/memo.txt']);
     assert.deepEqual(await hits(alice, afterWord), []);
   });
+  it('says files still wait for indexing while they do (just uploaded, then being extracted), and none once they are done', async () => {
+    const [carol] = await members(api, 'Carol');
+    const w = unique('wait');
+    const pending = async () => {
+      const res = await search(carol!, w, '&scope=content');
+      assert.equal(res.status, 200, res.text);
+      return (res.body.data as Page & { indexing_pending?: number }).indexing_pending;
+    };
+    assert.equal(await pending(), 0, 'nothing uploaded, nothing waits');
+    // Megabytes of text: its extraction takes a while, so the search right after the upload sees it waiting.
+    const body = Buffer.concat([Buffer.from(`${w} opens this file. `), Buffer.alloc(8 * 1024 * 1024, 'lorem ipsum dolor sit amet ')]);
+    assert.equal((await put(api, carol!.token, '/big.txt', body)).status, 200);
+    assert.equal(await pending(), 1, 'the new file waits for its text');
+    const until = Date.now() + 60_000;
+    let n = await pending();
+    while (n !== 0 && Date.now() < until) {
+      assert.equal(n, 1);
+      await new Promise((r) => setTimeout(r, 200));
+      n = await pending();
+    }
+    assert.equal(n, 0, 'nothing waits once the extraction is done');
+    // Another person's waiting files are not counted.
+    assert.equal((await put(api, alice.token, '/other-big.txt', body)).status, 200);
+    assert.equal(await pending(), 0);
+  });
 });
