@@ -12,7 +12,7 @@ declare module 'oidc-provider' {
   export default class Provider {
     constructor(issuer: string, config: Configuration);
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; params: Record<string, unknown>; grantId?: string }>;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string; prompt: { name: string }; params: Record<string, unknown>; grantId?: string }>;
     interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: Record<string, unknown>): Promise<void>;
     Grant: new (init: { accountId: string; clientId: string }) => Grant;
   }

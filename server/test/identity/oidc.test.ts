@@ -317,3 +317,25 @@ describe('Back-Channel Logout 1.0', () => {
     assert.equal((await api.post('/api/v4/session/token/refresh', { refresh_token: token.refresh_token })).status, 200);
   });
 });
+
+describe('RP-Initiated Logout 1.0', () => {
+  test('§2: a session from the provider is told its end_session_endpoint, with id_token_hint and the way back to sign-in', async () => {
+    const { token } = await signInAs({ sub: 'heidi-1', email: 'heidi@example.org', email_verified: true });
+    const res = await api.post<{ url: string | null }>('/api/v4/session/sso/end-session', undefined, { token: token.access_token });
+    assert.equal(res.status, 200, res.text);
+    const url = new URL(res.body.data.url!);
+    assert.equal(`${url.origin}${url.pathname}`, `${idp.issuer}/session/end`);
+    assert.equal(url.searchParams.get('client_id'), CLIENT_ID);
+    assert.equal(url.searchParams.get('post_logout_redirect_uri'), `${server.url}/`);
+    const hint = url.searchParams.get('id_token_hint')!;
+    const claims = JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString()) as { sub: string; aud: string; iss: string };
+    assert.deepEqual([claims.sub, claims.aud, claims.iss], ['heidi-1', CLIENT_ID, idp.issuer]);
+  });
+
+  test('a password session has no upstream session to end; without a session the call is refused', async () => {
+    const res = await api.post<{ url: string | null }>('/api/v4/session/sso/end-session', undefined, { token: admin });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.data.url, null);
+    assert.equal((await api.post('/api/v4/session/sso/end-session')).status, 401);
+  });
+});

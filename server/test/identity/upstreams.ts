@@ -80,8 +80,22 @@ export interface OidcProviderHandle {
   close(): Promise<void>;
 }
 
-/** oidc-provider on a loopback port: the person is signed in and consents at once (the interaction is ours, the protocol is the library's). */
-export async function startOidcProvider(opts: { clientId: string; clientSecret: string; redirectUri: string; backchannelUri?: string; port?: number }): Promise<OidcProviderHandle> {
+/**
+ * oidc-provider on a loopback port (the interaction is ours, the protocol is the library's).
+ * The person is signed in and consents at once; with `loginPrompt`, the provider first shows
+ * a sign-in page of its own whenever it has no session, as a real provider does, so a test
+ * can tell a silent sign-in from a fresh one. `postLogoutRedirectUri` registers where
+ * RP-Initiated Logout may send the browser back to.
+ */
+export async function startOidcProvider(opts: {
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  backchannelUri?: string;
+  port?: number;
+  loginPrompt?: boolean;
+  postLogoutRedirectUri?: string;
+}): Promise<OidcProviderHandle> {
   const port = opts.port ?? (await freePort('127.0.0.1'));
   const issuer = `http://127.0.0.1:${port}`;
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
@@ -93,7 +107,7 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
         client_id: opts.clientId,
         client_secret: opts.clientSecret,
         redirect_uris: [opts.redirectUri],
-        post_logout_redirect_uris: [],
+        post_logout_redirect_uris: opts.postLogoutRedirectUri ? [opts.postLogoutRedirectUri] : [],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_post',
@@ -105,7 +119,20 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'preferred_username'], groups: ['groups'] },
     scopes: ['openid', 'email', 'profile', 'groups'],
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false }, backchannelLogout: { enabled: true }, rpInitiatedLogout: { enabled: true } },
+    features: {
+      devInteractions: { enabled: false },
+      backchannelLogout: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The library's own page, less its web font (the tests have no network beyond loopback).
+        logoutSource: (ctx: { body: string }, form: string) => {
+          ctx.body =
+            `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Sign out</title></head><body><main><h1>Sign out of the upstream provider?</h1>${form}` +
+            `<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Yes, sign me out</button>` +
+            `<button type="submit" form="op.logoutForm">No, stay signed in</button></main></body></html>`;
+        },
+      },
+    },
     pkce: { required: () => true },
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
     findAccount: async (_ctx, sub) => {
@@ -121,6 +148,15 @@ export async function startOidcProvider(opts: { clientId: string; clientSecret: 
     if (req.url?.startsWith('/interaction/')) {
       void (async () => {
         const details = await provider.interactionDetails(req, res);
+        if (opts.loginPrompt && details.prompt.name === 'login' && req.method !== 'POST') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+          res.end(
+            `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Upstream sign-in</title></head>` +
+              `<body><main><h1>Sign in to the upstream provider</h1><form method="post" action="/interaction/${details.uid}">` +
+              `<button type="submit">Continue as ${handle.person.sub.replace(/[^\w@.-]/g, '')}</button></form></main></body></html>`,
+          );
+          return;
+        }
         const accountId = handle.person.sub;
         const grant = new provider.Grant({ accountId, clientId: String(details.params.client_id) });
         grant.addOIDCScope(String(details.params.scope));

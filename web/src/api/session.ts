@@ -48,16 +48,27 @@ export function getMe(): Promise<User> {
   return data(api().GET('/api/v4/user/me'));
 }
 
-/** Revokes the session family on the server; the local pair is dropped even if that fails. */
-export async function signOut(): Promise<void> {
+/**
+ * Revokes the session family on the server; the local pair is dropped even if that fails.
+ * With `upstream`, it first asks where to end the provider's session too (OpenID Connect
+ * RP-Initiated Logout 1.0 §2), which the server knows only while this session is alive;
+ * the answer (a URL at the provider, or null) is for the caller to follow.
+ */
+export async function signOut(opts: { upstream?: boolean } = {}): Promise<string | null> {
   const pair = tokenStore.get();
+  if (!pair) return null;
+  let upstreamUrl: string | null = null;
+  if (opts.upstream) {
+    // A provider that cannot be reached must not keep anyone signed in here.
+    upstreamUrl = await data(api().POST('/api/v4/session/sso/end-session')).then((r) => r.url, () => null);
+  }
   tokenStore.clear();
-  if (!pair) return;
   try {
     await data(api('none').DELETE('/api/v4/session/token', { body: { refresh_token: pair.refresh_token } }));
   } catch {
     // Already expired or revoked, or the server is unreachable: nothing more we can do here.
   }
+  return upstreamUrl;
 }
 
 /** Activates an account with the mailed link's token and signs in (POST /user/activate answers like a sign-in). */

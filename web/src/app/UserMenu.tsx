@@ -12,6 +12,10 @@ export function UserMenu() {
   if (session.status !== 'signed-in') return null;
   const { user } = session;
   const name = user.nickname || user.email;
+  // A session that began at a provider ends there too (the browser leaves for it and comes back to sign-in).
+  const signOutHere = async () => {
+    if (!(await signOut({ upstream: true }))) navigate('/');
+  };
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
@@ -40,7 +44,7 @@ export function UserMenu() {
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOut().then(() => navigate('/'))}>
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden="true" />} onClick={() => void signOutHere()}>
           {t('auth.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

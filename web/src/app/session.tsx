@@ -16,7 +16,12 @@ interface SessionContextValue {
   session: SessionState;
   /** Call after a successful sign-in (the tokens are already stored). */
   signedIn(user: User): void;
-  signOut(): Promise<void>;
+  /**
+   * Ends the session. With `upstream`, a session that began at a provider with an
+   * end_session_endpoint also ends there: the browser leaves for the provider (which
+   * sends it back to the sign-in page) and this resolves true.
+   */
+  signOut(opts?: { upstream?: boolean }): Promise<boolean>;
   reload(): void;
 }
 
@@ -75,9 +80,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [signedInNow, pairVersion]);
 
   const signedIn = useCallback((user: User) => setSession({ status: 'signed-in', user }), []);
-  const signOut = useCallback(async () => {
-    await apiSignOut();
+  const signOut = useCallback(async (opts?: { upstream?: boolean }) => {
+    const upstreamUrl = await apiSignOut(opts);
     setSession({ status: 'signed-out' });
+    if (!upstreamUrl) return false;
+    window.location.assign(upstreamUrl);
+    return true;
   }, []);
   const reload = useCallback(() => setLoadKey((k) => k + 1), []);
 
