@@ -129,7 +129,12 @@ export class OidcClients {
       });
       const claims = tokens.claims();
       if (!claims || !tokens.id_token) throw new Error('the token response has no id_token');
-      return { claims: claims as unknown as UpstreamClaims, idToken: tokens.id_token };
+      // OIDC Core §5.4: a provider that issues an access token may return the profile, email and
+      // groups claims from the UserInfo endpoint only (Cirrus's own provider does). Those fill what
+      // the id_token lacks; the signed id_token's claims win, and a UserInfo answer for another
+      // subject is refused (§5.3.2, checked by the library).
+      const userinfo = config.serverMetadata().userinfo_endpoint && tokens.access_token ? await oidc.fetchUserInfo(config, tokens.access_token, claims.sub) : {};
+      return { claims: { ...userinfo, ...claims } as unknown as UpstreamClaims, idToken: tokens.id_token };
     } catch (err) {
       throw upstreamRefused(`${p.name} refused the sign-in`, err);
     }
