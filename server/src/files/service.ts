@@ -12,7 +12,7 @@ import { childPath, copyName, joinPath, parseName, parsePath } from './names.js'
 import { requirePortableName } from './name-rules.js';
 import { mimeFor } from './mime.js';
 import type { Entry, Quotas, Tree } from './tree.js';
-import { ZipArchive, type ZipEntry } from './zip.js';
+import { ZipArchive, type BlobOpener, type ZipEntry } from './zip.js';
 import type { ByteRange } from './storage/driver.js';
 import type { BatchItem, MediaView } from './views.js';
 import type { Clock } from '../core/clock.js';
@@ -20,6 +20,9 @@ import { replaceByMove } from './version-swap.js';
 import { OWN_TREE, VIRTUAL_FOLDER_ID, type Need, type PathScopes, type Scope } from './scopes.js';
 import type { ActivityType } from './events/audience.js';
 import type { Actor } from '../core/actor.js';
+
+/** Changes a folder archive's entries once their sizes and CRCs are known (a share link's pictures without their location). */
+export type ArchiveEdit = (entries: ZipEntry[], open: BlobOpener) => Promise<ZipEntry[]>;
 
 /** The kinds of a file row, for features that look at entries (shares). */
 export { FILE, FOLDER };
@@ -293,12 +296,12 @@ export class FilesService {
   }
 
   /** Public API: a folder as a ZIP archive (size and ETag known up front; streams any range). */
-  async archive(folder: Entry): Promise<ZipArchive> {
+  async archive(folder: Entry, edit?: ArchiveEdit): Promise<ZipArchive> {
     if (folder.row.kind !== FOLDER || folder.row.id === VIRTUAL_FOLDER_ID) throw badRequest('path: is not a folder of files');
     const out: ZipEntry[] = [];
     // The root is zipped without a top folder; any other folder under its own name.
     await this.appendToZip(out, folder.row, folder.row.parent_id === null ? '' : folder.row.name);
-    return this.zipOf(out);
+    return this.zipOf(out, edit);
   }
 
   /**
@@ -330,7 +333,7 @@ export class FilesService {
     return this.zipOf(out);
   }
 
-  private async zipOf(entries: ZipEntry[]): Promise<ZipArchive> {
+  private async zipOf(entries: ZipEntry[], edit?: ArchiveEdit): Promise<ZipArchive> {
     const blobIds = entries.flatMap((e) => (e.blobId ? [e.blobId] : []));
     const blobs = await this.store.blobs.findMany(blobIds);
     for (const e of entries) {
@@ -339,7 +342,8 @@ export class FilesService {
       e.crc32 = blob ? blob.crc32 : 0;
       e.blobId = blob && blob.size > 0 ? blob.id : null;
     }
-    return new ZipArchive(entries, (blobId, range) => this.tree.storage.read(blobId, range));
+    const open: BlobOpener = (blobId, range) => this.tree.storage.read(blobId, range);
+    return new ZipArchive(edit ? await edit(entries, open) : entries, open);
   }
 
   /**

@@ -32,9 +32,26 @@ export interface ZipEntry {
   mtimeMs: number;
   /** null for folders and empty files. */
   blobId: string | null;
+  /**
+   * Bytes to send instead of the blob's: an edited copy of the same size
+   * (a picture without its location, shares/location.ts); `crc32` is theirs.
+   */
+  read?: (range: ByteRange) => Promise<Readable>;
 }
 
 export type BlobOpener = (blobId: string, range: ByteRange) => Promise<Readable>;
+
+/** `entries` without the files at `drop` (never folders), each remaining entry's parent index following. */
+export function dropEntries(entries: readonly ZipEntry[], drop: ReadonlySet<number>): ZipEntry[] {
+  const moved: number[] = [];
+  const out: ZipEntry[] = [];
+  for (const [i, e] of entries.entries()) {
+    moved.push(out.length);
+    if (drop.has(i) && !e.name.endsWith('/')) continue;
+    out.push(e.parent === undefined || e.parent < 0 ? e : { ...e, parent: moved[e.parent] });
+  }
+  return out;
+}
 
 const MAX32 = 0xffffffff;
 const MAX16 = 0xffff;
@@ -142,7 +159,8 @@ export class ZipArchive {
       if (header) yield this.localHeader(l).subarray(header[0], header[1]);
       const data = window(l.entry.size);
       if (data && l.entry.blobId && data[1] > data[0]) {
-        const source = await this.open(l.entry.blobId, { start: data[0], end: data[1] - 1 });
+        const range = { start: data[0], end: data[1] - 1 };
+        const source = l.entry.read ? await l.entry.read(range) : await this.open(l.entry.blobId, range);
         for await (const chunk of source) yield chunk as Buffer;
       }
     }

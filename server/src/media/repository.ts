@@ -30,6 +30,7 @@ export interface MediaRow {
 
 export interface PhotoRow {
   id: string;
+  blob_id: string;
   name: string;
   mime_type: string | null;
   size: number;
@@ -162,26 +163,63 @@ export class MediaRepository {
   /**
    * One owner's pictures and videos, newest taken first (content without a
    * date taken sorts by when it was first stored), after the keyset
-   * (sort_at, id). Walks media_items_sort_idx newest first and looks up each
-   * blob's files, so a page costs about its size, not the library's.
+   * (sort_at, blob_id, id). Walks media_items_sort_idx (sort_at, blob_id)
+   * newest first and looks up each blob's files, so a page costs about its
+   * size, not the library's. The blob is the tie-breaker after the date so
+   * that the index gives the order: with the file id there, every item of
+   * one date had to be read and sorted first (2,000 undated items stored in
+   * one batch share a sort_at: 2,001 rows read for a page of 200 on
+   * PostgreSQL, an incremental sort of them).
    */
-  photos(ownerId: string, limit: number, after?: { sortAt: number; id: string }): Promise<PhotoRow[]> {
+  photos(ownerId: string, limit: number, after?: { sortAt: number; blobId: string; id: string }): Promise<PhotoRow[]> {
     return this.db
       .selectFrom('media_items as m')
       // CROSS JOIN: SQLite keeps media_items as the outer loop (its planner would otherwise read all the owner's
       // files and sort them); PostgreSQL plans it as the inner join it is.
       .crossJoin('files as f')
       .whereRef('f.blob_id', '=', 'm.blob_id')
-      .select(['f.id', 'f.name', 'f.mime_type', 'f.size', 'f.created_at', 'm.taken_at', 'm.sort_at', 'm.lat', 'm.lon', 'm.meta'])
+      .select(['f.id', 'f.name', 'f.mime_type', 'f.size', 'f.created_at', 'm.blob_id', 'm.taken_at', 'm.sort_at', 'm.lat', 'm.lon', 'm.meta'])
       .where(this.ownedBy(ownerId))
       .where('f.kind', '=', 1)
       .where('f.trashed_at', 'is', null)
       .where('f.mime_type', 'in', PHOTO_MIMES)
-      .$if(after !== undefined, (qb) => qb.where((eb) => eb.or([eb('m.sort_at', '<', after!.sortAt), eb.and([eb('m.sort_at', '=', after!.sortAt), eb('f.id', '<', after!.id)])])))
+      .$if(after !== undefined, (qb) =>
+        qb
+          // The bound alone, which the index can seek to; the exact keyset below.
+          .where('m.sort_at', '<=', after!.sortAt)
+          .where((eb) =>
+            eb.or([
+              eb('m.sort_at', '<', after!.sortAt),
+              eb.and([eb('m.sort_at', '=', after!.sortAt), eb.or([eb('m.blob_id', '<', after!.blobId), eb.and([eb('m.blob_id', '=', after!.blobId), eb('f.id', '<', after!.id)])])]),
+            ]),
+          ),
+      )
       .orderBy('m.sort_at', 'desc')
+      .orderBy('m.blob_id', 'desc')
       .orderBy('f.id', 'desc')
       .limit(limit)
       .execute();
+  }
+
+  /**
+   * How many pictures and videos the listing of `ownerId` holds, at most: the
+   * owner's live picture and video files, an index-only range scan of
+   * files_owner_kind_mime_idx (migration 045). Not joined with media_items
+   * (that join read every row: 178 ms at 20,000 photos on PostgreSQL), so a
+   * file the media job has not seen yet (seconds after its upload) is
+   * counted, as is one inside a trashed folder (its own row is not trashed):
+   * the listing leaves both out.
+   */
+  async photoCount(ownerId: string): Promise<number> {
+    const row = await this.db
+      .selectFrom('files as f')
+      .select((eb) => eb.fn.countAll<number | string | bigint>().as('n'))
+      .where('f.owner_id', '=', ownerId)
+      .where('f.kind', '=', 1)
+      .where('f.trashed_at', 'is', null)
+      .where('f.mime_type', 'in', PHOTO_MIMES)
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
   }
 
   /** One owner's geotagged pictures and videos (for a map), at most `limit`. */

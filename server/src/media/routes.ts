@@ -67,10 +67,17 @@ export function mediaRoutes(app: FastifyInstance, media: MediaService, photos: P
       schema: {
         description: "The person's pictures and videos, newest taken first (without a date taken: by when the content was first stored), keyset-paged by `cursor`.",
         querystring: Type.Object({
-          cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+          cursor: Type.Optional(Type.String({ minLength: 1, maxLength: 400 })),
           page_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 200 })),
         }),
-        response: { 200: Envelope(View({ items: Type.Array(PhotoSchema), next_cursor: Nullable('string') }, { title: 'PhotoPage' })), ...errors(400) },
+        response: { 200: Envelope(View(
+            {
+              items: Type.Array(PhotoSchema),
+              next_cursor: Nullable('string'),
+              total: Nullable('integer', { description: 'on the first page (no cursor): how many items the whole listing holds (an upper bound by the items inside trashed folders); null on later pages' }),
+            },
+            { title: 'PhotoPage' },
+          )), ...errors(400) },
       },
     },
     async (request) => ok(await photos.list(requireAuth(request).user.id, request.query.page_size ?? 200, request.query.cursor)),

@@ -22,7 +22,6 @@ export const HEAD_BYTES = 1 << 20;
 /** WebP keeps EXIF after the picture: at most this many chunk headers are walked to find it. */
 const MAX_WEBP_CHUNKS = 4096;
 
-export const STRIPPABLE_MIMES: readonly string[] = ['image/jpeg', 'image/png', 'image/webp'];
 
 const GPS_IFD_TAG = 0x8825;
 const TYPE_SIZES: Record<number, number> = { 1: 1, 2: 1, 3: 2, 4: 4, 5: 8, 6: 1, 7: 1, 8: 2, 9: 4, 10: 8, 11: 4, 12: 8, 13: 4 };

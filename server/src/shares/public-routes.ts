@@ -13,7 +13,7 @@ import { fileSendable, sendBytes, zipSendable, type Sendable } from '../files/se
 import { linkHolder } from '../files/transfers.js';
 import type { PageSender } from '../http/pages.js';
 import type { ShareAccess } from './access.js';
-import { withoutLocation } from './location.js';
+import { archiveWithoutLocation, withoutLocation } from './location.js';
 import { OfferedPassword, PageToken, Path, PUBLIC, ShareIdParams, UnlockToken } from './schemas.js';
 import { Body, DateTime, Envelope, Nullable, View, errors } from '../http/contract.js';
 import { PublicShareViewSchema, SharedItemViewSchema } from './views.js';
@@ -129,9 +129,10 @@ export function publicShareRoutes(app: FastifyInstance, access: ShareAccess, fil
       const q = request.query;
       if (sendPage && wantsPage(request, q)) return sendPage(reply);
       const { entry, open } = await access.item(request.params.id, q.path, tokenOf(request, q.token));
-      let item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry), entry.row.name) : fileSendable(files, entry);
-      // GPS is not shown to people with the link unless the owner chose to show it.
-      if (open.share.strip_location !== 0 && entry.row.kind !== FOLDER) item = await withoutLocation(item);
+      // GPS is not shown to people with the link unless the owner chose to show it: not in a picture, nor in any picture of a folder's ZIP.
+      const placesPrivate = open.share.strip_location !== 0;
+      let item = entry.row.kind === FOLDER ? zipSendable(await files.archive(entry, placesPrivate ? archiveWithoutLocation : undefined), entry.row.name) : fileSendable(files, entry);
+      if (placesPrivate && entry.row.kind !== FOLDER) item = await withoutLocation(item);
       const inline = q.inline === '1' || q.inline === 'true';
       // A stranger's downloads count against the link, never the owner's own budget (files/transfers.ts).
       const hold = () => files.transfers.take('downloads', linkHolder(request.params.id));

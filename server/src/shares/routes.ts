@@ -34,7 +34,7 @@ const PendingUploadSchema = View(
 const PendingPage = View({ uploads: Type.Array(PendingUploadSchema) }, { title: 'PendingUploadList' });
 const PendingParams = Type.Object({ ...ShareIdParams.properties, upload: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9]+$' }) });
 
-const StripLocation = Type.Boolean({ description: 'send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true' });
+const StripLocation = Type.Boolean({ description: 'send pictures (alone or in a folder ZIP) without their location (EXIF GPS, XMP places), refusing TIFF and camera raw ones; default true' });
 
 const CreateBody = Body(
   {

@@ -28,7 +28,7 @@ const shareFields = {
   max_files: Nullable('integer', { description: 'upload requests: how many files the link accepts in all' }),
   uploads: Type.Integer({ description: 'upload requests: files received through the link (GET /api/v4/share/:id/uploads lists them)' }),
   notify_downloads: Type.Boolean({ description: 'each download notifies the owner (link_downloaded)' }),
-  strip_location: Type.Boolean({ description: 'JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off' }),
+  strip_location: Type.Boolean({ description: 'pictures go out through the link (alone or in a folder ZIP) without their location (EXIF GPS, XMP places); TIFF and camera raw pictures are refused; true unless the owner turned it off' }),
   created_at: DateTime,
   updated_at: DateTime,
 };

@@ -30,6 +30,9 @@ const SettingsPatch = Body(
     map_tile_url: Type.Optional(
       Type.String({ maxLength: 500, pattern: NO_CONTROL, description: "http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off" }),
     ),
+    map_attribution: Type.Optional(
+      Type.String({ maxLength: 300, pattern: NO_CONTROL, description: "the credit the tile provider asks for (plain text, e.g. '© OpenStreetMap contributors'), shown in the map's corner; '' shows the tiles' host" }),
+    ),
   },
 );
 
@@ -51,6 +54,7 @@ const SettingsView = View(
     password_sign_in: Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password' }),
     audit_retention_days: Type.Integer({ description: 'days the audit log keeps its rows; 0 keeps them for ever' }),
     map_tile_url: Type.String({ description: "map tiles of the Photos page ({z}/{x}/{y}); '' = no map" }),
+    map_attribution: Type.String({ description: "credit shown in the map's corner; '' = the tiles' host" }),
   },
   { title: 'SiteSettings', description: 'Site settings (never the master key, never the SMTP password)' },
 );
@@ -68,6 +72,7 @@ const SiteConfig = View(
       description: 'an LDAP directory is enabled: the sign-in form takes a directory login (such as a uid) as well as an e-mail address',
     }),
     map_tile_url: Type.String({ description: "map tiles for the Photos page's map ({z}/{x}/{y}); '' = no map (and no request to another host)" }),
+    map_attribution: Type.String({ description: "plain text for the map's corner: the tile provider's credit; '' = show the tiles' host" }),
   },
   { title: 'SiteConfig' },
 );
@@ -114,6 +119,7 @@ export function siteRoutes(
       sign_in_providers: await signInProviders(),
       directory_sign_in: await directorySignIn(),
       map_tile_url: s.map_tile_url,
+      map_attribution: s.map_attribution,
     });
   });
 

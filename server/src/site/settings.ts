@@ -31,6 +31,8 @@ export interface SiteSettings {
   audit_retention_days: number;
   /** Map tiles for the Photos page (`https://…/{z}/{x}/{y}.png`); '' = no map, and no request to any other host. */
   map_tile_url: string;
+  /** The credit the tile provider asks for, shown in the map's corner; '' shows the tiles' host. */
+  map_attribution: string;
 }
 
 export const DEFAULT_SETTINGS: SiteSettings = {
@@ -50,6 +52,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   password_sign_in: true,
   audit_retention_days: 0,
   map_tile_url: '',
+  map_attribution: '',
 };
 
 const SECURITY_VALUES = new Set(['starttls', 'tls', 'none']);
@@ -123,6 +126,7 @@ export class SettingsService {
       password_sign_in: raw.password_sign_in !== 'false',
       audit_retention_days: numberOr(raw.audit_retention_days, DEFAULT_SETTINGS.audit_retention_days),
       map_tile_url: raw.map_tile_url ?? '',
+      map_attribution: raw.map_attribution ?? '',
     };
     return value;
   }

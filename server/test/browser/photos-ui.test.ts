@@ -4,8 +4,10 @@
 // (focus back on the tile) and with Back, deep links by ?item=; at 1280×800
 // and 390×844, in English and Chinese, with axe. The map is off by default
 // and then every request stays on the site's own host; with a tile URL set
-// (a local tile server here) it shows markers over tiles the CSP lets in.
-// A library of 2,048 items keeps far fewer <img> in the DOM than items.
+// (a local tile server here) it shows markers over tiles the CSP lets in, and
+// credits the tiles in its corner (the map_attribution setting, else the host).
+// A library of 2,048 items keeps far fewer <img> in the DOM than items, and
+// its scroll height spans all of them before more than the first page is loaded.
 // SQLite only: what the page shows does not depend on the database (the
 // listing's SQL is tested on both in media/media.test.ts).
 import { after, before, describe, it } from 'node:test';
@@ -268,15 +270,34 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
         return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth === 256);
       });
       assert.ok(tilesServer.hits.length > 0 && tilesServer.hits.every((h) => /^\/tiles\/\d+\/\d+\/\d+\.png$/.test(h)), JSON.stringify(tilesServer.hits));
+      // No attribution set: the corner names the host the tiles come from.
+      const credit = map.getByTestId('map-attribution');
+      assert.equal((await credit.textContent())?.trim(), `Map tiles: ${new URL(tilesServer.origin).host}`);
       await shot(page, 'photos-map-desktop');
       assert.deepEqual(await seriousA11yViolations(page), [], 'axe: the map');
+      // The administrator's attribution, as plain text (markup is not interpreted).
+      const text = '© <b>Test Tiles</b> contributors';
+      assert.equal((await api.patch('/api/v4/admin/settings', { map_attribution: text }, { token: admin })).status, 200);
+      await page.goto(`${server.url}/photos`);
+      await page.getByRole('button', { name: 'Map' }).click();
+      await credit.waitFor();
+      assert.equal((await credit.textContent())?.trim(), text);
+      assert.equal(await credit.locator('b').count(), 0);
+      const inCorner = await credit.evaluate((el) => {
+        const m = el.closest('[data-testid="photo-map"]')!.getBoundingClientRect();
+        const r = el.getBoundingClientRect();
+        return Math.abs(r.right - m.right) <= 2 && Math.abs(r.bottom - m.bottom) <= 2;
+      });
+      assert.ok(inCorner, 'the attribution sits in the bottom right corner of the map');
+      await shot(page, 'photos-map-attribution-desktop');
+      assert.deepEqual(await seriousA11yViolations(page), [], 'axe: the map with an attribution');
       // The marker opens the photo.
       await map.getByRole('button', { name: 'Open the photo taken here' }).click();
       await page.getByTestId('lightbox-name').filter({ hasText: 'harbour.jpg' }).waitFor();
       assert.deepEqual(problems, [], 'no CSP violation, no error');
       await context.close();
     } finally {
-      await api.patch('/api/v4/admin/settings', { map_tile_url: '' }, { token: admin });
+      await api.patch('/api/v4/admin/settings', { map_tile_url: '', map_attribution: '' }, { token: admin });
       await tilesServer.close();
     }
   });
@@ -307,8 +328,10 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
 
     const { context, page, problems } = await openIn(browser, VIEWPORTS[0]);
     const thumbAnswers: string[] = [];
+    const photoPages: string[] = [];
     page.on('response', (r) => {
       if (r.url().includes('/file/thumb') && r.status() !== 200) thumbAnswers.push(`${r.status()} ${decodeURIComponent(r.url())}`);
+      if (new URL(r.url()).pathname === '/api/v4/file/photos') photoPages.push(r.url());
     });
     await startSignedIn(page, server.url, (await signIn(api, many, PASSWORD)).token, 'en');
     // A link to an item no loaded page holds yet opens it (asked for by id).
@@ -320,8 +343,15 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
     await thumbsLoaded(page, thumbAnswers);
     const imgsAtTop = await page.locator('[data-testid="photo-tile"] img').count();
     assert.ok(imgsAtTop > 0 && imgsAtTop < 150, `${imgsAtTop} <img> in the DOM`);
-    // Scroll to the end, again and again: pages arrive until the last item is shown, and the DOM stays small.
     const grid = page.getByTestId('photos-grid');
+    // With one page of 200 loaded, the scroll height already spans all 2,048 items: placeholder rows
+    // for the rest, counted by the first page's total (without it, one page of placeholders: ~400 items).
+    assert.equal(photoPages.length, 1, `pages asked for: ${photoPages.join(', ')}`);
+    const cols = await page.locator('.photo-row').filter({ has: page.getByTestId('photo-tile') }).first().getByTestId('photo-tile').count();
+    const spanAtTop = await grid.evaluate((el) => el.scrollHeight / (el.querySelector<HTMLElement>('[data-testid="photo-tile"]')?.offsetHeight ?? 1));
+    assert.ok(cols >= 3 && spanAtTop >= Math.ceil(2048 / cols), `before loading more, the scroll height is ${Math.round(spanAtTop)} tile heights; 2,048 items in ${cols} columns need ${Math.ceil(2048 / cols)}`);
+    // Scroll to the end, again and again: pages arrive until the last item is shown, and the DOM stays small.
+
     const until = Date.now() + 60_000;
     for (;;) {
       await grid.evaluate((el) => el.scrollTo(0, el.scrollHeight));

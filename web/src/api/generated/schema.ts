@@ -226,6 +226,8 @@ export interface paths {
             audit_retention_days?: number;
             /** http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off */
             map_tile_url?: string;
+            /** the credit the tile provider asks for (plain text, e.g. '© OpenStreetMap contributors'), shown in the map's corner; '' shows the tiles' host */
+            map_attribution?: string;
           };
         };
       };
@@ -13912,7 +13914,7 @@ export interface paths {
             max_files?: number;
             /** tell the owner of each download (a link_downloaded notification) */
             notify_downloads?: boolean;
-            /** send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true */
+            /** send pictures (alone or in a folder ZIP) without their location (EXIF GPS, XMP places), refusing TIFF and camera raw ones; default true */
             strip_location?: boolean;
           };
         };
@@ -14179,7 +14181,7 @@ export interface paths {
             max_files?: number | null;
             /** tell the owner of each download (a link_downloaded notification) */
             notify_downloads?: boolean;
-            /** send JPEG, PNG and WebP pictures without their location (EXIF GPS, XMP places); default true */
+            /** send pictures (alone or in a folder ZIP) without their location (EXIF GPS, XMP places), refusing TIFF and camera raw ones; default true */
             strip_location?: boolean;
           };
         };
@@ -16988,7 +16990,7 @@ export interface components {
       uploads: number;
       /** each download notifies the owner (link_downloaded) */
       notify_downloads: boolean;
-      /** JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off */
+      /** pictures go out through the link (alone or in a folder ZIP) without their location (EXIF GPS, XMP places); TIFF and camera raw pictures are refused; true unless the owner turned it off */
       strip_location: boolean;
       /** RFC 3339, UTC */
       created_at: string;
@@ -17731,6 +17733,8 @@ export interface components {
     PhotoPage: {
       items: components["schemas"]["PhotoItem"][];
       next_cursor: string | null;
+      /** on the first page (no cursor): how many items the whole listing holds (an upper bound by the items inside trashed folders); null on later pages */
+      total: number | null;
     };
     PhotoPlace: {
       id: string;
@@ -17916,7 +17920,7 @@ export interface components {
       uploads: number;
       /** each download notifies the owner (link_downloaded) */
       notify_downloads: boolean;
-      /** JPEG, PNG and WebP pictures go out through the link without their location (EXIF GPS, XMP places); true unless the owner turned it off */
+      /** pictures go out through the link (alone or in a folder ZIP) without their location (EXIF GPS, XMP places); TIFF and camera raw pictures are refused; true unless the owner turned it off */
       strip_location: boolean;
       /** RFC 3339, UTC */
       created_at: string;
@@ -18000,6 +18004,8 @@ export interface components {
       directory_sign_in: boolean;
       /** map tiles for the Photos page's map ({z}/{x}/{y}); '' = no map (and no request to another host) */
       map_tile_url: string;
+      /** plain text for the map's corner: the tile provider's credit; '' = show the tiles' host */
+      map_attribution: string;
     };
     SiteSettings: {
       signup_enabled: boolean;
@@ -18025,6 +18031,8 @@ export interface components {
       audit_retention_days: number;
       /** map tiles of the Photos page ({z}/{x}/{y}); '' = no map */
       map_tile_url: string;
+      /** credit shown in the map's corner; '' = the tiles' host */
+      map_attribution: string;
     };
     SsoSignedIn: {
       user: components["schemas"]["User"];

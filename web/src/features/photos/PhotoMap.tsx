@@ -35,9 +35,20 @@ function fit(points: { x: number; y: number }[], w: number, h: number): { z: num
   return { z, cx: (x0 + x1) / 2, cy: (y0 + y1) / 2 };
 }
 
-export default function PhotoMap({ tileUrl, onOpen }: { tileUrl: string; onOpen(id: string): void }) {
+/** What the map's corner credits: the administrator's text, else the host the tiles come from. */
+export function attributionText(attribution: string, tileUrl: string): { text: string; isHost: boolean } {
+  if (attribution.trim()) return { text: attribution.trim(), isHost: false };
+  try {
+    return { text: new URL(tileSrc(tileUrl, 0, 0, 0)).host, isHost: true };
+  } catch {
+    return { text: tileUrl, isHost: true };
+  }
+}
+
+export default function PhotoMap({ tileUrl, attribution, onOpen }: { tileUrl: string; attribution: string; onOpen(id: string): void }) {
   const { t } = useTranslation();
   const places = useQuery({ queryKey: ['photo-places'], queryFn: listPlaces });
+  const credit = attributionText(attribution, tileUrl);
   const { ref, width, height } = useElementSize();
   const points = useMemo(() => (places.data ?? []).map((p: PhotoPlace) => ({ id: p.id, ...project(p.lat, p.lon) })), [places.data]);
   const [view, setView] = useState<{ z: number; cx: number; cy: number } | null>(null);
@@ -122,6 +133,9 @@ export default function PhotoMap({ tileUrl, onOpen }: { tileUrl: string; onOpen(
           );
         })}
       </div>
+      <Text component="p" size="xs" className="photo-map-attribution" data-testid="map-attribution">
+        {credit.isHost ? t('photos.mapTiles', { host: credit.text }) : credit.text}
+      </Text>
       <Group gap={4} className="photo-map-zoom">
         <ActionIcon variant="default" onClick={() => zoomBy(1)} aria-label={t('photos.zoomIn')} disabled={v.z >= MAX_ZOOM}>
           <IconPlus size={16} aria-hidden="true" />

@@ -1,7 +1,8 @@
 // /photos: the person's pictures and videos, newest taken first, grouped by
 // day, as a virtualised grid of square thumbnails (only the rows in view are
 // in the DOM; pages of the keyset listing are fetched as the end comes into
-// view). A tile opens the lightbox and puts `?item=<id>` in the address, so a
+// view, and placeholder rows stand for the items not loaded yet, counted by
+// the first page's `total`, so the scrollbar spans the whole timeline). A tile opens the lightbox and puts `?item=<id>` in the address, so a
 // link opens the same item and Back closes it. With a map tile URL set by the
 // administrator, a Map button shows the geotagged items (PhotoMap.tsx);
 // without one there is no map and nothing is asked of any other site.
@@ -45,7 +46,9 @@ export default function PhotosPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
   const itemId = new URLSearchParams(search).get('item');
-  const mapUrl = useSiteConfig().data?.map_tile_url ?? '';
+  const site = useSiteConfig().data;
+  const mapUrl = site?.map_tile_url ?? '';
+  const mapAttribution = site?.map_attribution ?? '';
   const [showMap, setShowMap] = useState(false);
 
   useEffect(() => {
@@ -68,7 +71,11 @@ export default function PhotosPage() {
   const inner = Math.max(0, width - 2 * GAP);
   const cols = columnsFor(inner || 900);
   const tile = Math.floor(((inner || 900) - GAP * (cols - 1)) / cols);
-  const { rows, rowOfItem } = useMemo(() => layoutRows(items, cols, hasNextPage ? PHOTOS_PAGE : 0), [items, cols, hasNextPage]);
+  // Placeholders for every item not loaded yet (the first page says how many there are), so the
+  // scrollbar spans the whole timeline from the start; at least a page's worth while more exist.
+  const total = list.data?.pages[0]?.total ?? 0;
+  const pending = hasNextPage ? Math.max(PHOTOS_PAGE, total - items.length) : 0;
+  const { rows, rowOfItem } = useMemo(() => layoutRows(items, cols, pending), [items, cols, pending]);
   const firstPlaceholder = rows.findIndex((r) => r.kind === 'placeholder');
 
   const virtualizer = useVirtualizer({
@@ -151,7 +158,7 @@ export default function PhotosPage() {
       )}
       {showMap && mapUrl !== '' && (
         <Suspense fallback={<Loader aria-label={t('common.loading')} />}>
-          <PhotoMap tileUrl={mapUrl} onOpen={(id) => navigate(`/photos?item=${encodeURIComponent(id)}`)} />
+          <PhotoMap tileUrl={mapUrl} attribution={mapAttribution} onOpen={(id) => navigate(`/photos?item=${encodeURIComponent(id)}`)} />
         </Suspense>
       )}
       {list.isPending ? (

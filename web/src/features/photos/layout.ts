@@ -1,6 +1,7 @@
 // The Photos grid as rows for the virtualiser: a heading per day, then rows of
-// `cols` square tiles, and below what is loaded, placeholder rows for the next
-// page (so the scrollbar shows there is more, and scrolling there loads it).
+// `cols` square tiles, and below what is loaded, placeholder rows for the items
+// not loaded yet (so the scrollbar spans all there is, and scrolling there
+// loads it).
 import type { PhotoItem } from './api';
 
 /**

@@ -36,6 +36,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
   const [refreshTtl, setRefreshTtl] = useState<number | null>(initial.refresh_token_ttl);
   const [shareWith, setShareWith] = useState(initial.share_with);
   const [mapTileUrl, setMapTileUrl] = useState(initial.map_tile_url);
+  const [mapAttribution, setMapAttribution] = useState(initial.map_attribution);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -56,7 +57,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!validate()) return;
     setBusy(true);
     try {
-      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody', map_tile_url: mapTileUrl.trim() });
+      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody', map_tile_url: mapTileUrl.trim(), map_attribution: mapAttribution.trim() });
       await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
       notifications.show({ color: 'teal', message: t('admin.settings.saved') });
     } catch (err) {
@@ -107,6 +108,14 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
             maxLength={500}
             error={errors.map}
             onChange={(e) => setMapTileUrl(e.currentTarget.value)}
+          />
+          <TextInput
+            label={t('admin.settings.mapAttribution')}
+            description={t('admin.settings.mapAttributionHelp')}
+            placeholder="© OpenStreetMap contributors"
+            value={mapAttribution}
+            maxLength={300}
+            onChange={(e) => setMapAttribution(e.currentTarget.value)}
           />
           {serverError && (
             <Alert color="red" role="alert">
