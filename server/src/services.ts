@@ -275,6 +275,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     throttle,
     baseUrl: config.baseUrl,
     history: { trash: files.trash, versions: files.versions },
+    thumbs: files.thumbs,
     ports: {
       person: async (id) => {
         const u = await userCache.get(id);

@@ -19,6 +19,8 @@ import { LoginFlows } from './login-flows.js';
 import { loginFlowRoutes } from './login-routes.js';
 import { instanceIdOf } from './file-numbers.js';
 import { syncHistoryRoutes, type History } from './history-routes.js';
+import { syncPreviewRoutes } from './preview-routes.js';
+import type { Thumbnails } from '../files/thumbnails.js';
 
 export interface SyncDeps {
   db: Db;
@@ -32,6 +34,8 @@ export interface SyncDeps {
   baseUrl: string;
   /** The trash and versions, served over DAV (history-routes.ts). */
   history: History;
+  /** The web app's thumbnails, served as the apps' previews (preview-routes.ts). */
+  thumbs: Pick<Thumbnails, 'get'>;
 }
 
 export interface Sync {
@@ -43,6 +47,7 @@ export interface Sync {
   loginFlows: LoginFlows;
   baseUrl: string;
   history: History;
+  thumbs: Pick<Thumbnails, 'get'>;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -55,7 +60,7 @@ export function createSync(deps: SyncDeps): Sync {
   const service = new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock, instanceIdOf(deps.baseUrl));
   // Settings → WebDAV lists each account's device: the sync clients' and /dav/'s uses are recorded here.
   deps.dav.accounts.useDevices({ seen: (id, ua) => service.seenAccount(id, ua), devices: (ids) => service.devices(ids) });
-  return { service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history };
+  return { service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history, thumbs: deps.thumbs };
 }
 
 export function syncRoutes(app: FastifyInstance, sync: Sync): void {
@@ -65,4 +70,5 @@ export function syncRoutes(app: FastifyInstance, sync: Sync): void {
   syncUploadRoutes(app, sync.dav, sync.service, sync.chunked);
   loginFlowRoutes(app, sync.loginFlows, sync.baseUrl);
   syncHistoryRoutes(app, sync.dav, sync.service, sync.history);
+  syncPreviewRoutes(app, sync.dav, sync.service, sync.thumbs);
 }

@@ -8,7 +8,9 @@
 // nosniff") refuses a non-JavaScript type as a script and a non-CSS type as a
 // stylesheet. The API part reads the OpenAPI document: every operation whose
 // success answer is not JSON serves bytes and must be in BYTE_ROUTES; the rest
-// (share links, WebDAV) is listed here. The browser test is
+// (share links, WebDAV, the sync clients' /remote.php/ and /index.php/ routes)
+// is listed here; the sync clients' OCS answers (XML or JSON naming what
+// people chose) keep the baseline CSP. The browser test is
 // server/test/browser/user-content.test.ts.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -84,7 +86,40 @@ const OTHER_ROUTES: Record<string, Fetcher> = {
   'HEAD /s/:id': async (c, p) => c.api.raw('HEAD', `/s/${await share(c, p)}?download=1`),
   'GET /dav/…': (c, p) => c.api.raw('GET', `/dav${p}`, { token: c.token }),
   'HEAD /dav/…': (c, p) => c.api.raw('HEAD', `/dav${p}`, { token: c.token }),
+  // The sync clients' doors (api-contract §14).
+  'GET /remote.php/webdav/…': (c, p) => c.api.raw('GET', `/remote.php/webdav${p}`, { token: c.token }),
+  'HEAD /remote.php/webdav/…': (c, p) => c.api.raw('HEAD', `/remote.php/webdav${p}`, { token: c.token }),
+  'GET /remote.php/dav/files/<uid>/…': async (c, p) => c.api.raw('GET', `/remote.php/dav/files/${await uidOf(c)}${p}`, { token: c.token }),
+  'HEAD /remote.php/dav/files/<uid>/…': async (c, p) => c.api.raw('HEAD', `/remote.php/dav/files/${await uidOf(c)}${p}`, { token: c.token }),
+  'GET /remote.php/dav/versions/<uid>/versions/<fileid>/<version>': async (c, p) => c.api.raw('GET', await davVersionUrl(c, p), { token: c.token }),
 };
+
+/** Routes outside the document that serve an image the server made (not the upload's own bytes). */
+const OTHER_BYTE_ROUTES: Record<string, Fetcher> = {
+  'GET /index.php/core/preview': async (c) => c.api.raw('GET', `/index.php/core/preview?fileId=${await davFileId(c, '/uc/pic.png')}&x=64&y=64&a=1`, { token: c.token }),
+  'GET /index.php/core/preview.png': (c) => c.api.raw('GET', '/index.php/core/preview.png?file=/uc/pic.png&x=64&y=64', { token: c.token }),
+};
+
+async function uidOf(c: Ctx): Promise<string> {
+  return (await c.api.get<{ id: string }>('/api/v4/user/me', { token: c.token })).body.data.id;
+}
+
+/** The oc:fileid of the upload at `path`, as a sync client reads it. */
+async function davFileId(c: Ctx, path: string): Promise<string> {
+  const res = await c.api.raw('PROPFIND', `/remote.php/dav/files/${await uidOf(c)}${path}`, {
+    token: c.token,
+    headers: { depth: '0', 'content-type': 'application/xml' },
+    body: '<?xml version="1.0"?><d:propfind xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:prop><oc:fileid/></d:prop></d:propfind>',
+  });
+  assert.equal(res.status, 207, res.text);
+  return /<oc:fileid>(\d+)<\/oc:fileid>/.exec(res.text)![1]!;
+}
+
+/** The URL of an older version of the upload at `path` on the sync clients' versions door. */
+async function davVersionUrl(c: Ctx, path: string): Promise<string> {
+  const version = await versionOf(c, path);
+  return `/remote.php/dav/versions/${await uidOf(c)}/versions/${await davFileId(c, path)}/${encodeURIComponent(version)}`;
+}
 
 /** A version of the upload at `path` with its same bytes (written again over itself), answered by its id. */
 async function versionOf(c: Ctx, path: string): Promise<string> {
@@ -139,7 +174,7 @@ describe('issue 19 #9: user content is never served as something a page can run'
   });
 
   it('every user-content answer has nosniff and a sandbox CSP, and none has a script-capable type', async () => {
-    const all: [string, Fetcher][] = [...Object.entries(BYTE_ROUTES).map(([k, v]) => [k, v.fetch] as [string, Fetcher]), ...Object.entries(OTHER_ROUTES)];
+    const all: [string, Fetcher][] = [...Object.entries(BYTE_ROUTES).map(([k, v]) => [k, v.fetch] as [string, Fetcher]), ...Object.entries(OTHER_BYTE_ROUTES), ...Object.entries(OTHER_ROUTES)];
     for (const [key, fetcher] of all) {
       for (const name of [...Object.keys(SCRIPT_CAPABLE), 'notes.txt', 'pic.png']) {
         const res = await fetcher(ctx, `/uc/${name}`);
@@ -164,6 +199,15 @@ describe('issue 19 #9: user content is never served as something a page can run'
       const text = await fetcher(ctx, '/uc/notes.txt');
       assert.match(text.headers.get('content-type') ?? '', /^text\/plain/, `${key} for notes.txt`);
       assert.equal((await fetcher(ctx, '/uc/pic.png')).headers.get('content-type'), 'image/png', `${key} for pic.png`);
+    }
+  });
+
+  it('OCS answers, which show names people chose, are never run: nosniff and a CSP that allows nothing', async () => {
+    for (const url of ['/ocs/v2.php/cloud/user', '/ocs/v1.php/cloud/user?format=json', '/ocs/v2.php/apps/files_sharing/api/v1/shares', '/ocs/v2.php/no/such/route']) {
+      const res = await ctx.api.raw('GET', url, { token: ctx.token, headers: { 'OCS-APIRequest': 'true' } });
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff', url);
+      assert.match(res.headers.get('content-security-policy') ?? '', /default-src 'none'/, url);
+      assert.doesNotMatch(res.headers.get('content-type') ?? '', /html|javascript/i, url);
     }
   });
 
