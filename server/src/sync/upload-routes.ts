@@ -70,8 +70,7 @@ function multistatus(parts: string[]): string {
  * The DAV context of a MOVE's Destination on the person's files mount: a
  * path or a full URL under /remote.php/dav/files/<their uid>/ or /remote.php/webdav/.
  */
-function destinationContext(request: FastifyRequest, principal: DavPrincipal, dav: DavRouteDeps, sync: SyncService): DavContext {
-  const raw = request.headers.destination;
+function destinationContext(request: FastifyRequest, principal: DavPrincipal, dav: DavRouteDeps, sync: SyncService, raw: unknown = request.headers.destination): DavContext {
   if (typeof raw !== 'string' || raw === '') throw new DavError(400, 'The Destination header is required');
   const uriPath = uriPathOf(raw, request.headers.host);
   let prefix: string;
@@ -149,6 +148,16 @@ export function syncUploadRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     if (chunkName === ASSEMBLE) {
       if (method !== 'MOVE') throw new DavError(405, 'Method not allowed', undefined, { Allow: 'OPTIONS, MOVE' });
       const ctx = destinationContext(request, principal, dav, sync);
+      // Chunking v2 named its file at MKCOL: the MOVE may not put the chunks anywhere else (nothing is assembled; the transfer stays).
+      if (transfer.destination !== null) {
+        let announced: string | null = null;
+        try {
+          announced = destinationContext(request, principal, dav, sync, transfer.destination).path;
+        } catch {
+          // The MKCOL's Destination no longer names a place (the account's folder changed): no MOVE can match it.
+        }
+        if (announced !== ctx.path) throw new DavError(400, 'The Destination differs from the one given when the upload was created');
+      }
       await admit(ctx, dav);
       const total = totalLengthOf(request);
       // Answered once the transfer is gone: a client that reads the answer finds no transfer left.

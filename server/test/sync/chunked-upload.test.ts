@@ -116,6 +116,27 @@ describe('sync chunked uploads (/remote.php/dav/uploads/)', () => {
     assert.ok((await download(api, p.token, '/v2.bin')).body.equals(Buffer.concat(parts)));
   });
 
+  it('v2: a MOVE to another Destination than the MKCOL named is 400 and assembles nothing; the same place as a full URL or through /remote.php/webdav/ is the same', async () => {
+    const dest = { Destination: files(p, 'named.bin') };
+    const parts = [randomBytes(2000), randomBytes(500)];
+    assert.equal((await req(p, 'MKCOL', uploads(p, 'v2-elsewhere'), dest)).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'v2-elsewhere/1'), dest, parts[0])).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'v2-elsewhere/2'), dest, parts[1])).status, 201);
+    const elsewhere = await req(p, 'MOVE', uploads(p, 'v2-elsewhere/.file'), { Destination: files(p, 'other.bin') });
+    assert.equal(elsewhere.status, 400, elsewhere.text);
+    assert.equal((await download(api, p.token, '/other.bin')).status, 404, 'nothing was assembled there');
+    assert.equal((await download(api, p.token, '/named.bin')).status, 404, 'nor at the named place');
+    // The transfer is as it was: its chunks are listed and the right MOVE still works.
+    assert.deepEqual(chunksOf((await req(p, 'PROPFIND', uploads(p, 'v2-elsewhere/'), { Depth: '1' })).text), [`1:${parts[0]!.length}`, `2:${parts[1]!.length}`]);
+    const moved = await req(p, 'MOVE', uploads(p, 'v2-elsewhere/.file'), { Destination: `${server.url}/remote.php/webdav/named.bin` });
+    assert.equal(moved.status, 201, moved.text);
+    assert.ok((await download(api, p.token, '/named.bin')).body.equals(Buffer.concat(parts)));
+    // v1 (no Destination at MKCOL) takes the MOVE's Destination as it comes.
+    assert.equal((await req(p, 'MKCOL', uploads(p, 'v1-free'))).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'v1-free/00000'), {}, 'abc')).status, 201);
+    assert.equal((await req(p, 'MOVE', uploads(p, 'v1-free/.file'), { Destination: files(p, 'free.bin') })).status, 201);
+  });
+
   it('a wrong checksum, a wrong total length and a missing chunk are 400 and store nothing; DELETE aborts and frees the chunks', async () => {
     const parts = [randomBytes(4000), randomBytes(4000)];
     const whole = Buffer.concat(parts);
