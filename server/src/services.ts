@@ -318,6 +318,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     linkUploadPending: { perLink: config.linkUploadPendingPerLink, perAddress: config.linkUploadPendingPerAddress },
   });
   const sharing = createSharing({ db, files: files.files, audiences: files.audiences, ports: sharingPorts(accounts, settings, (id, data) => notify.notify(id, 'shared_with_me', data), throttle), clock });
+  sync.useShares({ links: shares.service, access: sharing.access });
   // Team folders are mounted in front of sharing's paths (teams/resolver.ts).
   const teams = createTeams({ db, files: files.files, trash: files.trash, audiences: files.audiences, owners: files.uploads, next: sharing.paths, reserved: [SHARED_WITH_ME], clock });
   const links = new AccountLinks(new AccountTokenRepository(db), config.baseUrl, clock);

@@ -20,6 +20,7 @@ import { loginFlowRoutes } from './login-routes.js';
 import { instanceIdOf } from './file-numbers.js';
 import { syncHistoryRoutes, type History } from './history-routes.js';
 import { syncPreviewRoutes } from './preview-routes.js';
+import { ocsShareRoutes, type SharePorts } from './ocs/shares.js';
 import type { Thumbnails } from '../files/thumbnails.js';
 
 export interface SyncDeps {
@@ -48,6 +49,9 @@ export interface Sync {
   baseUrl: string;
   history: History;
   thumbs: Pick<Thumbnails, 'get'>;
+  /** Links and grants for the OCS Share API; set by useShares once they exist (they are made after sync/). */
+  shares: SharePorts | null;
+  useShares(ports: SharePorts): void;
 }
 
 export function createSync(deps: SyncDeps): Sync {
@@ -60,7 +64,13 @@ export function createSync(deps: SyncDeps): Sync {
   const service = new SyncService(repo, deps.dav.files, deps.dav.accounts, deps.feed, deps.ports, deps.clock, instanceIdOf(deps.baseUrl));
   // Settings → WebDAV lists each account's device: the sync clients' and /dav/'s uses are recorded here.
   deps.dav.accounts.useDevices({ seen: (id, ua) => service.seenAccount(id, ua), devices: (ids) => service.devices(ids) });
-  return { service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history, thumbs: deps.thumbs };
+  const sync: Sync = {
+    service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history, thumbs: deps.thumbs, shares: null,
+    useShares: (ports) => {
+      sync.shares = ports;
+    },
+  };
+  return sync;
 }
 
 export function syncRoutes(app: FastifyInstance, sync: Sync): void {
@@ -71,4 +81,5 @@ export function syncRoutes(app: FastifyInstance, sync: Sync): void {
   loginFlowRoutes(app, sync.loginFlows, sync.baseUrl);
   syncHistoryRoutes(app, sync.dav, sync.service, sync.history);
   syncPreviewRoutes(app, sync.dav, sync.service, sync.thumbs);
+  ocsShareRoutes(app, sync.dav.auth, sync.service, sync.dav.files, () => sync.shares);
 }

@@ -54,6 +54,11 @@ export class SyncService {
     this.fileNumbers = new FileNumbers(repo, instanceId);
   }
 
+  /** What people are called where others see them. */
+  displayNames(ids: readonly string[]): Promise<Map<string, string>> {
+    return this.ports.people.displayNames(ids);
+  }
+
   siteName(): Promise<string> {
     return this.ports.siteName();
   }
