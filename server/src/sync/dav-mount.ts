@@ -22,6 +22,7 @@ const NAMES = new Set([
   oc('downloadURL'), oc('dDC'), oc('data-fingerprint'), oc('favorite'), oc('comments-unread'), nc('has-preview'), nc('is-encrypted'),
   nc('mount-type'), nc('lock'), nc('rich-workspace'), nc('contained-file-count'), nc('contained-folder-count'),
 ]);
+const EMPTY_SHA1 = 'SHA1:da39a3ee5e6b4b0d3255bfef95601890afd80709';
 /** Previews come from files/thumbnails; these types have them. */
 const PREVIEW_TYPES = /^image\/(jpeg|png|gif|webp|bmp|heic|heif|tiff)$/;
 
@@ -145,7 +146,8 @@ export class SyncMount implements DavMount {
       case oc('owner-display-name'):
         return el('oc:owner-display-name', escapeXml(this.names.get(row.owner_id) ?? row.owner_id));
       case oc('checksums'): {
-        const sum = row.blob_id ? this.sums.get(row.blob_id) : undefined;
+        // An empty file has no content stored, and a sum every client can know (RFC 3174's SHA-1 of nothing).
+        const sum = row.blob_id ? this.sums.get(row.blob_id) : row.kind === FILE && Number(row.size) === 0 ? EMPTY_SHA1 : undefined;
         return sum ? el('oc:checksums', el('oc:checksum', escapeXml(sum))) : undefined;
       }
       case oc('data-fingerprint'):
