@@ -25,6 +25,7 @@ const all = {
   'ldap-signin': () => import('./ldap-signin.mjs'),
   media: () => import('./media.mjs'),
   search: () => import('./search.mjs'),
+  'audit-cost': () => import('./audit-cost.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

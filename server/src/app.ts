@@ -130,10 +130,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Before the guard and every /api/v4 route: see registerOpenApi.
   await registerOpenApi(app);
   registerAuthGuard(app, services.verifier, services.dpop);
-  // Before every route: the audited routes get their hook as they are added (audit/capture.ts).
-  registerAuditCapture(app, services.audit, (err) => services.jobs.outcome('audit_capture', err));
-  // Before every route: the routes that may change something get the hook naming their actor as they are added.
-  registerActorScope(app);
+  if (config.recordingOff) {
+    app.log.warn('CIRRUS_BENCHMARK_RECORDING_OFF: no audit rows and no activity are recorded (for benchmarks only)');
+  } else {
+    // Before every route: the audited routes get their hook as they are added (audit/capture.ts).
+    registerAuditCapture(app, services.audit, (err) => services.jobs.outcome('audit_capture', err));
+    // Before every route: the routes that may change something get the hook naming their actor as they are added.
+    registerActorScope(app);
+  }
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });
   // JSON only (issue 19): Fastify parses text/plain by default, and no form

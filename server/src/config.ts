@@ -77,6 +77,12 @@ export interface Config {
    */
   linkUploadPendingPerLink: number;
   linkUploadPendingPerAddress: number;
+  /**
+   * CIRRUS_BENCHMARK_RECORDING_OFF: no audit rows and no activity history are
+   * written (bench/audit-cost.mjs measures what they cost). For benchmarks
+   * only: a server run so keeps no record of what happened.
+   */
+  recordingOff: boolean;
 }
 
 export interface AntivirusConfig {
@@ -169,6 +175,7 @@ const Settings = Type.Object({
   CIRRUS_LINK_UPLOAD_IDLE_MINUTES: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,3}$', description: 'a whole number of minutes from 1 to 9999' })),
   CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
   CIRRUS_LINK_UPLOAD_PENDING_MB_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
+  CIRRUS_BENCHMARK_RECORDING_OFF: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_CLAMAV_SCAN: Type.Optional(Type.Union([Type.Literal('links'), Type.Literal('all')], { description: 'links or all' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
@@ -255,6 +262,7 @@ export function loadConfig(env: Source = process.env): Config {
     linkUploadIdleMs: Number(merged.CIRRUS_LINK_UPLOAD_IDLE_MINUTES ?? 10) * 60_000,
     linkUploadPendingPerLink: Number(merged.CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK ?? 10_240) * 2 ** 20,
     linkUploadPendingPerAddress: Number(merged.CIRRUS_LINK_UPLOAD_PENDING_MB_PER_ADDRESS ?? 4096) * 2 ** 20,
+    recordingOff: truthy(merged.CIRRUS_BENCHMARK_RECORDING_OFF),
     antivirus: merged.CIRRUS_CLAMAV ? { clamd: merged.CIRRUS_CLAMAV, scope: (merged.CIRRUS_CLAMAV_SCAN as AntivirusConfig['scope'] | undefined) ?? 'links' } : undefined,
   };
 }

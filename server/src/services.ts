@@ -1,5 +1,6 @@
 // Builds every service from configuration and a database, once. Features get
 // what they need by constructor; nothing reaches for a global.
+import path from 'node:path';
 import type { Config } from './config.js';
 import { createDb, poolStats, statementsRun, type Db } from './db/database.js';
 import { migrateToLatest, withInitLock } from './db/migrate.js';
@@ -72,6 +73,7 @@ import { createIdentity, type Identity } from './identity/module.js';
 import { AuditRepository } from './audit/repository.js';
 import { ActivityRecorder, createActivity, type Activity } from './activity/module.js';
 import { AuditLog } from './audit/service.js';
+import { AuditSpool } from './audit/spool.js';
 import { createNotifications, type Notifications } from './notifications/module.js';
 
 /** How often each instance looks for mail to send (a new message is also sent at once, see Outbox.enqueue). */
@@ -243,7 +245,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     db, dataDir: config.dataDir, storage: config.storage, masterKey: secret, accounts, jobs, clock,
     transfers: { uploads: config.connections.uploadsPerAccount, downloads: config.connections.downloadsPerAccount },
     uploadOptions: { linkIdleExpiryMs: config.linkUploadIdleMs },
-    activity: new ActivityRecorder(),
+    // Off only for bench/audit-cost.mjs's "without" server.
+    activity: config.recordingOff ? undefined : new ActivityRecorder(),
   });
   metrics.watchTransfers((kind) => files.files.transfers.inFlight(kind));
   const feed = await createFeed({
@@ -349,9 +352,12 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     clock,
   });
   const activity = createActivity({ db, files: files.files, people: { nicknames: displayNames } });
-  // Written by a queue, never inside the request (audit/service.ts); retention is a site setting.
-  const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), {}, (action) => metrics.audited(action));
+  // Written by a queue, never inside the request (audit/service.ts), kept on disk until written (audit/spool.ts); retention is a site setting.
+  const audit = new AuditLog(new AuditRepository(db), clock, (err) => jobs.outcome('audit_write', err), { spool: new AuditSpool(path.join(config.dataDir, 'audit-spool')) }, (action) => metrics.audited(action));
+  // The rows of processes killed with rows queued: in the background, the table may be locked.
+  audit.recover().catch(() => undefined);
   jobs.every('audit_retention', 3600_000, async () => audit.prune((await settings.current()).audit_retention_days), { firstAfterMs: 60_000 });
+  jobs.every('activity_retention', 3600_000, async () => activity.service.prune((await settings.current()).activity_retention_days, clock.now()), { firstAfterMs: 60_000 });
   sessions.useDirectory(identity.ldap);
   await revocationCache.start();
   // Revocations made on other instances arrive in milliseconds through Redis;

@@ -66,6 +66,12 @@ export class ActivityRepository {
       .execute();
   }
 
+  /** Retention: removes the events older than `cutoff` (ms); how many went. */
+  async pruneBefore(cutoff: number): Promise<number> {
+    const result = await this.db.deleteFrom('activity_events').where('at', '<', cutoff).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   /** The moves in one owner's tree after `afterAt`, newest first: how a path of today was spelt before. */
   moves(ownerId: string, afterAt: number): Promise<Pick<ActivityRow, 'seq' | 'path' | 'old_path'>[]> {
     return this.db

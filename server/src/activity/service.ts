@@ -95,6 +95,12 @@ export class ActivityService {
     private readonly files: FilesService,
   ) {}
 
+  /** Retention (site setting activity_retention_days): removes events older than `days` days before `now`; 0 keeps everything. */
+  prune(days: number, now: number): Promise<number> {
+    if (!(days > 0)) return Promise.resolve(0);
+    return this.repo.pruneBefore(now - days * 86_400_000);
+  }
+
   /**
    * The reader's activity, newest first: everything they can read, or the
    * history of the item at `path` (as they address it; a folder's includes

@@ -75,6 +75,13 @@ export class AuditRepository {
     return rows.map(normalize);
   }
 
+  /** The rows written by these instances at or after `since` (ms): what a recovered spool may already hold. */
+  async ofInstances(instances: readonly string[], since: number): Promise<AuditRow[]> {
+    if (instances.length === 0) return [];
+    const rows = await this.db.selectFrom('audit_log').select(COLUMNS).where('instance', 'in', instances).where('at', '>=', since).execute();
+    return rows.map(normalize);
+  }
+
   /**
    * Removes the rows older than `before` (ms), keeping the last row: the head
    * remembers the hash of the last row removed, where verify starts. Returns

@@ -4,13 +4,17 @@
 // repository, whose transaction the database serialises across instances. A
 // failed write (the table locked, the database away) leaves the rows at the
 // front of the queue and tries again with a growing pause, so a request never
-// fails or waits because of the audit log, and an event is not lost unless
-// the queue is full (counted, logged) or the process dies before the retry.
+// fails or waits because of the audit log. Each queued row is also appended
+// to a file of this process (spool.ts) before record() returns, and that file
+// is emptied when the queue is written out; a process that starts queues the
+// rows of processes that died with rows queued. An event is lost only when
+// the queue is full (counted, logged).
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
 import { GENESIS_HASH, verifyRun, type AuditRow } from './chain.js';
 import type { AuditFilter, AuditRepository, PendingRow } from './repository.js';
+import { rowKey, type AuditSpool } from './spool.js';
 
 /** One event as a feature reports it. */
 export interface AuditEvent {
@@ -30,6 +34,8 @@ export interface AuditOptions {
   batch?: number;
   /** This process's name in the rows (default host name and a random suffix). */
   instance?: string;
+  /** The queue's copy on disk (none: a killed process loses what it had queued). */
+  spool?: AuditSpool;
 }
 
 /** An answer of verify: `first_bad_seq` names the first row that is changed or missing. */
@@ -55,6 +61,9 @@ export class AuditLog {
   private retryMs = RETRY_MIN_MS;
   private closed = false;
   private readonly waiters: (() => void)[] = [];
+  private readonly spool: AuditSpool | undefined;
+  /** The rows of dead processes being queued again (recover()); the writer waits for them, to keep the order. */
+  private recovering: Promise<void> | null = null;
   /** Rows dropped because the queue was full (metrics). */
   dropped = 0;
 
@@ -70,6 +79,50 @@ export class AuditLog {
     this.capacity = options.capacity ?? 10_000;
     this.batch = options.batch ?? 200;
     this.instance = options.instance ?? `${hostname()}-${randomBytes(3).toString('hex')}`;
+    this.spool = options.spool;
+  }
+
+  /**
+   * Queues again the rows that processes which died left in their spool
+   * files, less those already in the table; in the background (the table may
+   * be locked at start). Returns how many rows were queued again.
+   */
+  recover(): Promise<number> {
+    const spool = this.spool;
+    if (!spool) return Promise.resolve(0);
+    const work = (async () => {
+      const { rows, take } = spool.leftovers();
+      if (rows.length === 0) {
+        take();
+        return 0;
+      }
+      const since = Math.min(...rows.map((r) => Number(r.at)));
+      const written = new Map<string, number>();
+      for (const r of await this.repo.ofInstances([...new Set(rows.map((r) => r.instance))], since)) {
+        const key = rowKey(r);
+        written.set(key, (written.get(key) ?? 0) + 1);
+      }
+      const again = rows.filter((r) => {
+        const key = rowKey(r);
+        const n = written.get(key) ?? 0;
+        if (n === 0) return true;
+        written.set(key, n - 1);
+        return false;
+      });
+      // Into this process's file first, then the dead ones' files go: a kill in between leaves a row twice on disk, never none.
+      for (const r of again) spool.append(r);
+      take();
+      this.queue.unshift(...again);
+      return again.length;
+    })();
+    this.recovering = work.then(
+      () => undefined,
+      (err: unknown) => this.outcome(err),
+    ).finally(() => {
+      this.recovering = null;
+    });
+    this.kick();
+    return work;
   }
 
   /** Records an event: returns at once; the row is written by the queue's writer. */
@@ -80,7 +133,7 @@ export class AuditLog {
       this.outcome(new Error(`audit queue full (${this.capacity} rows): event ${event.action} dropped`));
       return;
     }
-    this.queue.push({
+    const row: PendingRow = {
       at: this.clock.now(),
       actor_id: event.actorId ?? null,
       ip: clip(event.ip, 64),
@@ -90,7 +143,14 @@ export class AuditLog {
       target_type: event.targetType,
       target_id: clip(event.targetId, MAX_TEXT),
       detail: JSON.stringify(event.detail ?? {}),
-    });
+    };
+    this.queue.push(row);
+    try {
+      this.spool?.append(row);
+    } catch (err) {
+      // A full disk: the row is still queued; only its copy is missing.
+      this.outcome(err);
+    }
     this.kick();
   }
 
@@ -118,7 +178,8 @@ export class AuditLog {
     clearTimeout(timer);
     this.closed = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
-    if (this.queue.length > 0) this.outcome(new Error(`audit log: ${this.queue.length} events not written at shutdown`));
+    if (this.queue.length > 0) this.outcome(new Error(`audit log: ${this.queue.length} events not written at shutdown${this.spool ? '; the next start writes them from the spool file' : ''}`));
+    this.spool?.close();
   }
 
   private kick(): void {
@@ -133,6 +194,7 @@ export class AuditLog {
   private async writeAll(): Promise<void> {
     // Let the request that recorded the event answer first.
     await new Promise((r) => setImmediate(r));
+    if (this.recovering) await this.recovering;
     while (this.queue.length > 0) {
       const rows = this.queue.slice(0, this.batch);
       try {
@@ -150,6 +212,12 @@ export class AuditLog {
         return;
       }
       this.queue.splice(0, rows.length);
+      try {
+        if (this.queue.length === 0) this.spool?.clear();
+        else this.spool?.rewrite(this.queue);
+      } catch (err) {
+        this.outcome(err);
+      }
       this.retryMs = RETRY_MIN_MS;
       this.outcome(null);
     }

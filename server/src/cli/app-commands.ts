@@ -4,7 +4,7 @@ import type { Client } from '../oauth/clients.js';
 import { DEFAULT_GRANT_TYPES, GRANT_TYPES } from '../oauth/grant-types.js';
 import type { CommandSpec } from './command.js';
 import { CommandError } from './errors.js';
-import { withServices } from './services.js';
+import { auditCliAction, optionNames, withServices } from './services.js';
 import { positiveInt } from './user-commands.js';
 
 const create: CommandSpec = {
@@ -36,6 +36,7 @@ const create: CommandSpec = {
         is_public: (values.public as boolean | undefined) ?? false,
         grant_types: values.grant as string[] | undefined,
       });
+      auditCliAction(s, { action: 'admin.app_created', targetType: 'oauth_client', targetId: client.id, detail: optionNames(values) });
       out(`Created OAuth app "${client.name}".`);
       out(`client_id:     ${client.id}`);
       out(`grant types:   ${client.grantTypes.join(', ')}`);
@@ -88,6 +89,7 @@ const remove: CommandSpec = {
       const client = await s.oauth.clients.find(clientId(positionals));
       if (!client) throw new CommandError(`no OAuth app ${positionals[0]}`);
       await s.oauth.clients.delete(client.id);
+      auditCliAction(s, { action: 'admin.app_deleted', targetType: 'oauth_client', targetId: client.id });
       out(`Deleted OAuth app "${client.name}" (${client.id}); its tokens no longer work.`);
     });
   },

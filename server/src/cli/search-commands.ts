@@ -2,7 +2,7 @@
 // (the same as GET /admin/search/status and POST /admin/search/reindex).
 import type { CommandSpec } from './command.js';
 import { CommandError } from './errors.js';
-import { withServices } from './services.js';
+import { auditCliAction, withServices } from './services.js';
 import type { Services } from '../services.js';
 
 async function printStatus(s: Services, out: (line: string) => void): Promise<void> {
@@ -35,7 +35,9 @@ const reindex: CommandSpec = {
         if (!user) throw new CommandError(`no user ${values.user}`);
         userId = user.id;
       }
-      out(`Queued ${await s.search.content.reindex(userId)} documents for extraction.`);
+      const queued = await s.search.content.reindex(userId);
+      auditCliAction(s, { action: 'admin.search_reindex_requested', targetType: 'search', targetId: userId ?? '', detail: { documents: queued } });
+      out(`Queued ${queued} documents for extraction.`);
       if (values.wait) {
         while ((await s.search.content.status()).pending > 0) await s.search.indexNow();
         await printStatus(s, out);

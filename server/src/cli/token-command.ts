@@ -4,7 +4,7 @@ import { MAX_ACCESS_TTL_MS } from '../sessions/revocation.js';
 import type { CommandSpec } from './command.js';
 import { parseDuration } from './duration.js';
 import { CommandError } from './errors.js';
-import { withServices } from './services.js';
+import { auditCliAction, withServices } from './services.js';
 import { nowSeconds } from '../core/clock.js';
 
 const issue: CommandSpec = {
@@ -26,6 +26,8 @@ const issue: CommandSpec = {
       const user = await s.accounts.findByLogin(values.user as string);
       if (!user) throw new CommandError(`no user ${values.user as string}`);
       const now = nowSeconds(s.clock);
+      // A token that acts as someone is worth a row, though nothing in the database changes.
+      auditCliAction(s, { action: 'admin.token_issued', targetType: 'user', targetId: user.id, detail: { ttl_seconds: ttl } });
       out(s.jwt.sign({ token_type: 'access', sub: user.id, nbf: now, exp: now + ttl }));
     });
   },

@@ -5,7 +5,7 @@ import { ADMIN_GROUP_ID } from '../accounts/service.js';
 import { Email, Nickname, Password } from '../http/schemas.js';
 import type { CommandSpec } from './command.js';
 import { CommandError } from './errors.js';
-import { withServices } from './services.js';
+import { auditCliAction, optionNames, withServices } from './services.js';
 
 const create: CommandSpec = {
   words: ['user', 'create'],
@@ -25,6 +25,7 @@ const create: CommandSpec = {
     if (nickname !== undefined && !Value.Check(Nickname, nickname)) throw new CommandError('--nickname must be 1 to 64 characters, without control characters');
     await withServices(config, async (s) => {
       const user = await s.accounts.create({ email, password, nickname, groupId: values.admin ? ADMIN_GROUP_ID : undefined });
+      auditCliAction(s, { action: 'admin.user_created', targetType: 'user', targetId: user.id, detail: optionNames(values) });
       out(`Created user ${user.email} with UID ${user.id}${values.admin ? ' (administrator)' : ''}.`);
     });
   },
@@ -60,6 +61,7 @@ const resetPassword: CommandSpec = {
       const user = await s.accounts.findByLogin(values.user as string);
       if (!user) throw new CommandError(`no user ${values.user as string}`);
       const password = await s.accounts.resetPassword(user.id);
+      auditCliAction(s, { action: 'admin.user_password_reset', targetType: 'user', targetId: user.id });
       out(`New password for ${user.email}: ${password}`);
       out('It is shown this once. Every session of this user has been signed out; ask them to change it after signing in.');
     });

@@ -27,6 +27,7 @@ const SettingsPatch = Body(
     share_with: Type.Optional(Type.Union([Type.Literal('anyone'), Type.Literal('groups'), Type.Literal('nobody')], { description: 'whom people may share files with' })),
     password_sign_in: Type.Optional(Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password (api-contract §15)' })),
     audit_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500, description: 'days the audit log keeps its rows; 0 keeps them for ever' })),
+    activity_retention_days: Type.Optional(Type.Integer({ minimum: 0, maximum: 36500, description: 'days file and folder activity is kept (default 365); 0 keeps it for ever' })),
     map_tile_url: Type.Optional(
       Type.String({ maxLength: 500, pattern: NO_CONTROL, description: "http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off" }),
     ),
@@ -53,6 +54,7 @@ const SettingsView = View(
     share_with: Type.String({ description: "'anyone', 'groups' (only people of one's own group) or 'nobody'" }),
     password_sign_in: Type.Boolean({ description: 'false: only administrators sign in with a Cirrus password' }),
     audit_retention_days: Type.Integer({ description: 'days the audit log keeps its rows; 0 keeps them for ever' }),
+    activity_retention_days: Type.Integer({ description: 'days file and folder activity is kept; 0 keeps it for ever' }),
     map_tile_url: Type.String({ description: "map tiles of the Photos page ({z}/{x}/{y}); '' = no map" }),
     map_attribution: Type.String({ description: "credit shown in the map's corner; '' = the tiles' host" }),
   },

@@ -29,6 +29,8 @@ export interface SiteSettings {
   password_sign_in: boolean;
   /** Days the audit log keeps its rows (issue 37); 0 keeps them for ever. */
   audit_retention_days: number;
+  /** Days activity (file and folder histories) is kept (issue 37); 0 keeps it for ever. */
+  activity_retention_days: number;
   /** Map tiles for the Photos page (`https://…/{z}/{x}/{y}.png`); '' = no map, and no request to any other host. */
   map_tile_url: string;
   /** The credit the tile provider asks for, shown in the map's corner; '' shows the tiles' host. */
@@ -51,6 +53,7 @@ export const DEFAULT_SETTINGS: SiteSettings = {
   share_with: 'anyone',
   password_sign_in: true,
   audit_retention_days: 0,
+  activity_retention_days: 365,
   map_tile_url: '',
   map_attribution: '',
 };
@@ -125,6 +128,7 @@ export class SettingsService {
       share_with: raw.share_with === 'groups' || raw.share_with === 'nobody' ? raw.share_with : 'anyone',
       password_sign_in: raw.password_sign_in !== 'false',
       audit_retention_days: numberOr(raw.audit_retention_days, DEFAULT_SETTINGS.audit_retention_days),
+      activity_retention_days: numberOr(raw.activity_retention_days, DEFAULT_SETTINGS.activity_retention_days),
       map_tile_url: raw.map_tile_url ?? '',
       map_attribution: raw.map_attribution ?? '',
     };

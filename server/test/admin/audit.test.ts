@@ -5,13 +5,15 @@
 // server's); filters and paging; CSV (RFC 4180) with formula cells defused;
 // a row changed or deleted in the database makes verify (API and CLI) name
 // it; only administrators read any of it; and with the audit table locked (or
-// gone) a sign-in still answers at once and its event is written afterwards.
+// gone) a sign-in still answers at once and its event is written afterwards;
+// administrator actions made with the CLI are rows too, naming the OS account.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { userInfo } from 'node:os';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
@@ -317,5 +319,48 @@ describe('audit log', () => {
     assert.equal(rows.length, count + 1);
     assert.deepEqual([rows.at(-1)!.action, rows.at(-1)!.actor_id], ['session.sign_in', carol.user.id]);
     assert.deepEqual(await verify(), { ok: true, checked: rows.length });
+  });
+  it('administrator actions made with the CLI are audited under the dashboard\'s names, naming the OS account', async () => {
+    const count = (await exported()).length;
+    const made = await cli('user', 'create', '--email', 'dave@example.com', '--password', 'dave-password-123');
+    assert.equal(made.code, 0, made.stderr);
+    const daveId = /with UID ([A-Za-z0-9_-]+)/.exec(made.stdout)![1]!;
+    const reset = await cli('user', 'reset-password', '--user', 'dave@example.com');
+    assert.equal(reset.code, 0, reset.stderr);
+    const app = await cli('app', 'create', '--name', 'CLI app', '--scope', 'Files.Read', '--redirect-uri', 'https://app.example/cb');
+    assert.equal(app.code, 0, app.stderr);
+    const clientId = /client_id:\s+(\S+)/.exec(app.stdout)![1]!;
+    const gone = await cli('app', 'delete', clientId);
+    assert.equal(gone.code, 0, gone.stderr);
+    const token = await cli('token', 'issue', '--user', daveId, '--ttl', '5m');
+    assert.equal(token.code, 0, token.stderr);
+    // A refused command changes nothing and records nothing.
+    assert.equal((await cli('user', 'reset-password', '--user', 'nobody@example.com')).code, 1);
+
+    const rows = (await exported()).slice(count);
+    assert.deepEqual(
+      rows.map((r) => [r.action, r.target_type, r.target_id]),
+      [
+        ['admin.user_created', 'user', daveId],
+        ['admin.user_password_reset', 'user', daveId],
+        ['admin.app_created', 'oauth_client', clientId],
+        ['admin.app_deleted', 'oauth_client', clientId],
+        ['admin.token_issued', 'user', daveId],
+      ],
+    );
+    const me = userInfo().username;
+    for (const r of rows) {
+      assert.equal(r.actor_id, undefined, 'no Cirrus account acted');
+      assert.equal(r.ip, 'cli');
+      assert.match(r.user_agent, new RegExp(`^cirrus-cli/\\S+ \\(${me}@[^)]+\\)$`));
+      assert.equal(r.detail.via, 'cli');
+      assert.equal(r.detail.os_user, me);
+      assert.ok(!JSON.stringify(r).includes('dave-password-123'), 'no secret in a row');
+    }
+    // Each command is its own process, so its own instance; the dashboard's rows name another.
+    assert.equal(new Set(rows.map((r) => r.instance)).size, rows.length);
+    assert.deepEqual(rows[0]!.detail.options, ['email', 'password']);
+    assert.deepEqual(rows[4]!.detail.ttl_seconds, 300);
+    assert.deepEqual(await verify(), { ok: true, checked: count + rows.length });
   });
 });

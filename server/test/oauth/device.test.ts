@@ -125,6 +125,34 @@ describe('device authorization grant (RFC 8628)', () => {
     assert.equal((await verify(started.user_code)).status, 404);
   });
 
+  it('RFC 8628 §3.3: approving a device code tells the person "an app was authorised" (notifications, issue 37), once; denying tells nothing', async () => {
+    const who = await createUser(ctx.api, ctx.adminToken, `device-${++n}@example.com`);
+    const token = who.token.access_token;
+    const notes = async () => {
+      const res = await ctx.api.get<{ items: { type: string; data: Record<string, unknown> }[] }>('/api/v4/notifications', { token });
+      assert.equal(res.status, 200, res.text);
+      return res.body.data.items.filter((x) => x.type === 'app_authorized');
+    };
+    const denied = await client.start(tv);
+    assert.equal((await decide(denied.user_code, false, token)).status, 200);
+    const started = await client.start(tv);
+    const approved = await decide(started.user_code, true, token);
+    assert.equal(approved.status, 200, approved.text);
+    let found = await notes();
+    for (let i = 0; i < 100 && found.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      found = await notes();
+    }
+    assert.equal(found.length, 1, 'one notification, and none for the denial');
+    assert.equal(found[0]!.data.app, 'Living Room TV');
+    assert.deepEqual(found[0]!.data.scopes, ['openid', 'offline_access', 'UserInfo.Read']);
+    // The same scopes approved again on another device grant nothing new: no second notification.
+    const again = await client.start(tv);
+    assert.equal((await decide(again.user_code, true, token)).status, 200);
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal((await notes()).length, 1);
+  });
+
   it('RFC 8628 §3.5: access_denied once the person denies', async () => {
     const token = await person();
     const started = await client.start(tv);

@@ -35,6 +35,7 @@ import * as m040 from './040_notifications.js';
 import * as m041 from './041_share_strip_location.js';
 import * as m042 from './042_sync_file_numbers.js';
 import * as m043 from './043_activity.js';
+import * as m044 from './044_activity_retention.js';
 import * as m045 from './045_photo_count.js';
 import * as m047 from './047_search_pending.js';
 
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '041_share_strip_location': m041,
   '042_sync_file_numbers': m042,
   '043_activity': m043,
+  '044_activity_retention': m044,
   '045_photo_count': m045,
   '047_search_pending': m047,
 };
