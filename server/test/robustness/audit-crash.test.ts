@@ -62,7 +62,8 @@ describe('audit rows queued when the process is killed are written by the next s
     const started = Date.now();
     const signed = await api.post<{ user: { id: string } }>('/api/v4/session/token', { email: 'carol@example.com', password: carol.password });
     assert.equal(signed.status, 200, signed.text);
-    assert.ok(Date.now() - started < 1500, `the sign-in took ${Date.now() - started} ms`);
+    // The lock is held until after the answer, so answering at all shows the sign-in did not wait for the table; the bound (loose: argon2 on a loaded machine) catches a stall.
+    assert.ok(Date.now() - started < 5000, `the sign-in took ${Date.now() - started} ms`);
     await sleep(300); // the writer has tried (and failed, or is waiting for the lock)
     await site.kill9();
     await release!();
