@@ -224,6 +224,8 @@ export interface paths {
             password_sign_in?: boolean;
             /** days the audit log keeps its rows; 0 keeps them for ever */
             audit_retention_days?: number;
+            /** days file and folder activity is kept (default 365); 0 keeps it for ever */
+            activity_retention_days?: number;
             /** http(s) URL of map tiles with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png; '' turns the Photos map off */
             map_tile_url?: string;
             /** the credit the tile provider asks for (plain text, e.g. '© OpenStreetMap contributors'), shown in the map's corner; '' shows the tiles' host */
@@ -18029,6 +18031,8 @@ export interface components {
       password_sign_in: boolean;
       /** days the audit log keeps its rows; 0 keeps them for ever */
       audit_retention_days: number;
+      /** days file and folder activity is kept; 0 keeps it for ever */
+      activity_retention_days: number;
       /** map tiles of the Photos page ({z}/{x}/{y}); '' = no map */
       map_tile_url: string;
       /** credit shown in the map's corner; '' = the tiles' host */
