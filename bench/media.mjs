@@ -21,7 +21,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { crc32, gzipSync } from 'node:zlib';
+import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { ROOT, api, envInt, fmt, signIn, startCirrus, table } from './lib.mjs';
 import { seedFolder } from './files-seed.mjs';
@@ -192,21 +192,10 @@ async function photosPage(database) {
   }
 }
 
-/** Hostile files as test/media/fixtures.ts makes them. */
-function hostileFiles(dir) {
-  const chunk = (type, data) => {
-    const len = Buffer.alloc(4);
-    len.writeUInt32BE(data.length);
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(td));
-    return Buffer.concat([len, td, crc]);
-  };
-  const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(100_000, 0);
-  ihdr.writeUInt32BE(100_000, 4);
-  ihdr.set([8, 2, 0, 0, 0], 8);
-  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(16)), chunk('IEND', Buffer.alloc(0))]);
+/** Hostile files as test/media/fixtures.ts makes them (its PNG that claims 100,000 × 100,000 pixels, from the build). */
+async function hostileFiles(dir) {
+  const { claimingPng } = await import(pathToFileURL(path.join(ROOT, 'dist/server/test/media/fixtures.js')).href);
+  const png = claimingPng(100_000, 100_000);
   const mp4 = path.join(dir, 'hostile.mp4');
   run('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc=duration=5:size=640x360:rate=10', '-pix_fmt', 'yuv420p', '-c:v', 'libx264', '-preset', 'ultrafast', mp4]);
   const whole = readFileSync(mp4);
@@ -225,7 +214,7 @@ async function hostilePings(dir, database) {
   const server = await startCirrus({ database });
   try {
     const token = (await signIn(server.url)).access_token;
-    const files = hostileFiles(dir);
+    const files = await hostileFiles(dir);
     const ms = [];
     let stop = false;
     const pinging = (async () => {

@@ -54,7 +54,7 @@ if (files.length === 0) {
 const concurrency = process.env.CIRRUS_TEST_CONCURRENCY ?? '2';
 // --test-force-exit: a file whose process stays alive after its last test (a timer or worker left
 // behind) ends instead of hanging the whole run; such a leak is still a defect to fix (docs/testing.md).
-const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-force-exit', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-times-reporter.mjs', '--test-reporter-destination=stdout', ...files], {
+const res = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-force-exit', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-times-reporter.mjs', '--test-reporter-destination=stdout', '--test-reporter=./scripts/test-failures-reporter.mjs', '--test-reporter-destination=stdout', ...files], {
   stdio: 'inherit',
   env: process.env,
 });
