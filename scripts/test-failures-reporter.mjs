@@ -22,7 +22,7 @@ export default async function* failedTests(source) {
       continue;
     }
     const { file, nesting, name } = event.data ?? {};
-    const key = file ? path.relative(process.cwd(), file) : '(no file)';
+    const key = file ? sourceOf(path.relative(process.cwd(), file)) : '(no file)';
     if (event.type === 'test:start') {
       const stack = stacks.get(key) ?? [];
       stack.length = nesting;
@@ -52,4 +52,9 @@ function report(failures) {
   if (failures.length === 0) return `\n${BEGIN}: none\n${END}\n`;
   const lines = failures.map((f) => `✖ ${f.file}\n    ${f.title}\n      ${f.error.split('\n').join('\n      ')}`);
   return `\n${BEGIN}: ${failures.length}\n${lines.join('\n')}\n${END}\n`;
+}
+
+/** The source file a compiled test came from (run-tests.mjs runs the compiled tests under dist/ when built). */
+function sourceOf(file) {
+  return file.startsWith(`dist${path.sep}`) ? file.slice(5).replace(/\.js$/, '.ts') : file;
 }

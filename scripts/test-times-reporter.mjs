@@ -20,7 +20,7 @@ export default async function* fileTimes(source) {
     if (event.type !== 'test:pass' && event.type !== 'test:fail') continue;
     const { nesting, file, details } = event.data;
     if (nesting !== 0 || !file) continue;
-    const key = path.relative(process.cwd(), file);
+    const key = sourceOf(path.relative(process.cwd(), file));
     perFile.set(key, (perFile.get(key) ?? 0) + (details?.duration_ms ?? 0));
   }
 }
@@ -30,4 +30,9 @@ function summary(perFile) {
   const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
   const lines = rows.slice(0, SHOWN).map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
   return `\nslowest test files (of ${rows.length}; ${(total / 1000).toFixed(0)} s summed over files):\n${lines.join('\n')}\n`;
+}
+
+/** The source file a compiled test came from (run-tests.mjs runs the compiled tests under dist/ when built). */
+function sourceOf(file) {
+  return file.startsWith(`dist${path.sep}`) ? file.slice(5).replace(/\.js$/, '.ts') : file;
 }

@@ -15,9 +15,9 @@ import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { browserSkip, launchBrowser, openPage, screenshot } from './support.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-const OAUTH4WEBAPI = readFileSync(path.join(REPO_ROOT, 'node_modules/oauth4webapi/build/index.js'), 'utf8');
+const OAUTH4WEBAPI = readFileSync(path.join(ROOT_DIR, 'node_modules/oauth4webapi/build/index.js'), 'utf8');
 
 /** The app's page: starts the flow at /, finishes it at /callback, then lists the person's files. */
 function appPage(issuer: string, clientId: string): string {

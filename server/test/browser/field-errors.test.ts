@@ -14,6 +14,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../he
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { browserSkip, launchBrowser, seriousA11yViolations } from './support.js';
 import { VIEWPORTS, openIn, press, shot, type Viewport } from './viewports.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
 const PASSWORD = 'field-errors-password-1';
 const RAW = /new_password|new_name|path:|must NOT|must not|characters|schema|服务器无法接受/;
@@ -61,11 +62,11 @@ describe('web app: field errors in the reader\'s language', { skip: browserSkip 
   };
 
   it('the browser\'s rules match the OpenAPI document', async () => {
-    const doc = JSON.parse(readFileSync(path.resolve(import.meta.dirname, '../../../web/src/api/generated/openapi.json'), 'utf8')) as {
+    const doc = JSON.parse(readFileSync(path.join(ROOT_DIR, 'web/src/api/generated/openapi.json'), 'utf8')) as {
       paths: Record<string, Record<string, { requestBody?: { content: { 'application/json': { schema: { properties: Record<string, { minLength?: number; maxLength?: number; pattern?: string }> } } } } }>>;
     };
     const body = (p: string, m: string) => doc.paths[p]![m]!.requestBody!.content['application/json'].schema.properties;
-    const rules = readFileSync(path.resolve(import.meta.dirname, '../../../web/src/api/rules.ts'), 'utf8');
+    const rules = readFileSync(path.join(ROOT_DIR, 'web/src/api/rules.ts'), 'utf8');
     const np = body('/api/v4/user/setting', 'patch').new_password!;
     assert.match(rules, new RegExp(`PASSWORD = \\{ minLength: ${np.minLength}, maxLength: ${np.maxLength} \\}`));
     const name = body('/api/v4/file/archive', 'post').name!;

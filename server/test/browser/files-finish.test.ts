@@ -13,11 +13,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { browserSkip, launchBrowser, signInThroughForm } from './support.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
 const PASSWORD = 'finish-password-1';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
-const AXE_SOURCE = readFileSync(path.resolve(import.meta.dirname, '../../../node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE_SOURCE = readFileSync(path.join(ROOT_DIR, 'node_modules/axe-core/axe.min.js'), 'utf8');
 
 interface Session {
   context: BrowserContext;

@@ -7,8 +7,9 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SCOPE_DESCRIPTIONS } from '../../../web/src/oauth/scopes.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const ROOT = path.resolve(import.meta.dirname, '../../../web/src/locales');
+const ROOT = path.join(ROOT_DIR, 'web/src/locales');
 
 function keys(tree: unknown, prefix = ''): string[] {
   if (typeof tree !== 'object' || tree === null) return [prefix.replace(/_(zero|one|two|few|many|other)$/, '')];

@@ -7,9 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const REPO_ROOT = path.resolve(import.meta.dirname, '../../..');
-export const ARTIFACTS = path.join(REPO_ROOT, 'test-artifacts');
+export const ARTIFACTS = path.join(ROOT_DIR, 'test-artifacts');
 const CHROMIUM = process.env.CIRRUS_CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
@@ -24,7 +24,7 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium not found at ${CHROMIUM}. Install it (apt-get install -y chromium) or set CIRRUS_SKIP_BROWSER=1 to skip the browser tests.`);
   }
-  if (!existsSync(path.join(REPO_ROOT, 'web/dist/index.html'))) {
+  if (!existsSync(path.join(ROOT_DIR, 'web/dist/index.html'))) {
     throw new Error('The web app is not built (web/dist/index.html is missing). Run `npm run build:web` first (`npm test` does).');
   }
   return chromium.launch({
@@ -112,7 +112,7 @@ export async function expectSignedIn(page: Page, email: string): Promise<void> {
   await page.getByRole('menu').waitFor({ state: 'hidden' });
 }
 
-const AXE_SOURCE = path.join(REPO_ROOT, 'node_modules/axe-core/axe.min.js');
+const AXE_SOURCE = path.join(ROOT_DIR, 'node_modules/axe-core/axe.min.js');
 
 /**
  * Runs axe-core on the page as it is (WCAG 2.x A/AA rules) and returns the

@@ -6,8 +6,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const ASSETS = path.resolve(import.meta.dirname, '../../../web/dist/assets');
+const ASSETS = path.join(ROOT_DIR, 'web/dist/assets');
 
 describe('web app: page and assets', () => {
   let server: TestServer;

@@ -13,8 +13,9 @@ import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { adminToken, newUser, put, q, type Person } from '../files/helpers.js';
 import { basicHeader, createAccount, emailOf } from '../webdav/helpers.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const ASSETS = path.resolve(import.meta.dirname, '../../../web/dist/assets');
+const ASSETS = path.join(ROOT_DIR, 'web/dist/assets');
 
 interface Raw {
   status: number;

@@ -13,6 +13,7 @@ import addFormats from 'ajv-formats';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
 import { signIn, type ApiResponse } from '../helpers/client.js';
 import { approve, createApp, exchange, postForm, startOAuthServer, type OAuthTestContext } from '../oauth/helpers.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
 interface Operation {
   requestBody?: { content: Record<string, { schema: Record<string, unknown> }> };
@@ -78,7 +79,7 @@ describe('OpenAPI document and response schemas', () => {
   });
 
   it('docs/api.md and the document list the same /api/v4 routes (one truth for what exists)', () => {
-    const text = readFileSync(path.resolve(import.meta.dirname, '../../../docs/api.md'), 'utf8');
+    const text = readFileSync(path.join(ROOT_DIR, 'docs/api.md'), 'utf8');
     const inDocs = new Set<string>();
     for (const m of text.matchAll(/^\| *((?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS)(?:, *(?:GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS))*) `([^`]+)`/gm)) {
       let route = m[2]!.split('?')[0]!;

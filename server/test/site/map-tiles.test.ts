@@ -9,8 +9,9 @@ import path from 'node:path';
 import { startInjectedServer, type InjectedServer } from '../helpers/inject.js';
 import { Api } from '../helpers/client.js';
 import { adminToken } from '../files/helpers.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const WEB_BUILT = existsSync(path.resolve(import.meta.dirname, '../../../web/dist/index.html'));
+const WEB_BUILT = existsSync(path.join(ROOT_DIR, 'web/dist/index.html'));
 
 describe('site: map tile URL', () => {
   let server: InjectedServer;

@@ -12,7 +12,6 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import {
   DummyDriver,
   Kysely,
@@ -33,9 +32,9 @@ import { SessionRepository } from '../../src/sessions/repository.js';
 import { SqlThrottleStore } from '../../src/throttle/repository.js';
 import { ACCOUNT_POLICY } from '../../src/throttle/service.js';
 import { UsageRepository } from '../../src/files/repository.js';
+import { ROOT_DIR } from '../../src/paths.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const snapshotDir = path.join(here, '..', 'sql');
+const snapshotDir = path.join(ROOT_DIR, 'server/test/sql');
 
 /** A driver that records every statement and answers no rows. */
 class RecordingDriver extends DummyDriver {
