@@ -37,8 +37,11 @@ export function RecipientField({ value, onChange, label, description }: { value:
   }, [suggestions.data]);
 
   return (
+    // As wide as the field and aligned with it: sized by its content, the list ran past a phone's right edge.
     <Combobox
       store={store}
+      width="target"
+      position="bottom-start"
       onOptionSubmit={(key) => {
         const picked = options.find((o) => keyOf(o) === key);
         if (picked) onChange(picked.label, picked);
@@ -65,7 +68,8 @@ export function RecipientField({ value, onChange, label, description }: { value:
         />
       </Combobox.Target>
       <Combobox.Dropdown hidden={query.length === 0 || (options.length === 0 && !suggestions.isFetched)}>
-        <Combobox.Options id={listId} aria-label={t('sharing.suggestions')}>
+        {/* A long list scrolls inside the dropdown rather than running off a phone's screen. */}
+        <Combobox.Options id={listId} aria-label={t('sharing.suggestions')} mah={240} style={{ overflowY: 'auto' }}>
           {options.length === 0 ? (
             <Combobox.Empty>{suggestions.isFetching ? t('common.loading') : t('sharing.noSuggestions')}</Combobox.Empty>
           ) : (
