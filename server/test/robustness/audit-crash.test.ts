@@ -11,6 +11,7 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { Api, createUser, signIn } from '../helpers/client.js';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { holdAuditTable } from '../helpers/audit-lock.js';
 import { ChildSite, sleep, waitFor } from './child-server.js';
 
 interface Row {
@@ -42,23 +43,7 @@ describe('audit rows queued when the process is killed are written by the next s
     // Everything so far is written (createUser signed Carol in once): the kill is to lose only the sign-in below.
     await waitFor('the rows so far', 10_000, async () => (carolSignIns(await exported(api, admin)) === 1 ? true : undefined));
 
-    let release: () => Promise<void>;
-    if (site.dialect === 'postgres') {
-      const client = await site.pgConnection();
-      await client.query('BEGIN');
-      await client.query('LOCK TABLE audit_log IN ACCESS EXCLUSIVE MODE');
-      release = async () => {
-        await client.query('COMMIT');
-        await client.end();
-      };
-    } else {
-      const db = site.sqliteWriter();
-      db.exec('alter table audit_log rename to audit_log_away');
-      release = async () => {
-        db.exec('alter table audit_log_away rename to audit_log');
-        db.close();
-      };
-    }
+    const release = await holdAuditTable(site.database);
     const started = Date.now();
     const signed = await api.post<{ user: { id: string } }>('/api/v4/session/token', { email: 'carol@example.com', password: carol.password });
     assert.equal(signed.status, 200, signed.text);
@@ -66,7 +51,7 @@ describe('audit rows queued when the process is killed are written by the next s
     assert.ok(Date.now() - started < 5000, `the sign-in took ${Date.now() - started} ms`);
     await sleep(300); // the writer has tried (and failed, or is waiting for the lock)
     await site.kill9();
-    await release!();
+    await release();
 
     const spool = path.join(site.dataDir, 'audit-spool');
     assert.equal(readdirSync(spool).length, 1, 'the killed process left its spool file');

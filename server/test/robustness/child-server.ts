@@ -11,6 +11,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
+import type { DatabaseConfig } from '../../src/config.js';
 
 const MAIN = path.resolve('dist/server/src/main.js');
 
@@ -92,6 +93,11 @@ export class ChildSite {
     await once(proc, 'exit');
     clearTimeout(timer);
     this.proc = null;
+  }
+
+  /** Where this server keeps its data, as its config names it. */
+  get database(): DatabaseConfig {
+    return this.dbUrl ? { kind: 'postgres', url: this.dbUrl } : { kind: 'sqlite', file: path.join(this.dataDir, 'cirrus.db') };
   }
 
   /** A second database connection (PostgreSQL), e.g. to hold a row lock. */
