@@ -193,7 +193,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   teamModuleRoutes(app, services.teams);
   await sharesRoutes(app, services.shares, sendPage);
   webdavRoutes(app, services.dav);
-  syncRoutes(app, services.sync);
+  syncRoutes(app, services.sync, services.avatars);
   healthRoutes(app, services.health);
   auditRoutes(app, services.audit);
   notificationModuleRoutes(app, services.notifications);

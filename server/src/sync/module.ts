@@ -20,6 +20,7 @@ import { loginFlowRoutes } from './login-routes.js';
 import { instanceIdOf } from './file-numbers.js';
 import { syncHistoryRoutes, type History } from './history-routes.js';
 import { syncPreviewRoutes } from './preview-routes.js';
+import { syncAvatarRoutes, type AvatarSource } from './avatar-routes.js';
 import { ocsShareRoutes, type SharePorts } from './ocs/shares.js';
 import type { Thumbnails } from '../files/thumbnails.js';
 
@@ -73,7 +74,7 @@ export function createSync(deps: SyncDeps): Sync {
   return sync;
 }
 
-export function syncRoutes(app: FastifyInstance, sync: Sync): void {
+export function syncRoutes(app: FastifyInstance, sync: Sync, avatars: AvatarSource): void {
   statusRoutes(app, sync.service);
   ocsRoutes(app, sync.dav.auth, sync.service);
   syncDavRoutes(app, sync.dav, sync.service);
@@ -81,5 +82,6 @@ export function syncRoutes(app: FastifyInstance, sync: Sync): void {
   loginFlowRoutes(app, sync.loginFlows, sync.baseUrl);
   syncHistoryRoutes(app, sync.dav, sync.service, sync.history);
   syncPreviewRoutes(app, sync.dav, sync.service, sync.thumbs);
+  syncAvatarRoutes(app, sync.dav, sync.service, avatars);
   ocsShareRoutes(app, sync.dav.auth, sync.service, sync.dav.files, () => sync.shares);
 }

@@ -104,4 +104,37 @@ describe('sync: previews for the apps', () => {
     assert.equal((await preview(`/index.php/core/preview?fileId=${sharedId}&x=64&y=64`, other.basic)).status, 404, "another person's");
     assert.equal((await preview('/index.php/core/preview.png?file=/out.png&x=64&y=64', other.basic)).status, 404);
   });
+
+  it('avatars as the apps ask (/index.php/avatar/<uid>/<size>, and /dark): the web app\'s picture as a PNG of size × size, anyone\'s by uid; none is 404; bad size 400; no credentials 401; ETag and 304', async () => {
+    const p = await davPerson(server);
+    const other = await davPerson(server);
+    const avatar = (uid: string, size: string | number, auth: string | null, headers: Record<string, string> = {}) => preview(`/index.php/avatar/${uid}/${size}`, auth, headers);
+    assert.equal((await avatar(p.id, 64, p.basic)).status, 404, 'no picture set: the apps draw the initials');
+    const set = await api.raw('PUT', '/api/v4/user/avatar', { token: p.token, body: png, headers: { 'content-type': 'image/png' } });
+    assert.equal(set.status, 200, set.text);
+    for (const [size, edge] of [[64, 64], [512, 512], [4096, 512]] as const) {
+      const res = await avatar(p.id, size, p.basic);
+      assert.equal(res.status, 200, res.body.toString());
+      assert.equal(res.headers.get('content-type'), 'image/png');
+      assert.equal(res.headers.get('x-nc-iscustomavatar'), '1');
+      assert.equal(res.headers.get('x-content-type-options'), 'nosniff');
+      const meta = await sharp(res.body).metadata();
+      assert.deepEqual([meta.format, meta.width, meta.height], ['png', edge, edge]);
+    }
+    const dark = await preview(`/index.php/avatar/${p.id}/64/dark`, p.basic);
+    assert.equal(dark.status, 200);
+    assert.equal((await sharp(dark.body).metadata()).width, 64);
+    // Another person's picture by uid, as the apps show a share's owner.
+    const seen = await avatar(p.id, 64, other.basic);
+    assert.equal(seen.status, 200);
+    assert.equal((await avatar(p.id, 64, p.basic, { 'if-none-match': seen.headers.get('etag')! })).status, 304);
+    assert.equal((await avatar('no-such-person', 64, p.basic)).status, 404);
+    assert.equal((await avatar(p.id, 0, p.basic)).status, 400);
+    assert.equal((await avatar(p.id, 'big', p.basic)).status, 400);
+    assert.equal((await avatar(p.id, 64, null)).status, 401);
+    assert.equal((await preview(`/index.php/avatar/${p.id}/64`, `Bearer ${p.token}`)).status, 200, 'a token works too');
+    // Removed in the web app: 404 again.
+    assert.equal((await api.raw('DELETE', '/api/v4/user/avatar', { token: p.token })).status, 200);
+    assert.equal((await avatar(p.id, 64, p.basic)).status, 404);
+  });
 });
