@@ -156,6 +156,50 @@ describe('sync: the OCS Share API', () => {
     assert.equal((await api.get(`/api/v4/share/${link.id}`, { token: p.token })).status, 404, 'the link is gone for the web app too');
   });
 
+  it('PUT edits a share as the apps do: a link\'s password and expiry (\'\' removes them), a grant\'s permissions; what a share cannot hold is 400 and changes nothing; another\'s share 404', async () => {
+    await put(api, p.token, '/edit/me.txt', 'edit me');
+    const link = (await ocs<OcsShare>(p, 'POST', SHARES, { path: '/edit/me.txt', shareType: '3' })).body.ocs.data;
+    const webLink = async () => (await api.get<{ has_password: boolean; expires_at: string | null }>(`/api/v4/share/${link.id}`, { token: p.token })).body.data;
+    const withPassword = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${link.id}`, { password: 'a new secret' });
+    assert.equal(withPassword.status, 200, JSON.stringify(withPassword.body));
+    assert.equal(withPassword.body.ocs.data.password, '********');
+    assert.equal((await webLink()).has_password, true);
+    assert.equal((await api.post(`/api/v4/share/unlock/${link.id}`, { password: 'a new secret' })).status, 200, 'the new password opens the link');
+    const expiring = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${link.id}`, { expireDate: '2032-01-02' });
+    assert.equal(expiring.status, 200);
+    assert.equal(expiring.body.ocs.data.expiration, '2032-01-02 23:59:59');
+    assert.equal((await webLink()).expires_at, '2032-01-02T23:59:59.000Z');
+    // Refused, and nothing changes: a link's kind, a note, a short password, a password on a grant.
+    for (const form of [{ permissions: '4' }, { publicUpload: 'true' }, { note: 'hello' }, { password: 'abc' }] as Record<string, string>[]) {
+      const res = await ocs<unknown>(p, 'PUT', `${SHARES}/${link.id}`, form);
+      assert.equal(res.status, 400, JSON.stringify(form));
+    }
+    const kept = await webLink();
+    assert.deepEqual([kept.has_password, kept.expires_at], [true, '2032-01-02T23:59:59.000Z']);
+    const cleared = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${link.id}`, { password: '', expireDate: '' });
+    assert.equal(cleared.status, 200);
+    assert.equal(cleared.body.ocs.data.password, '');
+    assert.equal(cleared.body.ocs.data.expiration, null);
+    assert.equal((await webLink()).has_password, false);
+
+    const grant = (await ocs<OcsShare>(p, 'POST', SHARES, { path: '/edit/me.txt', shareType: '0', shareWith: q.email, permissions: '1' })).body.ocs.data;
+    const raised = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${grant.id}`, { permissions: '19' });
+    assert.equal(raised.status, 200, JSON.stringify(raised.body));
+    assert.equal(raised.body.ocs.data.id, grant.id, 'the same share, changed');
+    const access = async () => (await api.get<{ id: string; permission: string; reshare: boolean }[]>(`/api/v4/file/access?path=${encodeURIComponent('/edit/me.txt')}`, { token: p.token })).body.data;
+    assert.deepEqual((await access()).map((a) => [a.id, a.permission, a.reshare]), [[grant.id, 'write', true]]);
+    assert.equal((await ocs<unknown>(p, 'PUT', `${SHARES}/${grant.id}`, { permissions: '2' })).status, 400, 'no read');
+    assert.equal((await ocs<unknown>(p, 'PUT', `${SHARES}/${grant.id}`, { expireDate: '2032-01-02' })).status, 400, 'a grant has no expiry here');
+    assert.equal((await ocs<OcsShare>(p, 'PUT', `${SHARES}/${grant.id}`, { permissions: '1' })).status, 200);
+    assert.deepEqual((await access()).map((a) => [a.id, a.permission, a.reshare]), [[grant.id, 'read', false]]);
+    // Another person's share, and an id that is no share: 404, nothing changed.
+    assert.equal((await ocs<unknown>(q, 'PUT', `${SHARES}/${link.id}`, { password: 'taken over' })).status, 404);
+    assert.equal((await ocs<unknown>(q, 'PUT', `${SHARES}/${grant.id}`, { permissions: '31' })).status, 404);
+    assert.equal((await ocs<unknown>(p, 'PUT', `${SHARES}/nosuchshare`, { permissions: '1' })).status, 404);
+    assert.equal((await webLink()).has_password, false);
+    assert.deepEqual((await access()).map((a) => a.permission), ['read']);
+  });
+
   it("refusals: another's share or item 404, bad input 400, no credentials 401; nothing is made", async () => {
     const link = (await ocs<OcsShare>(p, 'POST', SHARES, { path: '/photo.txt', shareType: '3' })).body.ocs.data;
     const before = (await api.get<{ shares: unknown[] }>('/api/v4/share', { token: p.token })).body.data.shares.length;

@@ -41,7 +41,7 @@ const PASSWORD_MASK = '********';
 
 /** The link and grant services the API maps onto (set once at start-up: they are made after sync/). */
 export interface SharePorts {
-  links: Pick<ShareService, 'create' | 'list' | 'get' | 'delete'>;
+  links: Pick<ShareService, 'create' | 'list' | 'get' | 'update' | 'delete'>;
   access: Pick<AccessService, 'grant' | 'list' | 'given' | 'revoke' | 'sharedWith'>;
 }
 
@@ -273,6 +273,61 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
     throw badRequest('shareType: 0 (person), 1 (group) or 3 (public link)');
   };
 
+  /**
+   * PUT …/shares/<id>, as the apps send it when a share is edited (one field
+   * at a time, form-encoded): a link's password ('' removes it) and
+   * expireDate ('' removes it); a grant's permissions (read, write, reshare),
+   * given again through the same rules as the web app's "Shared by me". What
+   * a Cirrus share cannot hold is refused with 400, never dropped in silence:
+   * a link's kind (read-only or upload-only) is fixed when it is made, and
+   * links take no note or label.
+   */
+  const update = async (principal: DavPrincipal, id: string, params: Params): Promise<Record<string, OcsValue>> => {
+    const { links, access } = services();
+    if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
+    for (const name of ['note', 'label']) {
+      if ((text(params, name) ?? '') !== '') throw badRequest(`${name}: shares here take none`);
+    }
+    if (flag(params, 'publicUpload')) throw badRequest('publicUpload: a link is read-only or upload-only from the start; make a new one');
+    const permissions = integer(params, 'permissions');
+    const link = await links.get(principal.userId, id).catch((err: unknown) => {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound) return null;
+      throw err;
+    });
+    if (link) {
+      if (permissions !== undefined) {
+        const current = link.upload_only ? CREATE : READ;
+        if (permissions !== current && !(current === READ && permissions === (READ | SHARE))) throw badRequest('permissions: a link is read-only (1) or upload-only (4) from the start; make a new one');
+      }
+      const password = text(params, 'password');
+      if (password !== undefined && password !== '' && (password.length < 4 || password.length > 128 || password.includes('\0'))) throw badRequest('password: 4 to 128 characters');
+      const expireDate = text(params, 'expireDate');
+      const changed = await links.update(principal.userId, id, {
+        ...(password !== undefined ? { password: password === '' ? null : password } : {}),
+        ...(expireDate !== undefined ? { expires_at: expireDate === '' ? null : expiryOf(expireDate) } : {}),
+      });
+      const out = await linkOcs(principal, changed);
+      if (!out) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
+      return out;
+    }
+    const given = (await access.given(principal.userId)).find((g) => g.id === id);
+    if (!given || !given.item.path) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
+    for (const name of ['password', 'expireDate']) {
+      if ((text(params, name) ?? '') !== '') throw badRequest(`${name}: only links have one`);
+    }
+    if (permissions === undefined) return (await one(principal, id));
+    if ((permissions & READ) === 0) throw badRequest('permissions: must include read (1)');
+    const made = await access.grant(principal.userId, {
+      path: given.item.path,
+      ...(given.group ? { group: given.group.id } : { user: given.user!.id }),
+      permission: (permissions & (UPDATE | CREATE | DELETE)) !== 0 ? 'write' : 'read',
+      reshare: (permissions & SHARE) !== 0,
+    });
+    const out = await grantOcs(principal, made, given.item.path);
+    if (!out) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
+    return out;
+  };
+
   const remove = async (principal: DavPrincipal, id: string): Promise<void> => {
     const { links, access } = services();
     if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
@@ -317,6 +372,7 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
       scope.get(url, options, run(false, (p, request) => list(p, request.query as Params)));
       scope.get<{ Params: { id: string } }>(`${url}/:id`, options, run(false, (p, request) => one(p, (request.params as { id: string }).id).then((s) => [s])));
       scope.post(url, options, run(true, (p, request) => create(p, paramsOf(request))));
+      scope.put<{ Params: { id: string } }>(`${url}/:id`, options, run(true, (p, request) => update(p, (request.params as { id: string }).id, paramsOf(request))));
       scope.delete<{ Params: { id: string } }>(`${url}/:id`, options, run(true, async (p, request) => {
         await remove(p, (request.params as { id: string }).id);
         return [];
