@@ -604,6 +604,7 @@ export interface Database {
   sync_login_flows: SyncLoginFlowsTable;
   sync_devices: SyncDevicesTable;
   sync_file_numbers: SyncFileNumbersTable;
+  sync_share_numbers: SyncShareNumbersTable;
   identity_providers: IdentityProvidersTable;
   user_identities: UserIdentitiesTable;
   sso_states: SsoStatesTable;
@@ -778,6 +779,11 @@ export interface SyncDevicesTable {
 export interface SyncFileNumbersTable {
   number: Generated<number>;
   file_id: string;
+}
+
+export interface SyncShareNumbersTable {
+  number: Generated<number>;
+  share_id: string;
 }
 
 // Every column of the tables read by statements prepared by name on

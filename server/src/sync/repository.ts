@@ -208,6 +208,34 @@ export class SyncRepository {
     return row?.file_id;
   }
 
+  /** The numbers of these links' and grants' ids (assigned now for the ones seen for the first time). */
+  async shareNumbers(shareIds: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    const read = async (ids: readonly string[]) => {
+      const rows = await this.db.selectFrom('sync_share_numbers').select(['share_id', 'number']).where('share_id', 'in', ids).execute();
+      for (const r of rows) out.set(r.share_id, Number(r.number));
+    };
+    for (let i = 0; i < shareIds.length; i += BATCH) {
+      const ids = [...new Set(shareIds.slice(i, i + BATCH))];
+      await read(ids);
+      const missing = ids.filter((id) => !out.has(id));
+      if (!missing.length) continue;
+      await this.db
+        .insertInto('sync_share_numbers')
+        .values(missing.map((share_id) => ({ share_id })))
+        .onConflict((oc) => oc.column('share_id').doNothing())
+        .execute();
+      await read(missing);
+    }
+    return out;
+  }
+
+  /** The link's or grant's id of a number a client sent back; undefined when there is none. */
+  async shareOfNumber(number: number): Promise<string | undefined> {
+    const row = await this.db.selectFrom('sync_share_numbers').select('share_id').where('number', '=', number).executeTakeFirst();
+    return row?.share_id;
+  }
+
   // ---- devices ----
 
   async seen(accountId: string, userAgent: string, at: number): Promise<void> {

@@ -54,6 +54,18 @@ export class SyncService {
     this.fileNumbers = new FileNumbers(repo, instanceId);
   }
 
+  /** The numbers the OCS Share API shows for these link and grant ids (migration 048: the Android app parses a share id as a long). */
+  shareNumbers(shareIds: readonly string[]): Promise<Map<string, number>> {
+    return this.repo.shareNumbers(shareIds);
+  }
+
+  /** The link's or grant's id of a share id a client sent back (the number shown, or the share's own id); undefined for none. */
+  async shareOf(raw: string): Promise<string | undefined> {
+    if (!/^\d{1,16}$/.test(raw)) return /^[A-Za-z0-9]{1,64}$/.test(raw) ? raw : undefined;
+    const n = Number(raw);
+    return n >= 1 && Number.isSafeInteger(n) ? this.repo.shareOfNumber(n) : undefined;
+  }
+
   /** What people are called where others see them. */
   displayNames(ids: readonly string[]): Promise<Map<string, string>> {
     return this.ports.people.displayNames(ids);

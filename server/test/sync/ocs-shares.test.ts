@@ -73,7 +73,9 @@ describe('sync: the OCS Share API', () => {
     assert.equal(made.status, 200, JSON.stringify(made.body));
     assert.equal(made.body.ocs.meta.statuscode, 200);
     const link = made.body.ocs.data;
-    assert.equal(typeof link.id, 'string');
+    // A number, as a string: the Android app parses a share id as a long (migration 048).
+    assert.match(link.id, /^\d+$/);
+    assert.notEqual(link.id, link.token, 'the number, not the link\'s own id');
     assert.equal(link.share_type, 3);
     assert.equal(link.permissions, 1);
     assert.equal(link.path, '/docs/report.txt');
@@ -89,12 +91,12 @@ describe('sync: the OCS Share API', () => {
     // The password's hash never leaves the server; a protected link says so with a mask.
     assert.equal(link.password, '********');
     const web = await api.get<{ shares: { id: string; has_password: boolean; expires_at: string; path: string }[] }>('/api/v4/share', { token: p.token });
-    const same = web.body.data.shares.find((s) => s.id === link.id);
+    const same = web.body.data.shares.find((s) => s.id === link.token);
     assert.ok(same, 'the link is listed in the web app');
     assert.equal(same.has_password, true);
     assert.equal(same.expires_at, '2031-05-04T23:59:59.000Z');
     // The password works on the public link.
-    const unlock = await api.post<{ token: string }>(`/api/v4/share/unlock/${link.id}`, { password: 'secret words' });
+    const unlock = await api.post<{ token: string }>(`/api/v4/share/unlock/${link.token}`, { password: 'secret words' });
     assert.equal(unlock.status, 200, unlock.text);
 
     // Made in the web app, seen by the client.
@@ -102,8 +104,10 @@ describe('sync: the OCS Share API', () => {
     assert.equal(webMade.status, 200, webMade.text);
     const listed = await ocs<OcsShare[]>(p, 'GET', `${SHARES}?path=${encodeURIComponent('/docs/report.txt')}&reshares=true`);
     assert.equal(listed.status, 200);
-    assert.deepEqual(listed.body.ocs.data.map((s) => s.id).sort(), [link.id, webMade.body.data.id].sort());
-    const plain = listed.body.ocs.data.find((s) => s.id === webMade.body.data.id)!;
+    assert.deepEqual(listed.body.ocs.data.map((s) => s.token).sort(), [link.token, webMade.body.data.id].sort());
+    assert.ok(listed.body.ocs.data.every((s) => /^\d+$/.test(s.id)));
+    assert.equal(listed.body.ocs.data.find((s) => s.token === link.token)!.id, link.id, 'the same number every time');
+    const plain = listed.body.ocs.data.find((s) => s.token === webMade.body.data.id)!;
     assert.equal(plain.password, '');
     assert.equal(plain.share_with, null);
   });
@@ -131,7 +135,8 @@ describe('sync: the OCS Share API', () => {
     assert.equal(g.mimetype, 'httpd/unix-directory');
     assert.equal(g.permissions, 1 | 2 | 4 | 8 | 16, 'write and reshare on a folder');
     const access = await api.get<{ id: string; permission: string; user: { id: string } }[]>(`/api/v4/file/access?path=${encodeURIComponent('/docs/inner')}`, { token: p.token });
-    assert.deepEqual(access.body.data.map((a) => [a.id, a.permission, a.user.id]), [[g.id, 'write', q.id]]);
+    assert.deepEqual(access.body.data.map((a) => [a.permission, a.user.id]), [['write', q.id]]);
+    assert.match(g.id, /^\d+$/);
     const read = await ocs<OcsShare>(p, 'POST', SHARES, { path: '/photo.txt', shareType: '0', shareWith: q.id, permissions: '1' });
     assert.equal(read.status, 200);
     assert.equal(read.body.ocs.data.permissions, 1);
@@ -153,18 +158,19 @@ describe('sync: the OCS Share API', () => {
     assert.equal((await api.get<unknown[]>(`/api/v4/file/access?path=${encodeURIComponent('/docs/inner')}`, { token: p.token })).body.data.length, 0);
     const link = (await ocs<OcsShare[]>(p, 'GET', `${SHARES}?path=/photo.txt`)).body.ocs.data.find((s) => s.share_type === 3)!;
     assert.equal((await ocs<unknown>(p, 'DELETE', `${SHARES}/${link.id}`)).status, 200);
-    assert.equal((await api.get(`/api/v4/share/${link.id}`, { token: p.token })).status, 404, 'the link is gone for the web app too');
+    assert.equal((await api.get(`/api/v4/share/${link.token}`, { token: p.token })).status, 404, 'the link is gone for the web app too');
+    assert.equal((await ocs<unknown>(p, 'GET', `${SHARES}/${link.id}`)).status, 404, 'its number names nothing now');
   });
 
   it('PUT edits a share as the apps do: a link\'s password and expiry (\'\' removes them), a grant\'s permissions; what a share cannot hold is 400 and changes nothing; another\'s share 404', async () => {
     await put(api, p.token, '/edit/me.txt', 'edit me');
     const link = (await ocs<OcsShare>(p, 'POST', SHARES, { path: '/edit/me.txt', shareType: '3' })).body.ocs.data;
-    const webLink = async () => (await api.get<{ has_password: boolean; expires_at: string | null }>(`/api/v4/share/${link.id}`, { token: p.token })).body.data;
+    const webLink = async () => (await api.get<{ has_password: boolean; expires_at: string | null }>(`/api/v4/share/${link.token}`, { token: p.token })).body.data;
     const withPassword = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${link.id}`, { password: 'a new secret' });
     assert.equal(withPassword.status, 200, JSON.stringify(withPassword.body));
     assert.equal(withPassword.body.ocs.data.password, '********');
     assert.equal((await webLink()).has_password, true);
-    assert.equal((await api.post(`/api/v4/share/unlock/${link.id}`, { password: 'a new secret' })).status, 200, 'the new password opens the link');
+    assert.equal((await api.post(`/api/v4/share/unlock/${link.token}`, { password: 'a new secret' })).status, 200, 'the new password opens the link');
     const expiring = await ocs<OcsShare>(p, 'PUT', `${SHARES}/${link.id}`, { expireDate: '2032-01-02' });
     assert.equal(expiring.status, 200);
     assert.equal(expiring.body.ocs.data.expiration, '2032-01-02 23:59:59');
@@ -187,11 +193,11 @@ describe('sync: the OCS Share API', () => {
     assert.equal(raised.status, 200, JSON.stringify(raised.body));
     assert.equal(raised.body.ocs.data.id, grant.id, 'the same share, changed');
     const access = async () => (await api.get<{ id: string; permission: string; reshare: boolean }[]>(`/api/v4/file/access?path=${encodeURIComponent('/edit/me.txt')}`, { token: p.token })).body.data;
-    assert.deepEqual((await access()).map((a) => [a.id, a.permission, a.reshare]), [[grant.id, 'write', true]]);
+    assert.deepEqual((await access()).map((a) => [a.permission, a.reshare]), [['write', true]]);
     assert.equal((await ocs<unknown>(p, 'PUT', `${SHARES}/${grant.id}`, { permissions: '2' })).status, 400, 'no read');
     assert.equal((await ocs<unknown>(p, 'PUT', `${SHARES}/${grant.id}`, { expireDate: '2032-01-02' })).status, 400, 'a grant has no expiry here');
     assert.equal((await ocs<OcsShare>(p, 'PUT', `${SHARES}/${grant.id}`, { permissions: '1' })).status, 200);
-    assert.deepEqual((await access()).map((a) => [a.id, a.permission, a.reshare]), [[grant.id, 'read', false]]);
+    assert.deepEqual((await access()).map((a) => [a.permission, a.reshare]), [['read', false]]);
     // Another person's share, and an id that is no share: 404, nothing changed.
     assert.equal((await ocs<unknown>(q, 'PUT', `${SHARES}/${link.id}`, { password: 'taken over' })).status, 404);
     assert.equal((await ocs<unknown>(q, 'PUT', `${SHARES}/${grant.id}`, { permissions: '31' })).status, 404);

@@ -38,6 +38,7 @@ import * as m043 from './043_activity.js';
 import * as m044 from './044_activity_retention.js';
 import * as m045 from './045_photo_count.js';
 import * as m047 from './047_search_pending.js';
+import * as m048 from './048_sync_share_numbers.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -79,4 +80,5 @@ export const migrations: Record<string, Migration> = {
   '044_activity_retention': m044,
   '045_photo_count': m045,
   '047_search_pending': m047,
+  '048_sync_share_numbers': m048,
 };

@@ -351,11 +351,27 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
     // Nextcloud's share API says 404 for what is not there or not the caller's, 400 for bad input, 403 for what they may not do.
     return sendOcs(request, reply, [], { statuscode: dav.status, http: dav.status, message: dav.message });
   };
+  /** Every share answered shows its number as its id (sync/service.ts shareNumbers), never the link's or grant's own id. */
+  const numbered = async (value: OcsValue): Promise<OcsValue> => {
+    const items = (Array.isArray(value) ? value : [value]).filter(
+      (v): v is Record<string, OcsValue> => v !== null && typeof v === 'object' && !Array.isArray(v) && typeof v.id === 'string',
+    );
+    if (items.length === 0) return value;
+    const numbers = await sync.shareNumbers(items.map((i) => i.id as string));
+    for (const item of items) item.id = String(numbers.get(item.id as string));
+    return value;
+  };
+  /** The link's or grant's id of the share id in the URL; an unknown one is 404 like another's. */
+  const shareIdOf = async (request: FastifyRequest): Promise<string> => {
+    const id = await sync.shareOf((request.params as { id: string }).id);
+    if (id === undefined) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
+    return id;
+  };
   const run = (write: boolean, work: (principal: DavPrincipal, request: FastifyRequest) => Promise<OcsValue>) => async (request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> => {
     try {
       const principal = await who(request, write);
       sync.seen(principal, request.headers['user-agent']);
-      return sendOcs(request, reply, await work(principal, request));
+      return sendOcs(request, reply, await numbered(await work(principal, request)));
     } catch (err) {
       return fail(request, reply, err);
     }
@@ -370,11 +386,11 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
     for (const prefix of PREFIXES) {
       const url = `${prefix}${SHARES_PATH}`;
       scope.get(url, options, run(false, (p, request) => list(p, request.query as Params)));
-      scope.get<{ Params: { id: string } }>(`${url}/:id`, options, run(false, (p, request) => one(p, (request.params as { id: string }).id).then((s) => [s])));
+      scope.get<{ Params: { id: string } }>(`${url}/:id`, options, run(false, async (p, request) => [await one(p, await shareIdOf(request))]));
       scope.post(url, options, run(true, (p, request) => create(p, paramsOf(request))));
-      scope.put<{ Params: { id: string } }>(`${url}/:id`, options, run(true, (p, request) => update(p, (request.params as { id: string }).id, paramsOf(request))));
+      scope.put<{ Params: { id: string } }>(`${url}/:id`, options, run(true, async (p, request) => update(p, await shareIdOf(request), paramsOf(request))));
       scope.delete<{ Params: { id: string } }>(`${url}/:id`, options, run(true, async (p, request) => {
-        await remove(p, (request.params as { id: string }).id);
+        await remove(p, await shareIdOf(request));
         return [];
       }));
     }
