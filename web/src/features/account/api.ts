@@ -28,22 +28,31 @@ export function useSiteConfig(): { data: SiteConfig | undefined } {
   useEffect(() => {
     if (siteConfigValue !== undefined) return;
     let alive = true;
-    siteConfig ??= getSiteConfig().then((v) => {
-      siteConfigValue = v;
-      // Titles set before the name was known end in the default; give them the site's name.
-      if (v.site_name !== DEFAULT_SITE_NAME && document.title.endsWith(` · ${DEFAULT_SITE_NAME}`)) {
-        document.title = document.title.slice(0, -DEFAULT_SITE_NAME.length) + v.site_name;
-      }
-      return v;
-    });
-    siteConfig.then(
-      (v) => alive && setValue(v),
-      () => {
-        siteConfig = undefined; // a later page may try again
-      },
-    );
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A failed load (a busy server's 503, a dropped connection) is tried again, 1, 2, 4… s apart
+    // (at most 30 s): without it, a page that mounted during the failure never showed the site's
+    // sign-in providers or mail flows until it was reloaded.
+    const load = (attempt: number) => {
+      siteConfig ??= getSiteConfig().then((v) => {
+        siteConfigValue = v;
+        // Titles set before the name was known end in the default; give them the site's name.
+        if (v.site_name !== DEFAULT_SITE_NAME && document.title.endsWith(` · ${DEFAULT_SITE_NAME}`)) {
+          document.title = document.title.slice(0, -DEFAULT_SITE_NAME.length) + v.site_name;
+        }
+        return v;
+      });
+      siteConfig.then(
+        (v) => alive && setValue(v),
+        () => {
+          siteConfig = undefined; // this page, or a later one, tries again
+          if (alive) timer = setTimeout(() => load(attempt + 1), Math.min(1000 * 2 ** attempt, 30_000));
+        },
+      );
+    };
+    load(0);
     return () => {
       alive = false;
+      clearTimeout(timer);
     };
   }, []);
   return { data: value };
