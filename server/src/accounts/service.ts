@@ -3,6 +3,7 @@ import { hashPassword, verifyPassword, burnPasswordCheck } from '../crypto/passw
 import { shortId } from '../crypto/random.js';
 import { matchTotp } from '../crypto/totp.js';
 import { DomainError, ErrorCode, notFound } from '../core/errors.js';
+import { isForeignKeyViolation } from '../db/errors.js';
 import type { SettingsService } from '../site/settings.js';
 import type { AccountRepository, UserListQuery, UserWithGroup } from './repository.js';
 import type { UserCache } from './user-cache.js';
@@ -348,8 +349,20 @@ export class AccountService {
       throw new DomainError(ErrorCode.Forbidden, 'The last administrator cannot be deleted');
     }
     await this.revocation.revokeUser(userId, 'deleted');
-    for (const hook of this.deletedHooks) await hook(userId);
-    await this.repo.delete(userId);
+    // The hooks remove what other modules keep of the person (files, uploads, …). A background
+    // job touching the person meanwhile (the search indexer, media, quota notices resolve their
+    // tree) makes their root folder and storage counters again, whose foreign keys then refuse
+    // the delete: the hooks run again and the delete is retried, rather than answering 500
+    // (seen in CI: DELETE /admin/user answered 500 once in a few hundred runs).
+    for (let attempt = 1; ; attempt++) {
+      for (const hook of this.deletedHooks) await hook(userId);
+      try {
+        await this.repo.delete(userId);
+        break;
+      } catch (err) {
+        if (!isForeignKeyViolation(err) || attempt === 3) throw err;
+      }
+    }
     this.cache.invalidate(userId);
   }
 }

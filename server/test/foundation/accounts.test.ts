@@ -313,6 +313,22 @@ describe('accounts: administrator user management', () => {
     assert.equal(again.status, 404);
   });
 
+  it('DELETE /api/v4/admin/user/:id still deletes when something makes the person\'s root folder again while they are being removed (a background job does, now and then): no 500', async () => {
+    const target = await createUser(api, adminToken, 'remade-root@example.com');
+    // Runs after the files module's hook (registered at start-up), as a job's tree lookup would:
+    // the root folder and the storage counters are made again, and their foreign keys refuse the delete.
+    let remade = 0;
+    server.built.services.accounts.onUserDeleted(async (id) => {
+      if (id !== target.user.id || remade > 0) return;
+      remade++;
+      await server.built.services.files.files.capacity(id);
+    });
+    const res = await api.delete(`/api/v4/admin/user/${target.user.id}`, undefined, { token: adminToken });
+    assert.equal(res.status, 200, res.text);
+    assert.equal(remade, 1, 'the root was made again in between');
+    assert.equal((await api.get(`/api/v4/admin/user/${target.user.id}`, { token: adminToken })).status, 404);
+  });
+
   it('every admin route is 403 for a non-administrator and 401 without a token', async () => {
     const routes: [string, string, unknown][] = [
       ['POST', '/api/v4/admin/user', {}],
