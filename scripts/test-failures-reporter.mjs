@@ -5,6 +5,7 @@
 // are scrolled far above it by then.
 import { writeSync } from 'node:fs';
 import path from 'node:path';
+import { sourceOf } from './test-files.mjs';
 
 export const BEGIN = '=== failed tests';
 export const END = '=== end of failed tests';
@@ -52,9 +53,4 @@ function report(failures) {
   if (failures.length === 0) return `\n${BEGIN}: none\n${END}\n`;
   const lines = failures.map((f) => `✖ ${f.file}\n    ${f.title}\n      ${f.error.split('\n').join('\n      ')}`);
   return `\n${BEGIN}: ${failures.length}\n${lines.join('\n')}\n${END}\n`;
-}
-
-/** The source file a compiled test came from (run-tests.mjs runs the compiled tests under dist/ when built). */
-function sourceOf(file) {
-  return file.startsWith(`dist${path.sep}`) ? file.slice(5).replace(/\.js$/, '.ts') : file;
 }

@@ -4,6 +4,7 @@
 // the suite's time goes (docs/testing.md: keep CI under 60 minutes).
 import { writeSync } from 'node:fs';
 import path from 'node:path';
+import { sourceOf } from './test-files.mjs';
 
 const SHOWN = 25;
 
@@ -30,9 +31,4 @@ function summary(perFile) {
   const total = rows.reduce((sum, [, ms]) => sum + ms, 0);
   const lines = rows.slice(0, SHOWN).map(([file, ms]) => `  ${(ms / 1000).toFixed(1).padStart(7)} s  ${file}`);
   return `\nslowest test files (of ${rows.length}; ${(total / 1000).toFixed(0)} s summed over files):\n${lines.join('\n')}\n`;
-}
-
-/** The source file a compiled test came from (run-tests.mjs runs the compiled tests under dist/ when built). */
-function sourceOf(file) {
-  return file.startsWith(`dist${path.sep}`) ? file.slice(5).replace(/\.js$/, '.ts') : file;
 }

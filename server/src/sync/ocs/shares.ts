@@ -74,6 +74,20 @@ function expiryOf(raw: string): string {
   return raw;
 }
 
+/** A link password as the apps send it: 4 to 128 characters ('' means none, handled by the caller). */
+function checkLinkPassword(password: string | undefined): void {
+  if (password !== undefined && password !== '' && (password.length < 4 || password.length > 128 || password.includes('\0'))) throw badRequest('password: 4 to 128 characters');
+}
+
+/** A grant's rights from Nextcloud's permission bits: read is required; 2/4/8 write; 16 reshare. */
+function grantRights(permissions: number | undefined): { permission: 'read' | 'write'; reshare: boolean } {
+  if (permissions !== undefined && (permissions & READ) === 0) throw badRequest('permissions: must include read (1)');
+  return {
+    permission: permissions !== undefined && (permissions & (UPDATE | CREATE | DELETE)) !== 0 ? 'write' : 'read',
+    reshare: permissions !== undefined && (permissions & SHARE) !== 0,
+  };
+}
+
 function ncDate(ms: number): string {
   return new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
 }
@@ -242,7 +256,7 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
         throw badRequest('permissions: a link is read-only (1) or upload-only (4) here');
       }
       const password = text(params, 'password');
-      if (password !== undefined && password !== '' && (password.length < 4 || password.length > 128 || password.includes('\0'))) throw badRequest('password: 4 to 128 characters');
+      checkLinkPassword(password);
       const expireDate = text(params, 'expireDate');
       const made = await links.create(principal.userId, {
         path,
@@ -257,15 +271,13 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
     if (shareType === USER || shareType === GROUP) {
       const shareWith = text(params, 'shareWith');
       if (!shareWith) throw badRequest('shareWith: required');
-      if (permissions !== undefined && (permissions & READ) === 0) throw badRequest('permissions: must include read (1)');
-      const write = permissions !== undefined && (permissions & (UPDATE | CREATE | DELETE)) !== 0;
-      const reshare = permissions !== undefined && (permissions & SHARE) !== 0;
+      const rights = grantRights(permissions);
       let group: number | undefined;
       if (shareType === GROUP) {
         if (!/^\d{1,9}$/.test(shareWith)) throw badRequest('shareWith: a group id');
         group = Number(shareWith);
       }
-      const made = await access.grant(principal.userId, { path, ...(group === undefined ? { user: shareWith } : { group }), permission: write ? 'write' : 'read', reshare });
+      const made = await access.grant(principal.userId, { path, ...(group === undefined ? { user: shareWith } : { group }), ...rights });
       const out = await grantOcs(principal, made, path);
       if (!out) throw new DomainError(ErrorCode.NotFound, 'Wrong path, file/folder does not exist');
       return out;
@@ -284,7 +296,6 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
    */
   const update = async (principal: DavPrincipal, id: string, params: Params): Promise<Record<string, OcsValue>> => {
     const { links, access } = services();
-    if (!/^[A-Za-z0-9]{1,64}$/.test(id)) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
     for (const name of ['note', 'label']) {
       if ((text(params, name) ?? '') !== '') throw badRequest(`${name}: shares here take none`);
     }
@@ -300,7 +311,7 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
         if (permissions !== current && !(current === READ && permissions === (READ | SHARE))) throw badRequest('permissions: a link is read-only (1) or upload-only (4) from the start; make a new one');
       }
       const password = text(params, 'password');
-      if (password !== undefined && password !== '' && (password.length < 4 || password.length > 128 || password.includes('\0'))) throw badRequest('password: 4 to 128 characters');
+      checkLinkPassword(password);
       const expireDate = text(params, 'expireDate');
       const changed = await links.update(principal.userId, id, {
         ...(password !== undefined ? { password: password === '' ? null : password } : {}),
@@ -315,13 +326,11 @@ export function ocsShareRoutes(app: FastifyInstance, auth: DavAuthenticator, syn
     for (const name of ['password', 'expireDate']) {
       if ((text(params, name) ?? '') !== '') throw badRequest(`${name}: only links have one`);
     }
-    if (permissions === undefined) return (await one(principal, id));
-    if ((permissions & READ) === 0) throw badRequest('permissions: must include read (1)');
+    if (permissions === undefined) return one(principal, id);
     const made = await access.grant(principal.userId, {
       path: given.item.path,
       ...(given.group ? { group: given.group.id } : { user: given.user!.id }),
-      permission: (permissions & (UPDATE | CREATE | DELETE)) !== 0 ? 'write' : 'read',
-      reshare: (permissions & SHARE) !== 0,
+      ...grantRights(permissions),
     });
     const out = await grantOcs(principal, made, given.item.path);
     if (!out) throw new DomainError(ErrorCode.NotFound, 'Wrong share ID, share does not exist');
