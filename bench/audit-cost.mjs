@@ -13,7 +13,8 @@
 // runs in the server process, so its batches count in the CPU figure.
 // Target: recording costs under 5 % on each path, in CPU per operation.
 // npm run bench -- audit-cost   (CIRRUS_BENCH_AUDIT_ROUNDS 8, CIRRUS_BENCH_AUDIT_SECONDS 2,
-// CIRRUS_BENCH_AUDIT_WORKERS 4, CIRRUS_BENCH_AUDIT_DATABASE sqlite | postgres)
+// CIRRUS_BENCH_AUDIT_WORKERS 4, CIRRUS_BENCH_AUDIT_DATABASE sqlite | postgres,
+// CIRRUS_BENCH_AUDIT_PATHS: a comma list of words picking the paths, e.g. webdav)
 import { readFileSync } from 'node:fs';
 import { ADMIN, api, chainLoad, envInt, fmt, median, signIn, startCirrus, table } from './lib.mjs';
 
@@ -22,6 +23,7 @@ const SECONDS = envInt('CIRRUS_BENCH_AUDIT_SECONDS', 2);
 const WORKERS = envInt('CIRRUS_BENCH_AUDIT_WORKERS', 4);
 const DATABASE = process.env.CIRRUS_BENCH_AUDIT_DATABASE ?? 'sqlite';
 const TARGET = 1.05;
+const PICK = (process.env.CIRRUS_BENCH_AUDIT_PATHS ?? '').toLowerCase().split(',').filter(Boolean);
 const BODY = Buffer.alloc(4096, 'a');
 
 /** CPU seconds (user + system) the server process has used (Linux /proc). */
@@ -93,7 +95,7 @@ export async function run() {
     const rows = [];
     let ok = true;
     let failed = 0;
-    for (const path of Object.keys(PATHS)) {
+    for (const path of Object.keys(PATHS).filter((p) => PICK.length === 0 || PICK.some((w) => p.toLowerCase().includes(w)))) {
       // Warm both (caches, JIT, the first rows of each table).
       await window(withRec, path, 1);
       await window(without, path, 1);

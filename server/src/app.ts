@@ -49,7 +49,7 @@ import { passkeySignInRoutes } from './sessions/passkey-routes.js';
 import { logDestination } from './ops/readable-log.js';
 import { identityModuleRoutes } from './identity/module.js';
 import { registerAuditCapture } from './audit/capture.js';
-import { activityModuleRoutes, registerActorScope } from './activity/module.js';
+import { activityModuleRoutes } from './activity/module.js';
 import { auditRoutes } from './audit/routes.js';
 import { notificationModuleRoutes } from './notifications/module.js';
 
@@ -135,8 +135,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   } else {
     // Before every route: the audited routes get their hook as they are added (audit/capture.ts).
     registerAuditCapture(app, services.audit, (err) => services.jobs.outcome('audit_capture', err));
-    // Before every route: the routes that may change something get the hook naming their actor as they are added.
-    registerActorScope(app);
   }
   registerNoStore(app);
   registerCors(app, { registered: () => services.oauth.clients.registeredOrigins(), ofClient: (id) => services.oauth.clients.originsOf(id) });

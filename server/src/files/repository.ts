@@ -10,6 +10,7 @@ import { foldName, sortKey } from './name-rules.js';
 import { VersionRepository } from './version-repository.js';
 import { EventLog } from './events/repository.js';
 import type { ActivitySink, FeedAudience } from './events/audience.js';
+import type { Actor } from '../core/actor.js';
 
 export type BlobRow = Selectable<BlobsTable>;
 export type Executor = Kysely<Database>;
@@ -487,19 +488,22 @@ export class FileStore {
     readonly db: Executor,
     private readonly inTransaction = false,
     private readonly feed: FeedHooks = NO_FEED,
+    /** Who makes the changes recorded through this store (activity); null: each tree's owner. */
+    private readonly actor: Actor | null = null,
   ) {
     this.tree = new TreeRepository(db);
     this.blobs = new BlobRepository(db);
     this.usage = new UsageRepository(db);
     this.uploads = new UploadRepository(db);
     this.versions = new VersionRepository(db);
-    this.events = new EventLog(db, feed.now, feed.audience, feed.activity);
+    this.events = new EventLog(db, feed.now, feed.audience, feed.activity, actor);
   }
 
-  async transaction<T>(fn: (store: FileStore) => Promise<T>): Promise<T> {
+  /** `actor`: who makes the changes it records (a nested call keeps the outer transaction's). */
+  async transaction<T>(fn: (store: FileStore) => Promise<T>, actor: Actor | null = null): Promise<T> {
     if (this.inTransaction) return fn(this);
     let inner: FileStore | undefined;
-    const result = await this.db.transaction().execute((trx) => fn((inner = new FileStore(trx, true, this.feed))));
+    const result = await this.db.transaction().execute((trx) => fn((inner = new FileStore(trx, true, this.feed, actor))));
     // Committed: streams on this instance (and, through the feed, on others) may read the new events now.
     if (inner && inner.events.owners.size) this.feed.committed(inner.events.owners);
     return result;

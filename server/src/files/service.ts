@@ -416,14 +416,18 @@ export class FilesService {
     if (path !== null) await this.store.events.note(row.owner_id, type, row, path, null, actor);
   }
 
-  /** A transaction holding the user's tree lock; unique-index races surface as 409. */
-  async mutate<T>(ownerId: string, fn: (s: FileStore) => Promise<T>): Promise<T> {
+  /**
+   * A transaction holding the user's tree lock; unique-index races surface as
+   * 409. `by`: who makes the change, for its history (core/actor.ts); null
+   * when no one asked for it (jobs), and the owner stands for them.
+   */
+  async mutate<T>(ownerId: string, fn: (s: FileStore) => Promise<T>, by: Actor | null): Promise<T> {
     await this.tree.root(ownerId);
     try {
       return await this.store.transaction(async (s) => {
         await this.tree.lock(s, ownerId);
         return fn(s);
-      });
+      }, by);
     } catch (err) {
       if (isUniqueViolation(err)) throw conflict('An item with this name already exists (names that differ only in case are the same name)');
       throw err;
@@ -448,7 +452,7 @@ export class FilesService {
       await s.tree.insert([row]);
       await s.events.record(ownerId, 'created', row, joinPath(names));
       return sc.view({ row, path: joinPath(names) });
-    });
+    }, { id: actorId });
   }
 
   async rename(actorId: string, path: string, newName: string): Promise<Entry> {
@@ -471,7 +475,7 @@ export class FilesService {
       await s.tree.update(entry.row.id, patch);
       await s.events.record(ownerId, 'moved', entry.row, target, entry.path);
       return sc.view({ row: { ...entry.row, ...patch }, path: target });
-    });
+    }, { id: actorId });
   }
 
   /** Sets a file's modified time (a sync client's X-OC-Mtime, api-contract §14); its content and ETag stay. */
@@ -481,7 +485,7 @@ export class FilesService {
       const entry = await this.tree.resolveIn(s, sc.ownerId, sc.names);
       await s.tree.update(entry.row.id, { updated_at: at });
       return sc.view({ row: { ...entry.row, updated_at: at }, path: entry.path });
-    });
+    }, { id: actorId });
   }
 
   /**
@@ -528,13 +532,13 @@ export class FilesService {
         await s.tree.update(src.row.id, patch);
         await s.events.record(ownerId, 'moved', src.row, path, src.path);
         return { kind: 'done' as const, done: { row: { ...src.row, ...patch }, path } };
-      });
+      }, { id: actorId });
       if (plan.kind === 'done') return to.view(plan.done);
       const built = await this.tree.batches.buildCopy(ownerId, plan.source, plan.name, quota, {
         shallow: false,
         check: (extent) => this.tree.ensureFitsWith(plan.path, extent, 'dst'),
       });
-      return to.view((await this.reveal(ownerId, built, plan.target.id, 'dst', null)).entry);
+      return to.view((await this.reveal(actorId, ownerId, built, plan.target.id, 'dst', null)).entry);
     });
   }
 
@@ -594,7 +598,7 @@ export class FilesService {
       await s.tree.update(source.row.id, patch);
       await s.events.record(ownerId, 'moved', source.row, path, source.path);
       return { kind: 'done' as const, done: { entry: { row: { ...source.row, ...patch }, path }, replaced: existing !== undefined, copies: new Map<string, string>() } };
-    });
+    }, { id: actorId });
     if (freed.length) await this.tree.collectGarbage(freed);
     if (plan.kind === 'done') return { ...plan.done, entry: to.view(plan.done.entry) };
     const copies = new Map<string, string>();
@@ -603,7 +607,7 @@ export class FilesService {
       ids: copies,
       check: (extent) => this.tree.ensureFitsWith(path, extent, 'destination'),
     });
-    const revealed = await this.reveal(ownerId, built, plan.parentId, 'destination', { overwrite: options.overwrite });
+    const revealed = await this.reveal(actorId, ownerId, built, plan.parentId, 'destination', { overwrite: options.overwrite });
     return { ...revealed, entry: to.view(revealed.entry), copies };
   }
 
@@ -622,7 +626,7 @@ export class FilesService {
    * Overwrite: T) or the copy is refused (412); without, a taken name is 409.
    * Any failure removes the hidden copy.
    */
-  private async reveal(ownerId: string, built: BuiltCopy, parentId: string, field: string, replace: { overwrite: boolean } | null): Promise<{ entry: Entry; replaced: boolean }> {
+  private async reveal(actorId: string, ownerId: string, built: BuiltCopy, parentId: string, field: string, replace: { overwrite: boolean } | null): Promise<{ entry: Entry; replaced: boolean }> {
     try {
       return await this.mutate(ownerId, async (s) => {
         const parent = await s.tree.findById(ownerId, parentId);
@@ -644,7 +648,7 @@ export class FilesService {
         // One event for the copy's root: a follower lists a created folder (docs/api.md, change feed).
         await s.events.record(ownerId, 'created', built.root, path);
         return { entry: { row: { ...built.root, ...patch }, path }, replaced: existing !== undefined };
-      });
+      }, { id: actorId });
     } catch (err) {
       // A failed discard is left to the tree_pending job (the root stays hidden).
       if (!(err instanceof SimulatedCrash)) await this.tree.batches.discard(ownerId, built.root.id).catch(() => undefined);
@@ -668,7 +672,7 @@ export class FilesService {
         }
         await s.tree.update(entry.row.id, { parent_id: null, trashed_at: this.clock.now(), trashed_parent_id: entry.row.parent_id, trashed_path: entry.path });
         return null;
-      });
+      }, { id: actorId });
       if (marked) await this.tree.batches.purgeAndCollect(ownerId, marked);
       return null;
     });

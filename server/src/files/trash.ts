@@ -107,12 +107,12 @@ export class TrashService {
   async restore(actorId: string, ids: string[], onConflict: RestoreConflict = 'rename'): Promise<BatchItem<Entry>[]> {
     return this.each(ids, async (id) => {
       const { ownerId, view } = await this.whose(actorId, id);
-      const entry = await this.restoreOne(ownerId, id, onConflict);
+      const entry = await this.restoreOne(actorId, ownerId, id, onConflict);
       return { row: entry.row, path: view(entry.path) };
     });
   }
 
-  private restoreOne(ownerId: string, id: string, onConflict: RestoreConflict): Promise<Entry> {
+  private restoreOne(actorId: string, ownerId: string, id: string, onConflict: RestoreConflict): Promise<Entry> {
     return (
       this.files.mutate(ownerId, async (s) => {
         const row = await this.trashed(s, ownerId, id);
@@ -137,7 +137,7 @@ export class TrashService {
         await s.tree.update(row.id, patch);
         await s.events.record(ownerId, 'restored', row, childPath(parent.path, name));
         return { row: { ...row, ...patch }, path: childPath(parent.path, name) };
-      })
+      }, { id: actorId })
     );
   }
 
@@ -145,7 +145,7 @@ export class TrashService {
   async purge(actorId: string, ids: string[]): Promise<BatchItem<null>[]> {
     return this.each(ids, async (id) => {
       const { ownerId } = await this.whose(actorId, id);
-      await this.files.mutate(ownerId, async (s) => this.tree.markForPurge(s, await this.trashed(s, ownerId, id), null));
+      await this.files.mutate(ownerId, async (s) => this.tree.markForPurge(s, await this.trashed(s, ownerId, id), null), { id: actorId });
       await this.tree.batches.purgeAndCollect(ownerId, id);
       return null;
     });

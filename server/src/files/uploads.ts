@@ -22,6 +22,7 @@ import { StagingInterrupted, type StagingState } from './storage/driver.js';
 import { crc32OfZeros } from './crc32.js';
 import { supersede } from './version-swap.js';
 import type { Clock } from '../core/clock.js';
+import { personActor } from '../core/actor.js';
 import { accountHolder, type Transfers } from './transfers.js';
 
 export interface UploadOptions {
@@ -201,7 +202,7 @@ export class UploadService {
       if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
       await s.uploads.insert(row);
       if (shareId !== null) await this.sharePort().admit(s.db, row, via.address ?? null);
-    });
+    }, personActor(author));
     try {
       await this.tree.storage.createStaging(row.id, row.blob_id);
     } catch (err) {
@@ -343,7 +344,7 @@ export class UploadService {
       }
       upload.reserved += step;
       await s.uploads.setReserved(upload.id, upload.reserved);
-    });
+    }, personActor(upload.author));
   }
 
   private claim(upload: UploadRow, token: string): Promise<boolean> {
@@ -459,7 +460,7 @@ export class UploadService {
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
         return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source, upload.author) : this.placeFresh(s, upload, names, blob);
-      });
+      }, personActor(upload.author));
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
       if (err instanceof LeaseGone) throw notFound('Upload not found (it expired or was cancelled)');

@@ -108,7 +108,7 @@ export class VersionService {
       await s.tree.update(file.row.id, content);
       await s.events.record(ownerId, 'modified', { ...file.row, ...content }, file.path, null, { type: 'version_restored' });
       return { row: { ...file.row, ...content }, path: file.path };
-    });
+    }, { id: actorId });
     if (freed.length) await this.tree.collectGarbage(freed);
     return sc.view(entry);
   }
@@ -128,7 +128,7 @@ export class VersionService {
       const gone = await s.versions.deleteByIds([id]);
       if (gone.length === 0) throw notFound('Version not found');
       await release(s, ownerId, gone, freed);
-    });
+    }, { id: actorId });
     if (freed.length) await this.tree.collectGarbage(freed);
   }
 
@@ -163,7 +163,7 @@ export class VersionService {
         const gone = await s.versions.deleteByIds([...new Set(ids)]);
         await release(s, ownerId, gone, freed);
         return gone.length;
-      });
+      }, null);
     }
     if (freed.length) await this.tree.collectGarbage(freed);
     return { count, full: count > 0 && (expired.length === limit || overfull.length === limit) };

@@ -125,7 +125,7 @@ export class AccessService {
         throw notFound(policy === 'groups' ? 'No one in your group has this e-mail or UID' : 'No one has this e-mail or UID');
       }
       if (user.id === target.ownerId) throw badRequest('user: the owner already has access');
-      row = await this.changeGrants(target.ownerId, [user.id], async (repo) => {
+      row = await this.changeGrants(actorId, target.ownerId, [user.id], async (repo) => {
         await this.mayReplace(repo, actorId, target, { user_id: user.id });
         return repo.upsert({ ...base, user_id: user.id, group_id: null });
       }, (r) => (r.id === base.id ? { fileId: target.fileId, type: 'shared' } : null));
@@ -135,7 +135,7 @@ export class AccessService {
       if (policy === 'groups' && group !== actor.group_id) throw notFound('You can share only with your own group');
       if (!(await this.repo.groupExists(group))) throw notFound('Group not found');
       const members = await this.repo.membersOf(group);
-      row = await this.changeGrants(target.ownerId, members.map((m) => m.id), async (repo) => {
+      row = await this.changeGrants(actorId, target.ownerId, members.map((m) => m.id), async (repo) => {
         await this.mayReplace(repo, actorId, target, { group_id: group });
         return repo.upsert({ ...base, user_id: null, group_id: group });
       }, (r) => (r.id === base.id ? { fileId: target.fileId, type: 'shared' } : null));
@@ -207,7 +207,7 @@ export class AccessService {
     const row = await this.repo.find(id);
     if (!row || (row.owner_id !== actorId && row.created_by !== actorId)) throw notFound('Grant not found');
     const people = row.user_id !== null ? [row.user_id] : (await this.repo.membersOf(Number(row.group_id))).map((m) => m.id);
-    await this.changeGrants(row.owner_id, people, (repo) => repo.delete(id), () => ({ fileId: row.file_id, type: 'unshared' }));
+    await this.changeGrants(actorId, row.owner_id, people, (repo) => repo.delete(id), () => ({ fileId: row.file_id, type: 'unshared' }));
   }
 
   /**
@@ -218,6 +218,8 @@ export class AccessService {
    * grant, a `deleted` on a revocation, in their own feeds.
    */
   private async changeGrants<T>(
+    /** Who makes the change (its history names them). */
+    actorId: string,
     ownerId: string,
     people: readonly string[],
     change: (repo: AccessRepository) => Promise<T>,
@@ -258,7 +260,7 @@ export class AccessService {
       const entry = history?.(result);
       if (entry) await this.files.noteActivity(s, ownerId, entry.fileId, entry.type);
       return result;
-    });
+    }, { id: actorId });
   }
 
   async sharedWith(actorId: string): Promise<SharedItem[]> {

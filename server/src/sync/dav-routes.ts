@@ -2,7 +2,6 @@
 // and the legacy /remote.php/webdav/, over the same WebDAV layer as /dav/
 // (server/src/webdav), with the ownCloud headers: X-OC-Mtime kept,
 // OC-Checksum verified, OC-FileId and OC-ETag on every write.
-import { actAs } from '../core/actor.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline, type Readable } from 'node:stream';
 import { DavContext } from '../webdav/context.js';
@@ -85,8 +84,6 @@ export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: Syn
     reply.header('DAV', '1, 2');
     if (method === 'OPTIONS') return options(reply);
     const who = await dav.auth.authenticate(request.headers.authorization, request.ip, !isRead(method), { method, url: request.url, proof: request.headers.dpop });
-    // The histories written by this request name who signed in (activity/, core/actor.ts).
-    actAs({ id: who.userId });
     // An account rooted inside a shared item stores the grant (shared:<id>/…), as on /dav/: its path now.
     const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     let prefix = LEGACY_ROOT;

@@ -3,7 +3,6 @@
 // PUT of each chunk, PROPFIND to resume, MOVE of <transfer>/.file to the
 // Destination, DELETE to abort. The rules are in chunked.ts; the file is
 // stored through the same path as a PUT on /remote.php/dav/files/ (storeFile).
-import { actAs } from '../core/actor.js';
 import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
@@ -93,8 +92,6 @@ export function syncUploadRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     if (method === 'OPTIONS') return options(reply, ALLOW);
     const write = !isRead(method);
     const who = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
-    // The histories written by this request name who signed in (activity/, core/actor.ts).
-    actAs({ id: who.userId });
     const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     if (write && principal.readonly) throw new DavError(403, 'This WebDAV account is read-only');
     const path = /^[^?#]*/.exec(request.url.slice(UPLOADS_ROOT.length + 1))![0];

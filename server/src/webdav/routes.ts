@@ -3,7 +3,6 @@
 // at most 1 MiB), whose error handler speaks WebDAV (status + text, or a
 // DAV:error body) instead of the API envelope, and one route per URL shape
 // that authenticates, then dispatches on the method.
-import { actAs } from '../core/actor.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { toDomainError } from '../http/error-handler.js';
@@ -141,8 +140,6 @@ export function davRoutes(app: FastifyInstance, dav: DavRouteDeps): void {
     if (method === 'OPTIONS') return options(reply);
     const write = !READS.has(method);
     const who = await dav.auth.authenticate(request.headers.authorization, request.ip, write, { method, url: request.url, proof: request.headers.dpop });
-    // The histories written by this request name who signed in (activity/, core/actor.ts).
-    actAs({ id: who.userId });
     // A folder inside a shared item is stored by its grant: its path now.
     const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     const ctx = new DavContext(request, principal, dav.files, dav.locks);

@@ -267,10 +267,19 @@ describe('admin dashboard (browser)', { skip: browserSkip }, () => {
     await page.getByRole('button', { name: 'Save' }).click();
     assert.equal(await page.getByRole('textbox', { name: 'Access-token lifetime' }).getAttribute('aria-invalid'), 'true');
     await page.getByRole('textbox', { name: 'Access-token lifetime' }).fill('2');
+    // How long file activity is kept (issue 37): an empty field is refused on the field, a number is saved.
+    const activityDays = page.getByRole('textbox', { name: 'Keep file activity for (days)' });
+    assert.equal(await activityDays.inputValue(), '365');
+    await activityDays.fill('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal(await activityDays.getAttribute('aria-invalid'), 'true');
+    await page.getByText('Enter a whole number of days from 0 to 36,500').waitFor();
+    await activityDays.fill('30');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Settings saved.').waitFor();
-    const settings = await api.get<{ site_name: string; access_token_ttl: number }>('/api/v4/admin/settings', { token: adminToken });
-    assert.deepEqual([settings.body.data.site_name, settings.body.data.access_token_ttl], ['Team Cloud', 7200]);
+    await screenshot(page, 'admin-settings-saved');
+    const settings = await api.get<{ site_name: string; access_token_ttl: number; activity_retention_days: number }>('/api/v4/admin/settings', { token: adminToken });
+    assert.deepEqual([settings.body.data.site_name, settings.body.data.access_token_ttl, settings.body.data.activity_retention_days], ['Team Cloud', 7200, 30]);
     await context.close();
   });
 

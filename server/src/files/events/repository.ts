@@ -5,7 +5,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, FileEventsTable } from '../../db/schema.js';
 import type { ActivitySink, ActivityType, ChangeType, Changed, Delivery, FeedAudience } from './audience.js';
-import { currentActor, type Actor } from '../../core/actor.js';
+import type { Actor } from '../../core/actor.js';
 
 export type { ChangeType, Changed };
 
@@ -30,6 +30,8 @@ export class EventLog {
     private readonly now: () => number,
     private readonly audience: readonly FeedAudience[] = [],
     private readonly activity?: ActivitySink,
+    /** Who makes the changes of this transaction (FileStore.transaction); null: the tree's owner. */
+    private readonly actor: Actor | null = null,
   ) {}
 
   /** Called by the tree lock: others follow this owner's tree, so `record` asks the audience sources. */
@@ -61,12 +63,12 @@ export class EventLog {
 
   /**
    * Adds one entry to the item's history (activity/), in the transaction of
-   * the change: the actor is the request's (core/actor.ts) unless given;
-   * without a request, the owner.
+   * the change: the actor is the transaction's (FileStore.transaction)
+   * unless given; without one, the owner.
    */
   async note(ownerId: string, type: ActivityType, row: Changed, path: string, oldPath: string | null = null, actor?: Actor): Promise<void> {
     if (!this.activity) return;
-    await this.activity.append(this.db, { ownerId, type, row, path, oldPath, actor: actor ?? currentActor() ?? { id: ownerId }, at: this.now() });
+    await this.activity.append(this.db, { ownerId, type, row, path, oldPath, actor: actor ?? this.actor ?? { id: ownerId }, at: this.now() });
   }
 
   /** Appends one event to one user's feed as is (no audience): e.g. a shared item appearing for its recipient. */

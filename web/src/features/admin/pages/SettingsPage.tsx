@@ -1,7 +1,8 @@
 // Site settings: name, sign-up, the default group, and token lifetimes in
-// human units, checked against the allowed ranges with the error on the field;
-// then the sign-in providers and e-mail.
-import { Alert, Button, Card, Center, Group, Loader, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
+// human units, checked against the allowed ranges with the error on the field,
+// how long file activity is kept; then the sign-in providers and e-mail.
+// (The audit log's retention is on the Audit log page.)
+import { Alert, Button, Card, Center, Group, Loader, NumberInput, Select, Stack, Switch, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ import { SignInProviders } from './SignInProviders';
 /** The server's ranges (docs/api.md, PATCH /admin/settings). */
 export const ACCESS_TTL = { min: 60, max: 86_400 };
 export const REFRESH_TTL = { min: 3600, max: 400 * 86_400 };
+export const RETENTION_DAYS = { min: 0, max: 36_500 };
 
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -37,6 +39,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
   const [shareWith, setShareWith] = useState(initial.share_with);
   const [mapTileUrl, setMapTileUrl] = useState(initial.map_tile_url);
   const [mapAttribution, setMapAttribution] = useState(initial.map_attribution);
+  const [activityDays, setActivityDays] = useState<number | string>(initial.activity_retention_days);
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -46,6 +49,8 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!siteName.trim()) e.site_name = t('admin.settings.siteNameRequired');
     if (accessTtl === null || accessTtl < ACCESS_TTL.min || accessTtl > ACCESS_TTL.max) e.access = t('admin.settings.accessRange');
     if (refreshTtl === null || refreshTtl < REFRESH_TTL.min || refreshTtl > REFRESH_TTL.max) e.refresh = t('admin.settings.refreshRange');
+    const days = typeof activityDays === 'number' ? activityDays : Number.NaN;
+    if (!Number.isInteger(days) || days < RETENTION_DAYS.min || days > RETENTION_DAYS.max) e.activity = t('admin.settings.activityRetentionRange');
     const tiles = mapTileUrl.trim();
     if (tiles && !(/^https?:\/\/[^\s]+$/.test(tiles) && ['{z}', '{x}', '{y}'].every((p) => tiles.includes(p)))) e.map = t('admin.settings.mapTileUrlInvalid');
     setErrors(e);
@@ -57,7 +62,7 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
     if (!validate()) return;
     setBusy(true);
     try {
-      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody', map_tile_url: mapTileUrl.trim(), map_attribution: mapAttribution.trim() });
+      await adminApi.updateSettings({ site_name: siteName.trim(), signup_enabled: signup, default_group_id: Number(defaultGroup), access_token_ttl: accessTtl!, refresh_token_ttl: refreshTtl!, share_with: shareWith as 'anyone' | 'groups' | 'nobody', map_tile_url: mapTileUrl.trim(), map_attribution: mapAttribution.trim(), activity_retention_days: activityDays as number });
       await qc.invalidateQueries({ queryKey: ['admin', 'settings'] });
       notifications.show({ color: 'teal', message: t('admin.settings.saved') });
     } catch (err) {
@@ -100,6 +105,18 @@ function SettingsForm({ initial, groups }: { initial: SiteSettings; groups: User
           />
           <DurationInput label={t('admin.settings.accessTtl')} description={t('admin.settings.accessRange')} value={accessTtl} onChange={setAccessTtl} units={['minutes', 'hours']} error={errors.access} />
           <DurationInput label={t('admin.settings.refreshTtl')} description={t('admin.settings.refreshRange')} value={refreshTtl} onChange={setRefreshTtl} units={['hours', 'days']} error={errors.refresh} />
+          <NumberInput
+            label={t('admin.settings.activityRetention')}
+            description={t('admin.settings.activityRetentionHelp')}
+            min={RETENTION_DAYS.min}
+            max={RETENTION_DAYS.max}
+            allowDecimal={false}
+            allowNegative={false}
+            value={activityDays}
+            error={errors.activity}
+            onChange={setActivityDays}
+            w={260}
+          />
           <TextInput
             label={t('admin.settings.mapTileUrl')}
             description={t('admin.settings.mapTileUrlHelp')}
