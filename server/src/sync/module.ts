@@ -22,6 +22,8 @@ import { syncHistoryRoutes, type History } from './history-routes.js';
 import { syncPreviewRoutes } from './preview-routes.js';
 import { syncAvatarRoutes, type AvatarSource } from './avatar-routes.js';
 import { ocsShareRoutes, type SharePorts } from './ocs/shares.js';
+import { DavSearchRepository } from './dav-search-repository.js';
+import { syncSearchRoutes } from './dav-search.js';
 import type { Thumbnails } from '../files/thumbnails.js';
 
 export interface SyncDeps {
@@ -47,6 +49,8 @@ export interface Sync {
   chunked: ChunkedUploads;
   /** Login Flow v2 and v1. */
   loginFlows: LoginFlows;
+  /** WebDAV SEARCH's queries (dav-search.ts). */
+  search: DavSearchRepository;
   baseUrl: string;
   history: History;
   thumbs: Pick<Thumbnails, 'get'>;
@@ -66,7 +70,7 @@ export function createSync(deps: SyncDeps): Sync {
   // Settings → WebDAV lists each account's device: the sync clients' and /dav/'s uses are recorded here.
   deps.dav.accounts.useDevices({ seen: (id, ua) => service.seenAccount(id, ua), devices: (ids) => service.devices(ids) });
   const sync: Sync = {
-    service, dav: deps.dav, chunked, loginFlows, baseUrl: deps.baseUrl, history: deps.history, thumbs: deps.thumbs, shares: null,
+    service, dav: deps.dav, chunked, loginFlows, search: new DavSearchRepository(deps.db), baseUrl: deps.baseUrl, history: deps.history, thumbs: deps.thumbs, shares: null,
     useShares: (ports) => {
       sync.shares = ports;
     },
@@ -83,5 +87,6 @@ export function syncRoutes(app: FastifyInstance, sync: Sync, avatars: AvatarSour
   syncHistoryRoutes(app, sync.dav, sync.service, sync.history);
   syncPreviewRoutes(app, sync.dav, sync.service, sync.thumbs);
   syncAvatarRoutes(app, sync.dav, sync.service, avatars);
+  syncSearchRoutes(app, sync.dav, sync.service, sync.search);
   ocsShareRoutes(app, sync.dav.auth, sync.service, sync.dav.files, () => sync.shares);
 }

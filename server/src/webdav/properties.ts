@@ -61,7 +61,9 @@ export function admitProperties(sizes: PropertySizes): void {
   if (sizes.user > PROPERTY_LIMITS.userBytes) throw new DavError(507, `The dead properties of one person are limited to ${PROPERTY_LIMITS.userBytes} bytes in all`);
 }
 
-type Request = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
+/** What a PROPFIND (or a SEARCH's select) asks for. */
+export type PropertyRequest = { kind: 'allprop'; include: string[] } | { kind: 'propname' } | { kind: 'prop'; names: string[] };
+type Request = PropertyRequest;
 
 export async function parsePropfind(body: string): Promise<Request> {
   if (body.trim() === '') return { kind: 'allprop', include: [] };
@@ -193,7 +195,8 @@ export class PropertyWriter {
   }
 }
 
-function needsDead(req: Request): boolean {
+/** Whether answering `req` needs the dead properties read. */
+export function needsDead(req: Request): boolean {
   return req.kind !== 'prop' || req.names.some((n) => !LIVE.has(n));
 }
 

@@ -22,7 +22,8 @@ import { covering } from './locks.js';
 import { MAX_XML_BYTES, errorBody } from './xml.js';
 
 const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'] as const;
-const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS']);
+// SEARCH (sync/dav-search.ts, on /remote.php/dav/ only) reads too.
+const READS = new Set(['GET', 'HEAD', 'PROPFIND', 'OPTIONS', 'SEARCH']);
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, MKCOL, COPY, MOVE, LOCK, UNLOCK';
 
 export async function readXmlBody(source: Readable): Promise<string> {
