@@ -37,6 +37,7 @@ import { createOAuth, type OAuth } from './oauth/module.js';
 import { existsSync } from 'node:fs';
 import { ensureDataDir } from './site/data-dir.js';
 import { isInitialized, pingDatabase, probeDatabase } from './db/probe.js';
+import { refreshStatistics } from './db/statistics.js';
 import { createFiles, type Files } from './files/module.js';
 import { createShares, type Shares } from './shares/module.js';
 import { createFeed, type Feed } from './files/events/module.js';
@@ -373,6 +374,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     await sharing.access.pruneNotices();
   };
   jobs.every('prune', 3600_000, prune);
+  // PostgreSQL: planner statistics for the tables that changed enough, whether or not autovacuum runs (db/statistics.ts).
+  jobs.every('db_statistics', 60_000, () => refreshStatistics(db), { firstAfterMs: 30_000 });
 
   return {
     config,
