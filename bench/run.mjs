@@ -26,6 +26,7 @@ const all = {
   media: () => import('./media.mjs'),
   search: () => import('./search.mjs'),
   'audit-cost': () => import('./audit-cost.mjs'),
+  'sync-clients': () => import('./sync-clients.mjs'),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

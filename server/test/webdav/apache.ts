@@ -85,7 +85,30 @@ export function rssOf(pid: number): number {
   }
 }
 
-export async function startApacheDav(options: { dataDir?: string } = {}): Promise<ApacheDav> {
+/**
+ * What a Nextcloud sync client reads before it syncs, as static files (Apache
+ * runs no PHP here): status.php, the OCS capabilities (no chunking, so the
+ * client sends each file in one PUT: plain WebDAV) and cloud/user, with the
+ * files under /remote.php/dav/files/<user>/ and /remote.php/webdav/. For the
+ * sync benchmark's baseline (bench/sync-clients.mjs).
+ */
+function nextcloudShim(docRoot: string, user: string): void {
+  const write = (rel: string, body: unknown) => {
+    const file = path.join(docRoot, rel);
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify(body));
+  };
+  write('status.php', { installed: true, maintenance: false, needsDbUpgrade: false, version: '30.0.0.0', versionstring: '30.0.0', edition: '', productname: 'Apache', extendedSupport: false });
+  const capabilities = { version: { major: 30, minor: 0, micro: 0, string: '30.0.0', edition: '' }, capabilities: { core: { pollinterval: 60, 'webdav-root': 'remote.php/webdav' }, dav: {}, files: { bigfilechunking: false } } };
+  const userData = { id: user, 'display-name': user, email: null, quota: { free: -3, used: 0, total: -3, relative: 0 } };
+  for (const [v, code] of [['v1', 100], ['v2', 200]] as const) {
+    const meta = { status: 'ok', statuscode: code, message: 'OK' };
+    write(`ocs/${v}.php/cloud/capabilities`, { ocs: { meta, data: capabilities } });
+    write(`ocs/${v}.php/cloud/user`, { ocs: { meta, data: userData } });
+  }
+}
+
+export async function startApacheDav(options: { dataDir?: string; nextcloud?: boolean } = {}): Promise<ApacheDav> {
   const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-apache-'));
   const dataDir = options.dataDir ?? path.join(dir, 'data');
   mkdirSync(dataDir, { recursive: true });
@@ -114,6 +137,19 @@ export async function startApacheDav(options: { dataDir?: string } = {}): Promis
     'KeepAlive On',
     'MaxKeepAliveRequests 0',
     `DocumentRoot ${dir}/empty`,
+    ...(options.nextcloud
+      ? [
+          `LoadModule headers_module ${MODULES}/mod_headers.so`,
+          `Alias /remote.php/dav/files/${user} ${dataDir}`,
+          `Alias /remote.php/webdav ${dataDir}`,
+          `<Directory ${dir}/empty>`,
+          '  ForceType application/json',
+          '</Directory>',
+          // The client refuses an upload answered without an ETag ("the server did not acknowledge"), and
+          // mod_dav's PUT sends none: a placeholder, enough for a first sync (nothing compares it later).
+          `Header always set OC-ETag "\\"apache-put\\"" "expr=%{REQUEST_METHOD} == 'PUT'"`,
+        ]
+      : []),
     `Alias /dav ${dataDir}`,
     `<Directory ${dataDir}>`,
     '  Dav On',
@@ -125,6 +161,7 @@ export async function startApacheDav(options: { dataDir?: string } = {}): Promis
     '</Directory>',
   ].join('\n');
   mkdirSync(path.join(dir, 'empty'));
+  if (options.nextcloud) nextcloudShim(path.join(dir, 'empty'), user);
   writeFileSync(path.join(dir, 'httpd.conf'), `${conf}\n`);
   if (root && www !== null) chownTree(dir, www, www);
   const child: ChildProcess = spawn('apache2', ['-f', path.join(dir, 'httpd.conf'), '-DFOREGROUND'], { stdio: ['ignore', 'ignore', 'pipe'] });

@@ -1,0 +1,147 @@
+// Sync-client benchmark (issue 33): a first sync with Debian's `nextcloudcmd`
+// of 2,000 small files (4 KiB, random) and of one large file (1 GiB, random),
+// to Cirrus's /remote.php/ door, against the same client syncing the same
+// files to Apache httpd 2.4 with mod_dav (plain WebDAV, with static
+// status.php / capabilities / cloud/user files so the client accepts it:
+// server/test/webdav/apache.ts), in the same run, the order alternating each
+// round. Both store on the same disk (temp dirs of one file system), both
+// behind Basic auth on loopback. Each round syncs into an empty server folder
+// with a fresh client journal.
+// - Cirrus gets what the client does against a Nextcloud server: chunked
+//   uploads for the large file (chunking v2, assembled server-side),
+//   checksums, X-OC-Mtime; Apache gets each file in one PUT (its
+//   capabilities offer no chunking).
+// - Cirrus answers a stored file once it is on disk (fsync); Apache once it
+//   is in the page cache. For the large file the time to fdatasync what
+//   Apache wrote is added, measured right after (the same durability).
+// - Peak resident memory: Cirrus's VmHWM over the whole run (target < 200 MB).
+// Target: Cirrus at least as fast as Apache on each (time ratio Apache /
+// Cirrus >= 1.0, the median of the rounds).
+// Settings: CIRRUS_BENCH_SYNC_SMALL_FILES (2000), CIRRUS_BENCH_SYNC_BIG_MB
+// (1024), CIRRUS_BENCH_SYNC_ROUNDS (3), CIRRUS_BENCH_SYNC_DATABASE (sqlite |
+// postgres).
+import { execFile, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { ADMIN, ROOT, api, envInt, fmt, median, procMemory, signIn, startCirrus, table, writeRandomFile } from './lib.mjs';
+
+const SMALL_FILES = envInt('CIRRUS_BENCH_SYNC_SMALL_FILES', 2000);
+const BIG_MB = envInt('CIRRUS_BENCH_SYNC_BIG_MB', 1024);
+const ROUNDS = envInt('CIRRUS_BENCH_SYNC_ROUNDS', 3);
+const DATABASE = process.env.CIRRUS_BENCH_SYNC_DATABASE ?? 'sqlite';
+const TARGET = { ratio: 1.0, rssMB: 200 };
+
+function has(tool) {
+  return spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
+}
+
+/** One first sync of `local` to the server folder `folder` at `url`; resolves with its wall time in ms. */
+function sync(local, url, user, password, home, folder, env = {}) {
+  mkdirSync(home, { recursive: true });
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    execFile('nextcloudcmd', ['--non-interactive', '-u', user, '-p', password, '--path', `/${folder}`, local, url], { env: { ...process.env, HOME: home, LANG: 'C.UTF-8', ...env }, timeout: 1_800_000, maxBuffer: 256 * 1024 * 1024 }, (err, stdout, stderr) => {
+      if (err) reject(new Error(`nextcloudcmd failed: ${err.message}\n${(stdout + stderr).split('\n').filter((l) => /warn|error|fatal|critical/i.test(l)).slice(-30).join('\n')}`));
+      else resolve(performance.now() - t0);
+    });
+  });
+}
+
+async function datasync(file) {
+  const t0 = performance.now();
+  const fh = await open(file, 'r+');
+  await fh.datasync();
+  await fh.close();
+  return performance.now() - t0;
+}
+
+export async function run() {
+  const missing = ['nextcloudcmd', 'apache2', 'htpasswd'].filter((t) => !has(t));
+  if (missing.length) return { ok: true, md: `\n### Sync clients against Apache mod_dav\n\nSkipped: ${missing.join(', ')} not installed (.ci/run installs them).\n` };
+  const { startApacheDav } = await import(pathToFileURL(path.join(ROOT, 'dist/server/test/webdav/apache.js')).href);
+  const work = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-sync-'));
+  const cleanup = [() => rmSync(work, { recursive: true, force: true })];
+  try {
+    // The local trees, made once: the small files in 20 folders, and the large file.
+    const smallDir = path.join(work, 'small');
+    for (let i = 0; i < SMALL_FILES; i++) {
+      const dir = path.join(smallDir, `d${i % 20}`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(path.join(dir, `f${i}.bin`), randomBytes(4096));
+    }
+    const bigDir = path.join(work, 'big');
+    mkdirSync(bigDir);
+    await writeRandomFile(path.join(bigDir, 'big.bin'), BIG_MB * 1024 * 1024);
+
+    const cirrus = await startCirrus({ database: DATABASE });
+    cleanup.push(() => cirrus.stop());
+    const token = (await signIn(cirrus.url)).access_token;
+    const me = (await api(cirrus.url, 'GET', '/api/v4/user/me', { token })).body.data;
+    await api(cirrus.url, 'PUT', `/api/v4/admin/user/${me.id}`, { token, json: { storage_quota: 2 ** 50 } });
+    const account = (await api(cirrus.url, 'PUT', '/api/v4/devices/dav', { token, json: { name: 'bench' } })).body.data;
+    const apache = await startApacheDav({ nextcloud: true });
+    cleanup.push(() => apache.stop());
+
+    const times = { small: { Cirrus: [], Apache: [] }, big: { Cirrus: [], Apache: [], ApacheSync: [] } };
+    for (let round = 0; round < ROUNDS; round++) {
+      const order = round % 2 === 0 ? ['Cirrus', 'Apache'] : ['Apache', 'Cirrus'];
+      for (const kind of ['small', 'big']) {
+        for (const server of order) {
+          // A fresh copy of the local tree per run: the client writes its journal into it.
+          const local = path.join(work, `${server}-${kind}-${round}`);
+          spawnSync('cp', ['-a', kind === 'small' ? smallDir : bigDir, local]);
+          const folder = `r${round}-${kind}`;
+          let url;
+          if (server === 'Cirrus') {
+            const made = await fetch(`${cirrus.url}/remote.php/dav/files/${me.id}/${folder}`, { method: 'MKCOL', headers: { authorization: `Basic ${Buffer.from(`${ADMIN.email}:${account.password}`).toString('base64')}` } });
+            if (made.status !== 201) throw new Error(`MKCOL on Cirrus: ${made.status}`);
+            url = `${cirrus.url}/`;
+          } else {
+            mkdirSync(path.join(apache.dataDir, folder));
+            spawnSync('chown', ['-R', '--reference', apache.dataDir, path.join(apache.dataDir, folder)]);
+            url = `${apache.url}/`;
+          }
+          const user = server === 'Cirrus' ? ADMIN.email : apache.user;
+          const password = server === 'Cirrus' ? account.password : apache.password;
+          // Apache: one PUT per file. Without chunking capabilities the client still cuts large files into
+          // the old chunking's "<name>-chunking-…" pieces (which plain WebDAV stores as pieces): a chunk size
+          // above the file's size makes it send the file whole.
+          const env = server === 'Apache' ? { OWNCLOUD_CHUNK_SIZE: String(4 * 2 ** 30), OWNCLOUD_MAX_CHUNK_SIZE: String(4 * 2 ** 30) } : {};
+          const ms = await sync(local, url, user, password, path.join(work, `home-${server}-${kind}-${round}`), folder, env);
+          times[kind][server].push(ms);
+          if (server === 'Apache' && kind === 'big') {
+            const stored = path.join(apache.dataDir, folder, 'big.bin');
+            const size = (() => { try { return statSync(stored).size; } catch { return -1; } })();
+            if (size !== BIG_MB * 1024 * 1024) throw new Error(`Apache holds ${readdirSync(path.join(apache.dataDir, folder)).join(', ')}: big.bin ${size} bytes`);
+            times.big.ApacheSync.push(ms + (await datasync(stored)));
+          }
+          rmSync(local, { recursive: true, force: true });
+          console.error(`  round ${round + 1} ${kind} ${server}: ${fmt(ms / 1000, 2)} s`);
+        }
+      }
+    }
+    const peakMB = procMemory(cirrus.pid, 'VmHWM') / 2 ** 20;
+    const smallRatio = median(times.small.Apache) / median(times.small.Cirrus);
+    const bigRatio = median(times.big.ApacheSync) / median(times.big.Cirrus);
+    const bigRatioCache = median(times.big.Apache) / median(times.big.Cirrus);
+    const rows = [
+      [`first sync of ${fmt(SMALL_FILES)} files of 4 KiB`, `${fmt(median(times.small.Cirrus) / 1000, 2)} s`, `${fmt(median(times.small.Apache) / 1000, 2)} s`, `**${smallRatio.toFixed(2)}**`],
+      [`first sync of one ${fmt(BIG_MB)} MiB file (Apache + fdatasync: the same durability)`, `${fmt(median(times.big.Cirrus) / 1000, 2)} s`, `${fmt(median(times.big.ApacheSync) / 1000, 2)} s`, `**${bigRatio.toFixed(2)}**`],
+      [`the same, Apache without fdatasync (page cache)`, `${fmt(median(times.big.Cirrus) / 1000, 2)} s`, `${fmt(median(times.big.Apache) / 1000, 2)} s`, `${bigRatioCache.toFixed(2)}`],
+    ];
+    const ok = smallRatio >= TARGET.ratio && bigRatio >= TARGET.ratio && peakMB < TARGET.rssMB;
+    const md =
+      table(
+        `Sync clients: nextcloudcmd first sync to Cirrus (${DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}) and to Apache mod_dav, same run, median of ${ROUNDS} alternated rounds`,
+        ['work', 'Cirrus', 'Apache', 'Apache / Cirrus time (≥ 1.0: Cirrus as fast or faster)'],
+        rows,
+      ) + `\n\nCirrus peak RSS (VmHWM, whole run): **${fmt(peakMB, 0)} MB** (target < ${TARGET.rssMB} MB). Rounds (s): small ${times.small.Cirrus.map((t) => fmt(t / 1000, 1)).join(' / ')} vs ${times.small.Apache.map((t) => fmt(t / 1000, 1)).join(' / ')}; big ${times.big.Cirrus.map((t) => fmt(t / 1000, 1)).join(' / ')} vs ${times.big.ApacheSync.map((t) => fmt(t / 1000, 1)).join(' / ')}.\n`;
+    return { md, ok };
+  } finally {
+    for (const f of cleanup.reverse()) await f();
+  }
+}
