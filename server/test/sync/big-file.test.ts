@@ -3,8 +3,9 @@
 // chunk PUTs, MOVE .file), seen through a logging proxy. A 25 MB file comes
 // down to a second folder byte for byte, goes up again edited as a new
 // version (MOVE 204), and no chunk is left in the database or the store; a
-// client killed midway (the network stalled after one chunk) resumes the same
-// transfer when restarted, without sending the stored chunk again.
+// client killed midway through a 100 MiB file (the network stalled after one
+// chunk) resumes the same transfer when restarted, without sending the stored
+// chunk again, and the server has the file byte for byte.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -83,7 +84,7 @@ describe('sync clients: large files in chunks', { timeout: 600_000 }, () => {
       const p = await davPerson(server);
       const up = path.join(work, `${kind}-resume`);
       mkdirSync(up);
-      const bytes = randomBytes(30 * 1024 * 1024);
+      const bytes = randomBytes(100 * 1024 * 1024);
       writeFileSync(path.join(up, 'resume.bin'), bytes);
       const proxy = await loggingProxy(server.url);
       const chunkPuts = (from = 0) => proxy.log.slice(from).filter((r) => r.method === 'PUT' && r.url.startsWith('/remote.php/dav/uploads/'));
