@@ -12,7 +12,7 @@ import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, launchBrowser, signInThroughForm } from './support.js';
+import { browserSkip, launchBrowser, screenshot, signInThroughForm } from './support.js';
 import { ROOT_DIR } from '../../src/paths.js';
 
 const PASSWORD = 'finish-password-1';
@@ -46,7 +46,7 @@ async function openSession(browser: Browser, phone = false): Promise<Session> {
 }
 
 async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/w23-files-${name}.png` });
+  await screenshot(page, `files-${name}`);
 }
 
 /** axe-core (WCAG 2.x A/AA): serious and critical violations, one line each. */

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer, type TestServer } from '../helpers/harness.js';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { browserSkip, launchBrowser, openAppPage, signInThroughForm } from './support.js';
+import { browserSkip, launchBrowser, openAppPage, screenshot, signInThroughForm } from './support.js';
 
 describe('web app: natural order of names', { skip: browserSkip }, () => {
   let server: TestServer;
@@ -36,7 +36,7 @@ describe('web app: natural order of names', { skip: browserSkip }, () => {
     await page.waitForFunction(() => document.querySelectorAll('[role="row"][data-path]').length >= 6);
     const paths = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-path')));
     assert.deepEqual(paths, ['/list/alpha', '/list/Beta', '/list/file1', '/list/file2', '/list/file10', '/list/gamma']);
-    await page.screenshot({ path: '/tmp/w23-natural-order.png' });
+    await screenshot(page, 'natural-order');
     assert.deepEqual(problems, []);
     await context.close();
   });

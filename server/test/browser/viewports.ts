@@ -1,6 +1,9 @@
 // The two screens every web-app change is checked on (issue 23): a 1280×800
 // desktop and a 390×844 phone with touch (hasTouch, isMobile).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { ARTIFACTS } from './support.js';
 
 export const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1280, height: 800 }, touch: false },
@@ -35,9 +38,10 @@ export async function openIn(browser: Browser, v: Viewport, locale = 'en-US'): P
   return { context, page, problems };
 }
 
-/** A screenshot of what the person sees, under /tmp (not in the repository). */
+/** A screenshot of what the person sees, in test-artifacts/ (support.ts: per checkout, so concurrent runs do not overwrite each other's). */
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `/tmp/w23-ui-${name}.png` });
+  mkdirSync(ARTIFACTS, { recursive: true });
+  await page.screenshot({ path: path.join(ARTIFACTS, `ui-${name}.png`) });
 }
 
 /** Taps on a touch screen, clicks otherwise. */
