@@ -93,7 +93,9 @@ export function syncSearchRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     // One more than asked: whether a search without a limit was cut.
     const found = await repo.find(seeds, await resolveIds(query.where, sync), query.orderBy, wanted + (query.limit === null ? 1 : 0), query.offset);
     const cut = query.limit === null && found.length > wanted;
-    const entries: Entry[] = found.slice(0, wanted);
+    // An item reached through two seeds (a share inside a shared folder) is answered once, at the first path.
+    const seen = new Set<string>();
+    const entries: Entry[] = found.slice(0, wanted).filter((e) => !seen.has(e.row.id) && seen.add(e.row.id));
 
     const writer = await PropertyWriter.create(ctx, query.select);
     const locks = await ctx.locks();

@@ -123,6 +123,13 @@ describe('sync: WebDAV SEARCH for the apps', () => {
     assert.match(found[0]!, new RegExp(`^/remote.php/dav/files/${alice.id}/Shared with me/[^/]+ – Plans/report from bob\\.txt$`));
     // Read-only: the permissions say so (no W, no D).
     assert.match(res.text, /<oc:permissions>[^W<D]*<\/oc:permissions>/);
+    // Shared again inside the shared folder: found once, not once per share.
+    await mkcol(bob, '/Plans/Sub');
+    await putFile(bob, '/Plans/Sub/deep from bob.txt', 'deep');
+    const inner = await grant(api, bob, { path: '/Plans/Sub', user: alice.email, permission: 'read' });
+    assert.equal(inner.status, 200, inner.text);
+    assert.equal(hrefs((await run(alice, search(`/files/${alice.id}`, like('d:displayname', 'deep from bob%')))).text).length, 1);
+    assert.equal((await api.delete(`/api/v4/file/access/${inner.body.data.id}`, undefined, { token: bob.token })).status, 200);
     assert.equal((await api.delete(`/api/v4/file/access/${g.body.data.id}`, undefined, { token: bob.token })).status, 200);
     assert.deepEqual(hrefs((await run(alice, search(`/files/${alice.id}`, like('d:displayname', '%from bob%')))).text), []);
   });
