@@ -29,6 +29,33 @@ export function makePdf(lines: string[]): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
+/** A PDF of `pages` pages, each showing `lines` (ASCII): seconds of work for a reader that reads them all. */
+export function makeLongPdf(pages: number, lines: string[]): Buffer {
+  const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+  const stream = ['BT', '/F1 12 Tf', '72 720 Td', '14 TL', ...lines.map((l) => `${pdfString(l)} '`), 'ET'].join('\n');
+  // 1 catalog, 2 page tree, 3 font, then a page and its contents per page.
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ');
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  for (let i = 0; i < pages; i++) {
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
+  }
+  const parts: string[] = ['%PDF-1.4\n'];
+  let size = parts[0]!.length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(size);
+    const part = `${i + 1} 0 obj\n${body}\nendobj\n`;
+    parts.push(part);
+    size += Buffer.byteLength(part, 'latin1');
+  });
+  let tail = `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) tail += `${String(o).padStart(10, '0')} 00000 n \n`;
+  tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
+  parts.push(tail);
+  return Buffer.from(parts.join(''), 'latin1');
+}
+
 const CT = (parts: string) => `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${parts}</Types>`;
 const RELS = (type: string, target: string) => `<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/></Relationships>`;
 
