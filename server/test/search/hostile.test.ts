@@ -34,11 +34,12 @@ describe('content search: hostile files and administration', () => {
     return res.body.data;
   };
 
-  async function settled(ms = 60_000): Promise<Status> {
+  /** Nothing pending, and at least `known` documents done (the indexer discovers an upload moments after it). */
+  async function settled(ms = 60_000, known = 0): Promise<Status> {
     const until = Date.now() + ms;
     for (;;) {
       const s = await status();
-      if (s.pending === 0) return s;
+      if (s.pending === 0 && s.indexed + s.failed + s.skipped >= known) return s;
       assert.ok(Date.now() < until, `still pending after ${ms} ms: ${JSON.stringify(s)}`);
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -61,7 +62,7 @@ describe('content search: hostile files and administration', () => {
     for (const [path, body] of files) assert.equal((await put(api, alice.token, path, body)).status, 200);
     // The server answers while the worker chews.
     for (let i = 0; i < 5; i++) assert.equal((await api.get('/api/v4/site/ping')).status, 200);
-    const s = await settled();
+    const s = await settled(60_000, files.length);
     const reasons = new Map(s.recent_failures.map((f) => [f.name, f.reason]));
     assert.match(reasons.get('bomb.docx') ?? '', /unzips to more than/);
     assert.ok(reasons.get('corrupt.docx'), 'the corrupted docx failed with a reason');
@@ -84,10 +85,21 @@ describe('content search: hostile files and administration', () => {
     const line = 'INFO 2026-12-06 request served in 12 ms by 中文 worker\n';
     const log = Buffer.from(`first line names ${word}\n${line.repeat(Math.ceil((40 * 1024 * 1024) / Buffer.byteLength(line)))}`, 'utf8');
     assert.equal((await put(api, alice.token, '/logs/big.log.txt', log)).status, 200);
-    const s = await settled(120_000);
-    assert.ok(!s.recent_failures.some((f) => f.name === 'big.log.txt'), JSON.stringify(s.recent_failures));
-    const found = await api.get<{ files: { path: string }[] }>(`/api/v4/file/search?scope=content&q=${word}`, { token: alice.token });
-    assert.deepEqual(found.body.data.files.map((f) => f.path), ['/logs/big.log.txt']);
+    // Until it is found (nothing pending is not enough: the indexer may not have discovered the upload yet).
+    const until = Date.now() + 120_000;
+    for (;;) {
+      const found = await api.get<{ files: { path: string }[] }>(`/api/v4/file/search?scope=content&q=${word}`, { token: alice.token });
+      const paths = found.body.data.files.map((f) => f.path);
+      if (paths.length > 0) {
+        assert.deepEqual(paths, ['/logs/big.log.txt']);
+        break;
+      }
+      const s = await status();
+      assert.ok(!s.recent_failures.some((f) => f.name === 'big.log.txt'), JSON.stringify(s.recent_failures));
+      assert.ok(Date.now() < until, `not found after 120 s: ${JSON.stringify(s)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    assert.ok(!(await settled()).recent_failures.some((f) => f.name === 'big.log.txt'));
   });
 
   it('status and reindex are for administrators; reindex queues the documents again', async () => {
