@@ -223,12 +223,17 @@ export class UploadService {
     return this.files.transfers;
   }
 
-  /** PUT /file/content (and WebDAV, sync PUT): streams a whole body into a new file version, holding one of the asker's upload slots. */
-  put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null): Promise<Entry> {
-    return this.transfers.upload(accountHolder(actorId), () => this.putHeld(actorId, path, source, declaredLength, writer));
+  /**
+   * PUT /file/content (and WebDAV, sync PUT): streams a whole body into a new
+   * file version, holding one of the asker's upload slots. `modifiedAt`: the
+   * modification time to keep (a sync client's X-OC-Mtime), set in the same
+   * transaction that places the file; otherwise now.
+   */
+  put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null, modifiedAt?: number): Promise<Entry> {
+    return this.transfers.upload(accountHolder(actorId), () => this.putHeld(actorId, path, source, declaredLength, writer, modifiedAt));
   }
 
-  private async putHeld(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null): Promise<Entry> {
+  private async putHeld(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null, modifiedAt: number | undefined): Promise<Entry> {
     // A write into a folder shared with the asker lands in (and is charged to) the owner's tree.
     const sc = await this.files.scope(actorId, path, 'write');
     const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer, author: actorId });
@@ -245,7 +250,7 @@ export class UploadService {
       await this.abort(upload.id);
       throw err;
     }
-    return sc.view(await this.finish(upload, held.state, held.token));
+    return sc.view(await this.finish(upload, held.state, held.token, modifiedAt));
   }
 
   // ---- pieces: one file sent in several requests (the sync clients' chunked uploads) ----
@@ -442,7 +447,7 @@ export class UploadService {
    * the blob commit is idempotent, and the row (deleted in the transaction
    * that places the file) says the file does not exist yet.
    */
-  async finish(upload: UploadRow, state: StagingState, token: string): Promise<Entry> {
+  async finish(upload: UploadRow, state: StagingState, token: string, modifiedAt?: number): Promise<Entry> {
     const names = parsePath(upload.target_path);
     const size = state.offset;
     const freed: string[] = [];
@@ -459,7 +464,7 @@ export class UploadService {
         if (!lease) throw new LeaseGone();
         await s.usage.adjust(upload.owner_id, { reserved: -lease.reserved });
         const blob = size > 0 ? { id: upload.blob_id, size, crc32: state.crc32 } : null;
-        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source, upload.author) : this.placeFresh(s, upload, names, blob);
+        return upload.share_id === null ? this.place(s, upload.owner_id, names, blob, freed, upload.source, upload.author, modifiedAt) : this.placeFresh(s, upload, names, blob);
       }, personActor(upload.author));
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
@@ -540,7 +545,7 @@ export class UploadService {
   }
 
   /** Points the file at `names` to a new blob: a new row, or a new version of the existing file. */
-  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[], source: string | null, author: string | null): Promise<Entry> {
+  private async place(s: FileStore, ownerId: string, names: string[], blob: { id: string; size: number; crc32: number } | null, freed: string[], source: string | null, author: string | null, modifiedAt?: number): Promise<Entry> {
     const now = this.clock.now();
     const name = names[names.length - 1]!;
     const parent = await this.tree.mkdirP(s, ownerId, names.slice(0, -1), now);
@@ -548,7 +553,7 @@ export class UploadService {
     if (existing && existing.kind === FOLDER) throw conflict(`${joinPath(names)} is a folder`);
     const size = blob?.size ?? 0;
     if (blob) await s.blobs.insert({ id: blob.id, size, crc32: blob.crc32, ref_count: 1, created_at: now });
-    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: now, content_source: source, content_author: author };
+    const content = { blob_id: blob?.id ?? null, size, mime_type: mimeFor(name), updated_at: modifiedAt ?? now, content_source: source, content_author: author };
     if (existing) {
       await s.tree.update(existing.id, content);
       // The old content becomes a version (versions.ts), in this same transaction.

@@ -9,7 +9,6 @@
 // Someone with no picture, or no one, is 404: the apps then draw the initials
 // themselves, which is what Nextcloud's generated avatar would show.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { USER_CONTENT_HEADERS } from '../http/baseline-headers.js';
 import { DavError } from '../webdav/errors.js';
 import { sendDavError, type DavRouteDeps } from '../webdav/routes.js';
@@ -37,6 +36,8 @@ export function syncAvatarRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     const etag = `"avatar-${found.updatedAt}-${size}"`;
     reply.headers(USER_CONTENT_HEADERS).header('ETag', etag).header('Cache-Control', 'private, max-age=3600').header('X-NC-IsCustomAvatar', '1');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    // sharp (libvips, ~30 MB resident) is loaded with the first picture, not at start-up (the 200 MB peak target).
+    const { default: sharp } = await import('sharp');
     const png = await sharp(found.image).resize(size, size).png().toBuffer();
     reply.type('image/png');
     return request.method === 'HEAD' ? reply.header('Content-Length', String(png.length)).send() : reply.send(png);

@@ -53,13 +53,10 @@ export async function storeFile(ctx: DavContext, dav: DavRouteDeps, sync: SyncSe
   const mtime = mtimeOf(ctx);
   // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
   const source = checksum ? pipeline(body, verifying(checksum), () => undefined) : body;
-  const { status, entry: stored } = await put(ctx, dav.uploads, source, declared);
-  let entry = stored;
+  // The modification time is set as the file is placed, in the same transaction (no second one under the tree lock).
+  const { status, entry } = await put(ctx, dav.uploads, source, declared, mtime);
   if (checksum && entry.row.blob_id) await sync.recordChecksum(entry.row.blob_id, formatChecksum(checksum));
-  if (mtime !== undefined) {
-    entry = await dav.files.setModified(ctx.userId, ctx.path, mtime);
-    reply.header('X-OC-MTime', 'accepted');
-  }
+  if (mtime !== undefined) reply.header('X-OC-MTime', 'accepted');
   await fileHeaders(reply, ctx, sync, entry);
   return status;
 }

@@ -41,9 +41,10 @@ export async function get(ctx: DavContext, reply: FastifyReply): Promise<Fastify
 /**
  * `source`: the body as it is stored (the sync mount passes it through a
  * checksum check, or the chunks of a chunked upload); `declared`: its length
- * when it is not the request's body.
+ * when it is not the request's body; `modifiedAt`: the modification time to
+ * keep (the sync clients' X-OC-Mtime), else now.
  */
-export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw, declared?: number): Promise<{ status: number; entry: Entry }> {
+export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw, declared?: number, modifiedAt?: number): Promise<{ status: number; entry: Entry }> {
   if (ctx.names.length === 0) throw new DavError(405, 'The root folder cannot be written');
   // RFC 9110 §14.5: a partial PUT is refused rather than stored as the whole content.
   if (ctx.request.headers['content-range'] !== undefined) throw new DavError(400, 'Content-Range is not supported on PUT');
@@ -67,7 +68,7 @@ export async function put(ctx: DavContext, uploads: UploadService, source: Reada
     length = raw === undefined ? 0 : Number(raw);
   }
   // Versions record the device (WebDAV account) that wrote; a bearer token is just 'webdav'.
-  const entry = await uploads.put(ctx.userId, ctx.path, source, length, ctx.principal.accountId ? `webdav:${ctx.principal.accountId}` : 'webdav');
+  const entry = await uploads.put(ctx.userId, ctx.path, source, length, ctx.principal.accountId ? `webdav:${ctx.principal.accountId}` : 'webdav', modifiedAt);
   return { status: existing ? 204 : 201, entry };
 }
 
