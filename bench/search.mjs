@@ -8,6 +8,7 @@
 //   selectivity (one document, ~1 %, ~10 %, absent, two ANDed words, a
 //   phrase), p50 and p95 (target: p95 < 100 ms on this 2-core machine);
 //   baseline in the same run: scope=name for the same words;
+// - WebDAV SEARCH (/remote.php/dav/) over the same tree: by name, and the newest 100 files;
 // - index size against text size (SQLite: dbstat of the FTS5 tables;
 //   PostgreSQL: search_docs and search_bodies with their TOAST and indexes).
 // Settings: CIRRUS_BENCH_SEARCH_DOCS (10000), CIRRUS_BENCH_SEARCH_QUERIES (40 per word),
@@ -16,7 +17,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { api, envInt, fmt, median, signIn, startCirrus, table } from './lib.mjs';
+import { ADMIN, api, envInt, fmt, median, signIn, startCirrus, table } from './lib.mjs';
 
 const DOCS = envInt('CIRRUS_BENCH_SEARCH_DOCS', 10_000);
 const QUERIES = envInt('CIRRUS_BENCH_SEARCH_QUERIES', 40);
@@ -122,12 +123,34 @@ async function one(dialect) {
       worst = Math.max(worst, p95);
       rows.push([label, `\`${w}\``, fmt(median(lat.content), 1), fmt(p95, 1), fmt(pct(lat.name, 0.95), 1)]);
     }
+    // WebDAV SEARCH (sync/dav-search.ts) over the same tree: it walks everything under the scope, so
+    // its cost is the tree's size. By name (one document), and the apps' "recent" list (newest 100).
+    const account = (await api(url, 'PUT', '/api/v4/devices/dav', { token: admin, json: { name: 'bench-search' } })).body.data;
+    const me = (await api(url, 'GET', '/api/v4/user/me', { token: admin })).body.data;
+    const basic = `Basic ${Buffer.from(`${ADMIN.email}:${account.password}`).toString('base64')}`;
+    const davSearch = (where, extra = '') =>
+      `<?xml version="1.0"?><d:searchrequest xmlns:d="DAV:" xmlns:oc="http://owncloud.org/ns"><d:basicsearch><d:select><d:prop><oc:fileid/><d:displayname/><d:getlastmodified/></d:prop></d:select><d:from><d:scope><d:href>/files/${me.id}</d:href><d:depth>infinity</d:depth></d:scope></d:from><d:where>${where}</d:where>${extra}</d:basicsearch></d:searchrequest>`;
+    const davRows = [];
+    for (const [label, body] of [
+      ['DAV SEARCH by name, one document', davSearch(`<d:like><d:prop><d:displayname/></d:prop><d:literal>doc-4321.txt</d:literal></d:like>`)],
+      ['DAV SEARCH, newest 100 files', davSearch('<d:not><d:is-collection/></d:not>', '<d:orderby><d:order><d:prop><d:getlastmodified/></d:prop><d:descending/></d:order></d:orderby><d:limit><d:nresults>100</d:nresults></d:limit>')],
+    ]) {
+      const lat = [];
+      for (let k = 0; k < Math.max(10, QUERIES / 2); k++) {
+        const s0 = performance.now();
+        const res = await fetch(`${url}/remote.php/dav/`, { method: 'SEARCH', headers: { authorization: basic, 'content-type': 'text/xml' }, body });
+        await res.text();
+        lat.push(performance.now() - s0);
+        if (res.status !== 207) throw new Error(`SEARCH ${res.status}`);
+      }
+      davRows.push([label, '', fmt(median(lat), 1), fmt(pct(lat, 0.95), 1), '']);
+    }
     const mb = sourceBytes / 1e6;
     const md =
       table(
         `Content search, ${dialect === 'sqlite' ? 'SQLite' : 'PostgreSQL'}: ${fmt(DOCS)} documents (${fmt(mb, 1)} MB of text) uploaded and indexed by the server's own indexer; ${QUERIES} sequential queries per word`,
         ['query', 'q', 'content p50, ms', 'content p95, ms', 'baseline: name p95, ms'],
-        rows,
+        [...rows, ...davRows],
       ) +
       `\n\nUpload of ${fmt(DOCS)} files: ${fmt(uploaded / 1000, 1)} s; all searchable ${fmt(firstIndexed / 1000, 1)} s after the first upload. ` +
       `Reindex of everything: ${fmt(reindexMs / 1000, 1)} s = **${fmt(mb / (reindexMs / 1000), 2)} MB/s** (${fmt(DOCS / (reindexMs / 1000))} documents/s). ` +
