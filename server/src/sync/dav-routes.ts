@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pipeline, type Readable } from 'node:stream';
 import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
+import { decodeSegment } from '../webdav/paths.js';
 import { admit, davScope, dispatch, isRead, options, type DavRouteDeps } from '../webdav/routes.js';
 import { copyOrMove, put } from '../webdav/methods.js';
 import { FILE } from '../files/rows.js';
@@ -87,13 +88,7 @@ export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: Syn
     if (request.url.startsWith(`${FILES_ROOT}/`)) {
       // The user id in the path must be the person's own (cloud/user's id); another's is 404, never their files.
       const segment = /^[^/?#]*/.exec(request.url.slice(FILES_ROOT.length + 1))![0];
-      let uid: string;
-      try {
-        uid = decodeURIComponent(segment);
-      } catch {
-        throw new DavError(400, 'The URI has a malformed percent-encoding');
-      }
-      if (uid !== principal.userId) throw new DavError(404, 'Not found');
+      if (decodeSegment(segment) !== principal.userId) throw new DavError(404, 'Not found');
       prefix = `${FILES_ROOT}/${segment}`;
     }
     const ctx = new DavContext(request, principal, dav.files, dav.locks, sync.mount(prefix, principal));

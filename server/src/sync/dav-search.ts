@@ -11,6 +11,7 @@ import { FOLDER } from '../files/rows.js';
 import type { Entry } from '../files/tree.js';
 import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
+import { decodeSegment } from '../webdav/paths.js';
 import { PropertyWriter, needsDead } from '../webdav/properties.js';
 import { admit, davScope, readXmlBody, type DavRouteDeps } from '../webdav/routes.js';
 import { XML_HEADER, escapeXml } from '../webdav/xml.js';
@@ -27,23 +28,21 @@ const MAX_OFFSET = 100_000;
 /** Levels walked below the scope for Depth: infinity (a path holds at most 4096 bytes; real trees are far shallower). */
 const MAX_LEVELS = 256;
 
-/** The path of the person's files under the scope href: `/files/<uid>/a/b` (or with /remote.php/dav, or a whole URL). */
-function scopeUriPath(href: string, userId: string): string {
+/**
+ * The scope href (`/files/<uid>/a/b`, or with /remote.php/dav, or a whole
+ * URL) as a URI path under the person's files, and the prefix of those files.
+ */
+function scopeOf(href: string, userId: string): { uriPath: string; prefix: string } {
   let path = href;
   const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/]*/i.exec(path);
   if (scheme) path = path.slice(scheme[0].length) || '/';
   if (path === DAV_ROOT || path.startsWith(`${DAV_ROOT}/`)) path = path.slice(DAV_ROOT.length);
   const m = /^\/files\/([^/]+)(\/.*)?$/.exec(path);
   if (!m) throw new DavError(400, 'SEARCH: the scope must be a folder under /files/<user>/');
-  let uid: string;
-  try {
-    uid = decodeURIComponent(m[1]!);
-  } catch {
-    throw new DavError(400, 'SEARCH: the scope has a malformed percent-encoding');
-  }
   // Another person's files are never a scope: the same answer as for no such folder.
-  if (uid !== userId) throw new DavError(404, 'SEARCH: the scope does not exist');
-  return `${FILES_ROOT}/${m[1]}${m[2] ?? ''}`;
+  if (decodeSegment(m[1]!) !== userId) throw new DavError(404, 'SEARCH: the scope does not exist');
+  const prefix = `${FILES_ROOT}/${m[1]}`;
+  return { uriPath: `${prefix}${m[2] ?? ''}`, prefix };
 }
 
 /** The condition with every oc:fileid number mapped to the item it names ('' for none). */
@@ -75,8 +74,7 @@ export function syncSearchRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     const who = await dav.auth.authenticate(request.headers.authorization, request.ip, false, { method: 'SEARCH', url: request.url, proof: request.headers.dpop });
     const principal = { ...who, root: await dav.files.anchoredPath(who.userId, who.root) };
     const query = await parseDavSearch(await readXmlBody(request.raw), MAX_RESULTS, MAX_OFFSET);
-    const uriPath = scopeUriPath(query.scope, principal.userId);
-    const prefix = uriPath.slice(0, FILES_ROOT.length + 1 + /^[^/]*/.exec(uriPath.slice(FILES_ROOT.length + 1))![0].length);
+    const { uriPath, prefix } = scopeOf(query.scope, principal.userId);
     const ctx = new DavContext(request, principal, dav.files, dav.locks, sync.mount(prefix, principal), uriPath);
     await admit(ctx, dav);
     sync.seen(principal, request.headers['user-agent']);

@@ -17,7 +17,7 @@ import { sendBytes } from '../files/send.js';
 import { accountHolder } from '../files/transfers.js';
 import { DavError, fromAppError } from '../webdav/errors.js';
 import { davScope, isRead, options, readXmlBody, type DavRouteDeps } from '../webdav/routes.js';
-import { uriPathOf } from '../webdav/paths.js';
+import { decodeSegment, uriPathOf } from '../webdav/paths.js';
 import { escapeXml } from '../webdav/xml.js';
 import type { DavPrincipal } from '../webdav/auth.js';
 import { NC_NS, OC_NS } from './dav-mount.js';
@@ -33,13 +33,6 @@ export interface History {
   versions: Pick<VersionService, 'list' | 'authorNames' | 'get' | 'sendable' | 'restore' | 'remove'>;
 }
 
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new DavError(400, 'The URI has a malformed percent-encoding');
-  }
-}
 
 /** The segments after `root` (the first is the user id); a trailing slash is allowed, an empty segment elsewhere is not. */
 function segmentsOf(url: string, root: string): string[] {
@@ -47,7 +40,7 @@ function segmentsOf(url: string, root: string): string[] {
   const segments = path.split('/');
   if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
   if (segments.some((s) => s === '')) throw new DavError(404, 'Not found');
-  return segments.map(decode);
+  return segments.map(decodeSegment);
 }
 
 function response(href: string, props: string): string {

@@ -7,7 +7,7 @@ import type { FastifyReply, FastifyRequest, FastifyInstance } from 'fastify';
 import { DavContext } from '../webdav/context.js';
 import { DavError } from '../webdav/errors.js';
 import { admit, davScope, isRead, options, readXmlBody, type DavRouteDeps } from '../webdav/routes.js';
-import { uriPathOf } from '../webdav/paths.js';
+import { decodeSegment, uriPathOf } from '../webdav/paths.js';
 import { escapeXml } from '../webdav/xml.js';
 import type { DavPrincipal } from '../webdav/auth.js';
 import { FILES_ROOT, LEGACY_ROOT, storeFile } from './dav-routes.js';
@@ -20,13 +20,6 @@ const ALLOW = 'OPTIONS, PROPFIND, MKCOL, PUT, MOVE, DELETE';
 /** The name a client MOVEs to assemble a transfer. */
 const ASSEMBLE = '.file';
 
-function decode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new DavError(400, 'The URI has a malformed percent-encoding');
-  }
-}
 
 /** OC-Total-Length: undefined without it, 400 when it is not a byte count. */
 function totalLengthOf(request: FastifyRequest): number | null {
@@ -75,7 +68,7 @@ function destinationContext(request: FastifyRequest, principal: DavPrincipal, da
   let prefix: string;
   if (uriPath.startsWith(`${FILES_ROOT}/`)) {
     const segment = /^[^/]*/.exec(uriPath.slice(FILES_ROOT.length + 1))![0];
-    if (decode(segment) !== principal.userId) throw new DavError(403, 'The Destination is not in your files');
+    if (decodeSegment(segment) !== principal.userId) throw new DavError(403, 'The Destination is not in your files');
     prefix = `${FILES_ROOT}/${segment}`;
   } else if (uriPath === LEGACY_ROOT || uriPath.startsWith(`${LEGACY_ROOT}/`)) {
     prefix = LEGACY_ROOT;
@@ -99,7 +92,7 @@ export function syncUploadRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: 
     // One trailing slash is allowed (a folder); an empty segment elsewhere is not.
     if (segments.length > 1 && segments[segments.length - 1] === '') segments.pop();
     if (segments.length > 3 || segments.some((s) => s === '')) throw new DavError(400, 'Not an upload path: /remote.php/dav/uploads/<id>/<transfer>/<chunk>');
-    const [uid, transferName, chunkName] = segments.map(decode) as [string, string | undefined, string | undefined];
+    const [uid, transferName, chunkName] = segments.map(decodeSegment) as [string, string | undefined, string | undefined];
     // Another person's uploads do not exist for this one.
     if (uid !== principal.userId) throw new DavError(404, 'Not found');
     if (transferName !== undefined && !validTransferName(transferName)) throw new DavError(400, 'A transfer id is 1 to 200 letters, digits, ".", "_", "~" or "-", starting with a letter or digit');

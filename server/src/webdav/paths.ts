@@ -9,6 +9,15 @@ import { DavError } from './errors.js';
 
 export const MOUNT = '/dav';
 
+/** One percent-encoded URI segment, decoded; 400 when it is malformed. */
+export function decodeSegment(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new DavError(400, 'The URI has a malformed percent-encoding');
+  }
+}
+
 /** Names below the account's folder, from a URI path (already without the query). */
 export function namesFromUriPath(uriPath: string, mount = MOUNT): string[] {
   if (uriPath !== mount && !uriPath.startsWith(`${mount}/`)) throw new DavError(502, 'The URI is outside the WebDAV mount');
@@ -17,12 +26,7 @@ export function namesFromUriPath(uriPath: string, mount = MOUNT): string[] {
   const names: string[] = [];
   for (const raw of rest.split('/')) {
     if (raw === '') continue;
-    let segment: string;
-    try {
-      segment = decodeURIComponent(raw);
-    } catch {
-      throw new DavError(400, 'The URI has a malformed percent-encoding');
-    }
+    const segment = decodeSegment(raw);
     if (segment === '.' || segment === '..') throw new DavError(403, 'Paths may not contain "." or ".." segments');
     try {
       names.push(parseName(segment, 'path'));
