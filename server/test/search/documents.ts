@@ -5,42 +5,18 @@ import { zipSync, strToU8 } from 'fflate';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A one-page PDF showing `lines` (ASCII) in Helvetica. */
-export function makePdf(lines: string[]): Buffer {
-  const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+/** A PDF string literal, with its delimiters and backslash escaped. */
+const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
+
+/** A page's content stream showing `lines` (ASCII) in Helvetica, one under the other. */
+function textStream(lines: string[]): string {
   const stream = ['BT', '/F1 12 Tf', '72 720 Td', '14 TL', ...lines.map((l) => `${pdfString(l)} '`), 'ET'].join('\n');
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let out = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(Buffer.byteLength(out, 'latin1'));
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(out, 'latin1');
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(out, 'latin1');
+  return `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
 }
 
-/** A PDF of `pages` pages, each showing `lines` (ASCII): seconds of work for a reader that reads them all. */
-export function makeLongPdf(pages: number, lines: string[]): Buffer {
-  const pdfString = (s: string) => `(${s.replace(/[\\()]/g, (c) => `\\${c}`)})`;
-  const stream = ['BT', '/F1 12 Tf', '72 720 Td', '14 TL', ...lines.map((l) => `${pdfString(l)} '`), 'ET'].join('\n');
-  // 1 catalog, 2 page tree, 3 font, then a page and its contents per page.
-  const kids = Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ');
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
-  for (let i = 0; i < pages; i++) {
-    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
-    objects.push(`<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`);
-  }
-  const parts: string[] = ['%PDF-1.4\n'];
+/** A PDF of these objects (object n is objects[n - 1], the first the catalog), with correct xref offsets. */
+function pdfOf(objects: string[]): Buffer {
+  const parts = ['%PDF-1.4\n'];
   let size = parts[0]!.length;
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -54,6 +30,30 @@ export function makeLongPdf(pages: number, lines: string[]): Buffer {
   tail += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${size}\n%%EOF\n`;
   parts.push(tail);
   return Buffer.from(parts.join(''), 'latin1');
+}
+
+/** A one-page PDF showing `lines` (ASCII) in Helvetica. */
+export function makePdf(lines: string[]): Buffer {
+  return pdfOf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    textStream(lines),
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/** A PDF of `pages` pages, each showing `lines` (ASCII): seconds of work for a reader that reads them all. */
+export function makeLongPdf(pages: number, lines: string[]): Buffer {
+  // 1 catalog, 2 page tree, 3 font, then a page and its contents per page (all pages share one stream's text).
+  const kids = Array.from({ length: pages }, (_, i) => `${4 + 2 * i} 0 R`).join(' ');
+  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>'];
+  const content = textStream(lines);
+  for (let i = 0; i < pages; i++) {
+    objects.push(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${5 + 2 * i} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+    objects.push(content);
+  }
+  return pdfOf(objects);
 }
 
 const CT = (parts: string) => `<?xml version="1.0" encoding="UTF-8"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${parts}</Types>`;
