@@ -71,7 +71,7 @@ export class Instance {
     const port = await freePort();
     this.url = `http://127.0.0.1:${port}`;
     const proc = spawn(process.execPath, [MAIN, 'serve'], {
-      // A caller's CIRRUS_DATA_DIR wins: instances sharing one SQLite file (server/test/scale/audit-instances.test.ts).
+      // A caller's CIRRUS_DATA_DIR wins: instances sharing one SQLite file (startOneSite).
       env: { PATH: process.env.PATH ?? '', ...this.env, CIRRUS_DATA_DIR: this.env.CIRRUS_DATA_DIR ?? this.dataDir, CIRRUS_PORT: String(port), CIRRUS_HOST: '127.0.0.1' },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
@@ -108,6 +108,42 @@ export class Instance {
     await this.signal('SIGKILL');
     rmSync(this.dataDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * `count` instances of one site, started one after the other (the first
+ * creates it), on the database the suite runs on: one PostgreSQL database
+ * with CIRRUS_TEST_DATABASE_URL, else one SQLite file (and storage) in a data
+ * directory they share. Needs no Redis (createInstances does).
+ */
+export async function startOneSite(count: number): Promise<{ list: Instance[]; close(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-site-'));
+  const pgUrl = process.env.CIRRUS_TEST_DATABASE_URL;
+  const pgDb = pgUrl ? await createPgDatabase(pgUrl) : undefined;
+  const env = {
+    CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
+    CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    CIRRUS_LOG_LEVEL: 'error',
+    CIRRUS_BASE_URL: 'http://cirrus.test',
+    ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : { CIRRUS_DATA_DIR: dataDir }),
+  };
+  const list: Instance[] = [];
+  const close = async () => {
+    for (const i of list) await i.close();
+    await pgDb?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (let i = 0; i < count; i++) {
+      const instance = new Instance(env);
+      list.push(instance);
+      await instance.start();
+    }
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { list, close };
 }
 
 export interface Instances {

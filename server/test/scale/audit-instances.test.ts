@@ -6,12 +6,11 @@
 // either instance.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Api, createUser, signIn } from '../helpers/client.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
-import { Instance, sleep } from '../helpers/instances.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { sleep, startOneSite } from '../helpers/instances.js';
 import { ROOT_DIR } from '../../src/paths.js';
 
 const MAIN = path.join(ROOT_DIR, 'dist/server/src/main.js');
@@ -25,40 +24,19 @@ interface Row {
 }
 
 describe('audit chain with two instances writing at once', { skip }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-audit-two-'));
-  let pgDb: { url: string; drop: () => Promise<void> } | undefined;
-  let env: Record<string, string>;
-  const instances: Instance[] = [];
+  let site: Awaited<ReturnType<typeof startOneSite>> | undefined;
   let a: Api;
   let b: Api;
   let admin: string;
 
   before(async () => {
-    const pgUrl = process.env.CIRRUS_TEST_DATABASE_URL;
-    pgDb = pgUrl ? await createPgDatabase(pgUrl) : undefined;
-    env = {
-      CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
-      CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      CIRRUS_LOG_LEVEL: 'error',
-      CIRRUS_BASE_URL: 'http://cirrus.test',
-      // One site: the same SQLite file (and storage) for both, or one PostgreSQL database.
-      ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : { CIRRUS_DATA_DIR: dataDir }),
-    };
-    for (let i = 0; i < 2; i++) {
-      const instance = new Instance(env);
-      instances.push(instance);
-      // One after the other: the first creates the site.
-      await instance.start();
-    }
-    a = new Api(instances[0]!.url);
-    b = new Api(instances[1]!.url);
+    // One site: the same SQLite file (and storage) for both, or one PostgreSQL database.
+    site = await startOneSite(2);
+    a = new Api(site.list[0]!.url);
+    b = new Api(site.list[1]!.url);
     admin = (await signIn(a, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
   });
-  after(async () => {
-    for (const i of instances) await i.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(async () => site?.close());
 
   it('parallel sign-ins on both keep one gapless chain that verifies', async () => {
     const people: { email: string; password: string }[] = [];

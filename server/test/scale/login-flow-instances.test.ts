@@ -8,12 +8,11 @@
 // redirect handed over on B.
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Api, signIn } from '../helpers/client.js';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createPgDatabase } from '../helpers/harness.js';
-import { Instance } from '../helpers/instances.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../helpers/harness.js';
+import { startOneSite } from '../helpers/instances.js';
 import { basicHeader } from '../webdav/helpers.js';
 import { ROOT_DIR } from '../../src/paths.js';
 
@@ -22,40 +21,20 @@ const skip = existsSync(MAIN) ? undefined : 'dist/server/src/main.js is missing:
 const DESKTOP_UA = 'Mozilla/5.0 (Linux) mirall/3.13.0 (Nextcloud, ubuntu-6.8.0-45-generic ClientArchitecture: x86_64 OsArchitecture: x86_64)';
 
 describe('Login Flow with two instances', { skip }, () => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'cirrus-flow-two-'));
-  let pgDb: { url: string; drop: () => Promise<void> } | undefined;
-  const instances: Instance[] = [];
+  let site: Awaited<ReturnType<typeof startOneSite>> | undefined;
   let a: Api;
   let b: Api;
   let token: string;
   let adminId: string;
 
   before(async () => {
-    const pgUrl = process.env.CIRRUS_TEST_DATABASE_URL;
-    pgDb = pgUrl ? await createPgDatabase(pgUrl) : undefined;
-    const env = {
-      CIRRUS_ADMIN_EMAIL: ADMIN_EMAIL,
-      CIRRUS_ADMIN_PASSWORD: ADMIN_PASSWORD,
-      CIRRUS_LOG_LEVEL: 'error',
-      CIRRUS_BASE_URL: 'http://cirrus.test',
-      ...(pgDb ? { CIRRUS_DATABASE_URL: pgDb.url } : { CIRRUS_DATA_DIR: dataDir }),
-    };
-    for (let i = 0; i < 2; i++) {
-      const instance = new Instance(env);
-      instances.push(instance);
-      // One after the other: the first creates the site.
-      await instance.start();
-    }
-    a = new Api(instances[0]!.url);
-    b = new Api(instances[1]!.url);
+    site = await startOneSite(2);
+    a = new Api(site.list[0]!.url);
+    b = new Api(site.list[1]!.url);
     token = (await signIn(b, ADMIN_EMAIL, ADMIN_PASSWORD)).token.access_token;
     adminId = (await b.get<{ id: string }>('/api/v4/user/me', { token })).body.data.id;
   });
-  after(async () => {
-    for (const i of instances) await i.close();
-    await pgDb?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  after(async () => site?.close());
 
   it('v2: started on A, granted on B, the credentials polled once on A, then 404 on both; they work on B', async () => {
     const started = await a.raw('POST', '/index.php/login/v2', { headers: { 'user-agent': DESKTOP_UA } });
