@@ -375,7 +375,8 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
   };
   jobs.every('prune', 3600_000, prune);
   // PostgreSQL: planner statistics for the tables that changed enough, whether or not autovacuum runs (db/statistics.ts).
-  jobs.every('db_statistics', 60_000, () => refreshStatistics(db), { firstAfterMs: 30_000 });
+  // SQLite gets no such job: its queries are written for a planner without statistics.
+  if (config.database.kind === 'postgres') jobs.every('db_statistics', 60_000, () => refreshStatistics(db), { firstAfterMs: 30_000 });
 
   return {
     config,
