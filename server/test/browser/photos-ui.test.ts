@@ -263,7 +263,8 @@ describe('web app: Photos', { skip: browserSkip || mediaToolsSkip }, () => {
       await page.goto(`${server.url}/photos`);
       await page.getByRole('button', { name: 'Map' }).click();
       const map = page.getByTestId('photo-map');
-      await map.waitFor();
+      // Markers are placed once the map has measured its size (the first frame has width 0).
+      await map.getByTestId('map-marker').first().waitFor();
       assert.equal(await map.getByTestId('map-marker').count(), 1, 'one geotagged photo, one marker');
       await page.waitForFunction(() => {
         const imgs = [...document.querySelectorAll<HTMLImageElement>('.photo-map-tile')];
