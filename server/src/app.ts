@@ -1,8 +1,6 @@
 // Builds the Fastify instance from the feature modules. Production (main.ts)
 // and the tests use this same factory.
 import Fastify, { type FastifyInstance } from 'fastify';
-import { Ajv } from 'ajv';
-import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
 import type { Clock } from './core/clock.js';
 import { createServices, type Services } from './services.js';
@@ -12,7 +10,8 @@ import { registerNoStore } from './http/no-store.js';
 import { registerBaselineHeaders } from './http/baseline-headers.js';
 import { registerCors } from './http/cors.js';
 import { registerCompression } from './http/compression.js';
-import { boundIntegers, registerInputGuard } from './http/input-guard.js';
+import { registerInputGuard } from './http/input-guard.js';
+import { lazySerializerFactory, validatorCompilers } from './http/schema-compilers.js';
 import { registerJsonParser } from './http/json-body.js';
 import { clientErrorHandler, registerHostCheck } from './http/client-errors.js';
 import { registerOpenApi } from './http/openapi.js';
@@ -59,23 +58,13 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export interface RouteInfo {
   method: string;
   url: string;
-  schema: { params?: unknown; querystring?: unknown; body?: unknown } | undefined;
+  schema: { params?: unknown; querystring?: unknown; body?: unknown; headers?: unknown; response?: Record<string, unknown> } | undefined;
 }
 
 export interface BuiltApp {
   app: FastifyInstance;
   services: Services;
   routes: RouteInfo[];
-}
-
-function makeAjv(coerce: boolean): Ajv {
-  // Bodies are JSON: no type coercion (a number is not a password), and an
-  // unknown field is a 400 naming it (a client must not believe a field it
-  // misspelled, or one we do not support, took effect). Query strings and
-  // params arrive as text: coerce them; unknown query parameters are ignored.
-  const ajv = new Ajv({ coerceTypes: coerce ? 'array' : false, useDefaults: true, removeAdditional: coerce, allErrors: false, strict: false });
-  (addFormats as unknown as (a: Ajv) => void)(ajv);
-  return ajv;
 }
 
 export interface BuildOptions {
@@ -109,10 +98,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     // a missing Host is refused by our hook, because Node's own answer has no body.
     clientErrorHandler,
     http: { requireHostHeader: false },
+    // Route schemas compile on each route's first request (http/schema-compilers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializerFactory } },
   });
-  const bodyAjv = makeAjv(false);
-  const textAjv = makeAjv(true);
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(boundIntegers(schema)));
+  app.setValidatorCompiler(validatorCompilers().lazy);
 
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {
