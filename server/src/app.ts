@@ -119,6 +119,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   // Before the guard and every /api/v4 route: see registerOpenApi.
   await registerOpenApi(app);
   registerAuthGuard(app, services.verifier, services.dpop);
+  if (config.storage.kind === 'local' && config.storage.fsync === false) {
+    app.log.warn('CIRRUS_BENCHMARK_NO_FSYNC: stored files are not flushed to the disk; a crash may lose them (for benchmarks only)');
+  }
   if (config.recordingOff) {
     app.log.warn('CIRRUS_BENCHMARK_RECORDING_OFF: no audit rows and no activity are recorded (for benchmarks only)');
   } else {

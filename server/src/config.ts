@@ -13,7 +13,12 @@ export type DatabaseConfig =
   | { kind: 'postgres'; url: string };
 
 export type StorageConfig =
-  | { kind: 'local' }
+  /**
+   * fsync false (CIRRUS_BENCHMARK_NO_FSYNC): blobs are not flushed to the disk
+   * before they count as stored. For benchmarks only, to compare with servers
+   * that do not flush (Apache mod_dav); a crash may then lose stored files.
+   */
+  | { kind: 'local'; fsync?: false }
   | {
       kind: 's3';
       endpoint: string | undefined;
@@ -176,6 +181,7 @@ const Settings = Type.Object({
   CIRRUS_LINK_UPLOAD_PENDING_MB_PER_LINK: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
   CIRRUS_LINK_UPLOAD_PENDING_MB_PER_ADDRESS: Type.Optional(Type.String({ pattern: '^[1-9][0-9]{0,7}$', description: 'a whole number of MiB from 1 to 99999999' })),
   CIRRUS_BENCHMARK_RECORDING_OFF: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
+  CIRRUS_BENCHMARK_NO_FSYNC: Type.Optional(Type.String({ pattern: BOOLEAN, description: 'true or false' })),
   CIRRUS_CLAMAV_SCAN: Type.Optional(Type.Union([Type.Literal('links'), Type.Literal('all')], { description: 'links or all' })),
   CIRRUS_CONFIG: Type.Optional(Type.String()),
 });
@@ -213,7 +219,7 @@ export function loadConfig(env: Source = process.env): Config {
     throw new ConfigError(`CIRRUS_BASE_URL must be an http:// or https:// URL, got "${baseUrl}"`);
   }
   if (merged.CIRRUS_CLAMAV_SCAN && !merged.CIRRUS_CLAMAV) throw new ConfigError('CIRRUS_CLAMAV_SCAN needs CIRRUS_CLAMAV (the scanner to use)');
-  let storage: StorageConfig = { kind: 'local' };
+  let storage: StorageConfig = truthy(merged.CIRRUS_BENCHMARK_NO_FSYNC) ? { kind: 'local', fsync: false } : { kind: 'local' };
   if (merged.CIRRUS_STORAGE === 's3') {
     if (!merged.CIRRUS_S3_BUCKET) throw new ConfigError('CIRRUS_S3_BUCKET must be set when CIRRUS_STORAGE is s3');
     storage = {

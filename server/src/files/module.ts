@@ -136,7 +136,7 @@ async function openStorage(config: StorageConfig, dataDir: string): Promise<Stor
     const { S3Storage } = await import('./storage/s3.js');
     return new S3Storage(config);
   }
-  const local = new LocalStorage(path.join(dataDir, 'files'));
+  const local = new LocalStorage(path.join(dataDir, 'files'), config.fsync !== false);
   await local.init();
   return local;
 }

@@ -34,6 +34,13 @@ describe('configuration', () => {
     assert.equal(set.baseUrlDerived, false);
   });
 
+  it('blobs are flushed to the disk unless the benchmark-only CIRRUS_BENCHMARK_NO_FSYNC is set', () => {
+    assert.deepEqual(loadConfig({}).storage, { kind: 'local' });
+    assert.deepEqual(loadConfig({ CIRRUS_BENCHMARK_NO_FSYNC: 'false' }).storage, { kind: 'local' });
+    assert.deepEqual(loadConfig({ CIRRUS_BENCHMARK_NO_FSYNC: 'true' }).storage, { kind: 'local', fsync: false });
+    refused({ CIRRUS_BENCHMARK_NO_FSYNC: 'sometimes' }, /CIRRUS_BENCHMARK_NO_FSYNC/);
+  });
+
   it('reads the documented values', () => {
     const config = loadConfig({ CIRRUS_PORT: '8080', CIRRUS_TRUST_PROXY: 'TRUE', CIRRUS_DATABASE_URL: 'postgres://u@db:5432/cirrus', CIRRUS_LOG_LEVEL: 'warn', CIRRUS_BASE_URL: 'https://files.example/' });
     assert.equal(config.port, 8080);

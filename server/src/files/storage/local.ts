@@ -40,7 +40,8 @@ function checkId(id: string): string {
   return id;
 }
 
-async function fsyncDir(dir: string): Promise<void> {
+async function fsyncDir(dir: string, fsync: boolean): Promise<void> {
+  if (!fsync) return;
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
@@ -53,9 +54,17 @@ export class LocalStorage implements StorageDriver {
   private readonly stagingDir: string;
   private readonly blobDir: string;
 
-  constructor(root: string) {
+  /** fsync false: only for benchmarks against servers that do not flush (config.ts, CIRRUS_BENCHMARK_NO_FSYNC). */
+  constructor(
+    root: string,
+    private readonly fsync = true,
+  ) {
     this.stagingDir = path.join(root, 'staging');
     this.blobDir = path.join(root, 'blobs');
+  }
+
+  private async sync(handle: FileHandle): Promise<void> {
+    if (this.fsync) await handle.sync();
   }
 
   async init(): Promise<void> {
@@ -104,13 +113,13 @@ export class LocalStorage implements StorageDriver {
           pendingBytes += chunk.length;
           if (pendingBytes >= IO_CHUNK || pending.length >= 512) await flush();
           if (onDurable && state.offset - reported >= PROGRESS_BYTES) {
-            await handle.sync();
+            await this.sync(handle);
             reported = state.offset;
             await onDurable({ ...state });
           } else if (!onDurable && !writeback && state.offset - writtenBack >= WRITEBACK_BYTES) {
             writtenBack = state.offset;
             // Its outcome is not needed: the final sync below reports any failure.
-            writeback = handle.datasync().then(
+            writeback = (this.fsync ? handle.datasync() : Promise.resolve()).then(
               () => (writeback = undefined),
               () => (writeback = undefined),
             );
@@ -119,11 +128,11 @@ export class LocalStorage implements StorageDriver {
       } catch (cause) {
         // What arrived before the failure is kept: a tus client resumes from there.
         await flush();
-        await handle.sync();
+        await this.sync(handle);
         throw new StagingInterrupted({ ...state }, cause);
       }
       await flush();
-      await handle.sync();
+      await this.sync(handle);
       return { ...state };
     } finally {
       await writeback;
@@ -146,12 +155,12 @@ export class LocalStorage implements StorageDriver {
     try {
       // Bytes past the recorded size (a crash between a write and its record) are not part of the file.
       await handle.truncate(size);
-      await handle.sync();
+      await this.sync(handle);
     } finally {
       await handle.close();
     }
     await rename(staged, target);
-    await fsyncDir(path.dirname(target));
+    await fsyncDir(path.dirname(target), this.fsync);
   }
 
   async adoptStaging(uploadId: string, localPath: string): Promise<void> {
