@@ -33,7 +33,6 @@ export interface History {
   versions: Pick<VersionService, 'list' | 'authorNames' | 'get' | 'sendable' | 'restore' | 'remove'>;
 }
 
-
 /** The segments after `root` (the first is the user id); a trailing slash is allowed, an empty segment elsewhere is not. */
 function segmentsOf(url: string, root: string): string[] {
   const path = /^[^?#]*/.exec(url.slice(root.length + 1))![0];

@@ -20,7 +20,6 @@ const ALLOW = 'OPTIONS, PROPFIND, MKCOL, PUT, MOVE, DELETE';
 /** The name a client MOVEs to assemble a transfer. */
 const ASSEMBLE = '.file';
 
-
 /** OC-Total-Length: undefined without it, 400 when it is not a byte count. */
 function totalLengthOf(request: FastifyRequest): number | null {
   const raw = request.headers['oc-total-length'];

@@ -62,7 +62,8 @@ export async function createPgDatabase(adminUrl: string, options: { migrated?: b
   await admin.connect();
   try {
     if (template) {
-      // Copies are made one at a time: CREATE DATABASE refuses a template another session is connected to.
+      // CREATE DATABASE refuses a template any other session is connected to; none is (it is migrated under
+      // another name and renamed when done). Copies also wait for a template being made, under its lock.
       await admin.query('SELECT pg_advisory_lock($1)', [TEMPLATE_LOCK]);
       await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     } else {

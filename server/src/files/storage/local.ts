@@ -40,8 +40,7 @@ function checkId(id: string): string {
   return id;
 }
 
-async function fsyncDir(dir: string, fsync: boolean): Promise<void> {
-  if (!fsync) return;
+async function fsyncDir(dir: string): Promise<void> {
   const handle = await open(dir, 'r');
   try {
     await handle.sync();
@@ -116,10 +115,10 @@ export class LocalStorage implements StorageDriver {
             await this.sync(handle);
             reported = state.offset;
             await onDurable({ ...state });
-          } else if (!onDurable && !writeback && state.offset - writtenBack >= WRITEBACK_BYTES) {
+          } else if (this.fsync && !onDurable && !writeback && state.offset - writtenBack >= WRITEBACK_BYTES) {
             writtenBack = state.offset;
             // Its outcome is not needed: the final sync below reports any failure.
-            writeback = (this.fsync ? handle.datasync() : Promise.resolve()).then(
+            writeback = handle.datasync().then(
               () => (writeback = undefined),
               () => (writeback = undefined),
             );
@@ -160,7 +159,7 @@ export class LocalStorage implements StorageDriver {
       await handle.close();
     }
     await rename(staged, target);
-    await fsyncDir(path.dirname(target), this.fsync);
+    if (this.fsync) await fsyncDir(path.dirname(target));
   }
 
   async adoptStaging(uploadId: string, localPath: string): Promise<void> {
