@@ -109,6 +109,11 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   // Background job failures go to the server's log from now on.
   services.jobs.useLogger(app.log);
+  // Background work over stored contents waits for a pause in requests (core/foreground.ts).
+  app.addHook('onRequest', (_request, _reply, done) => {
+    services.foreground.started();
+    done();
+  });
   registerErrorHandler(app);
   // Before every route and plugin, so that every answer inherits it.
   registerBaselineHeaders(app);

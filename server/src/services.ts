@@ -8,6 +8,7 @@ import { Metrics } from './ops/metrics.js';
 import type { HealthSources } from './ops/health.js';
 import { Jobs } from './core/jobs.js';
 import { systemClock, type Clock } from './core/clock.js';
+import { Foreground } from './core/foreground.js';
 import { RedisBus } from './ops/redis-bus.js';
 import { Invalidations } from './ops/invalidations.js';
 import { parseRevocationMessage } from './sessions/revocation-messages.js';
@@ -148,6 +149,8 @@ export interface Services {
   health: HealthSources;
   /** The background tasks (core/jobs.ts). */
   jobs: Jobs;
+  /** When requests last started: background work waits for a pause in them (core/foreground.ts). */
+  foreground: Foreground;
   /** Where every service reads the time (core/clock.ts). */
   clock: Clock;
   close(): Promise<void>;
@@ -254,9 +257,10 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     db, changes: files.changes, verifier, bus: redis, jobs, clock,
     hub: { perAccount: config.connections.streamsPerAccount, perToken: config.connections.streamsPerToken },
   });
-  const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock });
+  const foreground = new Foreground();
+  const search = createSearch({ db, blobs: files.storage, changes: files.changes, jobs, clock, foreground });
   files.search.useContent(search.content);
-  const media = await createMedia({ db, dataDir: config.dataDir, blobs: files.storage, files: files.files, changes: files.changes, jobs, clock, thumbCache: files.thumbCache });
+  const media = await createMedia({ db, dataDir: config.dataDir, blobs: files.storage, files: files.files, changes: files.changes, jobs, clock, thumbCache: files.thumbCache, foreground });
   files.thumbs.useSources(media.service);
   files.files.useMedia(media.service);
   // WebDAV Basic guesses go through the same helper, under keys of their own.
@@ -422,6 +426,7 @@ async function assembleWith(config: Config, db: Db, initialize: boolean, redis: 
     activity,
     redis,
     jobs,
+    foreground,
     clock,
     health: {
       database: () => pingDatabase(db),

@@ -14,6 +14,13 @@ export interface WorkRows<Claimed> {
   claim(now: number, leaseMs: number): Promise<Claimed | undefined>;
 }
 
+export interface WorkOptions {
+  leaseMs: number;
+  runBudgetMs: number;
+  /** Waited for before each step: a pause in requests (core/foreground.ts). */
+  pause?: () => Promise<void>;
+}
+
 /** Rows added per discovery statement, and owners per statement when only some trees changed. */
 const DISCOVER_LIMIT = 1000;
 const OWNERS_PER_STATEMENT = 200;
@@ -28,7 +35,7 @@ export class DiscoveredWork<Claimed> {
     private readonly rows: WorkRows<Claimed>,
     private readonly handle: (claimed: Claimed) => Promise<void>,
     private readonly clock: Clock,
-    private readonly options: { leaseMs: number; runBudgetMs: number },
+    private readonly options: WorkOptions,
   ) {}
 
   /** These owners' trees changed (the change feed's signal): look at their files on the next run. */
@@ -56,8 +63,11 @@ export class DiscoveredWork<Claimed> {
     const until = this.clock.now() + this.options.runBudgetMs;
     do {
       this.again = false;
+      await this.options.pause?.();
       await this.discover();
       while (!this.stopped && this.clock.now() < until) {
+        await this.options.pause?.();
+        if (this.stopped) break;
         const claimed = await this.rows.claim(this.clock.now(), this.options.leaseMs);
         if (!claimed) break;
         await this.handle(claimed);

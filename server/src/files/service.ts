@@ -153,6 +153,29 @@ export class FilesService {
   }
 
   /**
+   * Public API: the live item at `path` or null and, from the same walk,
+   * whether its parent is a folder (a WebDAV PUT or MKCOL needs both: one
+   * walk instead of two). `parentFolder` is null where the walk cannot say
+   * (a path no source resolves, a virtual folder): ask `resolve` then.
+   */
+  async probe(actorId: string, path: string): Promise<{ entry: Entry | null; parentFolder: boolean | null }> {
+    let sc: Scope;
+    try {
+      sc = await this.scope(actorId, path, 'read');
+    } catch (err) {
+      if (err instanceof DomainError && err.code === ErrorCode.NotFound) return { entry: null, parentFolder: null };
+      throw err;
+    }
+    if (sc.virtual) return { entry: sc.virtual, parentFolder: null };
+    if (sc.names.length === 0) return { entry: sc.view(await this.tree.resolveIn(this.store, sc.ownerId, [])), parentFolder: null };
+    const rows = await this.tree.walk(this.store, sc.ownerId, sc.names);
+    const last = rows[rows.length - 1];
+    if (rows.length === sc.names.length) return { entry: sc.view({ row: last!, path: joinPath(sc.names) }), parentFolder: true };
+    // The walk stops at a missing name or at a file: the parent is a folder only when just the last name is missing below one.
+    return { entry: null, parentFolder: rows.length === sc.names.length - 1 && (last === undefined || last.kind === FOLDER) };
+  }
+
+  /**
    * Public API: which of `paths` name a live item (a missing parent folder is
    * "does not exist"). An item's result is its entry or null; a path that is
    * not a valid path gets its 40001 error as the item's result, so one bad

@@ -104,12 +104,9 @@ export class UploadRepository {
    * did; with `token`, only while that lock is still held.
    */
   async take(id: string, token?: string): Promise<UploadRow | undefined> {
-    const row = await this.findAny(id);
-    if (!row || (token !== undefined && row.lock_token !== token)) return undefined;
     let del = this.db.deleteFrom('uploads').where('id', '=', id);
     if (token !== undefined) del = del.where('lock_token', '=', token);
-    const res = await del.executeTakeFirst();
-    return Number(res.numDeletedRows) === 1 ? row : undefined;
+    return del.returningAll().executeTakeFirst();
   }
 
   /** Streamed PUTs whose process is gone: nobody will finish them. */

@@ -193,8 +193,9 @@ export class UploadService {
     const now = this.clock.now();
     const row: UploadRow = {
       id: shortId(24), owner_id: ownerId, kind, target_path: joinPath(names), blob_id: newBlobId(), length, upload_offset: 0, crc32: 0,
-      // A PUT's lease belongs to this process from the start: if it dies, any instance reclaims the reservation.
-      reserved: reserve, metadata, lock_token: null, lock_expires_at: null, lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
+      // A PUT's row is born locked by its request (no claim follows), its lease this process's: if it dies, any instance reclaims the reservation.
+      reserved: reserve, metadata, lock_token: kind === 'put' ? secretToken(12) : null, lock_expires_at: kind === 'put' ? now + this.options.lockMs : null,
+      lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
       expires_at: now + (kind === 'put' ? this.options.putLeaseMs : shareId !== null ? this.options.linkIdleExpiryMs : this.options.tusExpiryMs),
       share_id: shareId, source, author,
     };
@@ -250,7 +251,7 @@ export class UploadService {
       await this.abort(upload.id);
       throw err;
     }
-    return sc.view(await this.finish(upload, held.state, held.token, modifiedAt));
+    return sc.view(await this.finish(upload, held.state, held.token, modifiedAt, true));
   }
 
   // ---- pieces: one file sent in several requests (the sync clients' chunked uploads) ----
@@ -273,7 +274,7 @@ export class UploadService {
       const held = await this.write(upload, source, { max, grow: declaredLength === null ? (total) => this.grow(upload, total) : undefined }, () => true);
       const size = held.state.offset;
       if (declaredLength !== null && size !== declaredLength) throw badRequest('The body is shorter than its Content-Length');
-      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
+      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size, true);
       else await this.tree.storage.deleteStaging(upload.id);
       // The row goes; its reservation stays with the piece, exactly its size.
       const lease = await this.store.transaction(async (s) => {
@@ -325,10 +326,9 @@ export class UploadService {
     if (blocks === 0 && size > 4096) crc = crc32OfZeros(size);
     else for await (const chunk of createReadStream(localPath, { highWaterMark: 1024 * 1024 })) crc = crc32(chunk as Buffer, crc);
     const upload = await this.begin(ownerId, names, 'put', size, null);
-    const token = secretToken(12);
+    const token = upload.lock_token!;
     try {
       await this.tree.storage.adoptStaging(upload.id, localPath);
-      if (!(await this.claim(upload, token))) throw lockLost();
     } catch (err) {
       await this.abort(upload.id);
       throw err;
@@ -372,8 +372,10 @@ export class UploadService {
    * otherwise it is released.
    */
   async write(upload: UploadRow, source: Readable, limits: WriteLimits, keepLock: (state: StagingState) => boolean): Promise<HeldWrite> {
-    const token = secretToken(12);
-    if (!(await this.claim(upload, token))) {
+    // A PUT's row was born locked by this request (begin); a tus upload's lock is claimed per request.
+    const born = upload.kind === 'put' && upload.lock_token !== null;
+    const token = born ? upload.lock_token! : secretToken(12);
+    if (!born && !(await this.claim(upload, token))) {
       const current = await this.store.uploads.findAny(upload.id);
       if (!current) throw notFound('Upload not found');
       if (current.upload_offset !== upload.upload_offset) throw conflict(`Upload-Offset is ${current.upload_offset}`);
@@ -402,7 +404,8 @@ export class UploadService {
     const patch = { upload_offset: state.offset, crc32: state.crc32, expires_at: expires };
     if (failure === null && keepLock(state)) {
       // Every byte is durable and recorded before anyone may call the upload complete; the lock stays for finish.
-      if (!(await this.store.uploads.progress(upload.id, token, patch))) failure = lockLost();
+      // A PUT is never resumed, only finished by this request or aborted: its offset needs no record (finish checks the lock).
+      if (upload.kind !== 'put' && !(await this.store.uploads.progress(upload.id, token, patch))) failure = lockLost();
     } else {
       await this.store.uploads.release(upload.id, token, patch);
     }
@@ -445,15 +448,16 @@ export class UploadService {
    * Turns complete staged bytes into the file at the upload's target path,
    * under the write lock `token`. Every step can be repeated after a crash:
    * the blob commit is idempotent, and the row (deleted in the transaction
-   * that places the file) says the file does not exist yet.
+   * that places the file) says the file does not exist yet. `justWritten`:
+   * this request's own write just stored `state` (StorageDriver.commit).
    */
-  async finish(upload: UploadRow, state: StagingState, token: string, modifiedAt?: number): Promise<Entry> {
+  async finish(upload: UploadRow, state: StagingState, token: string, modifiedAt?: number, justWritten = false): Promise<Entry> {
     const names = parsePath(upload.target_path);
     const size = state.offset;
     const freed: string[] = [];
     let entry: Entry;
     try {
-      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size);
+      if (size > 0) await this.tree.storage.commit(upload.id, upload.blob_id, size, justWritten);
       else await this.tree.storage.deleteStaging(upload.id);
       // Scanned once stored and before the row exists: nothing unscanned is ever visible.
       if (size > 0 && this.check) {

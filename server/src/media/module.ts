@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Jobs } from '../core/jobs.js';
 import type { Clock } from '../core/clock.js';
+import type { Foreground } from '../core/foreground.js';
 import type { ChangeSignal } from '../files/events/signal.js';
 import type { FilesService } from '../files/service.js';
 import type { ThumbCache } from '../files/thumb-cache.js';
@@ -29,6 +30,8 @@ export interface MediaDeps {
   /** Where thumbnails are kept (the file feature's: the data directory, or the S3 bucket). */
   thumbCache: ThumbCache;
   options?: Partial<MediaOptions>;
+  /** Background steps wait for a pause in requests (core/foreground.ts). */
+  foreground?: Foreground;
 }
 
 export interface Media {
@@ -46,6 +49,7 @@ export async function createMedia(deps: MediaDeps): Promise<Media> {
     cache: deps.thumbCache,
     tmpDir: path.join(deps.dataDir, 'media-tmp'),
     ...deps.options,
+    pause: deps.foreground && (() => deps.foreground!.pause()),
   });
   await service.start();
   const kick = () => void deps.jobs.run('media_look');

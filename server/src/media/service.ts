@@ -14,7 +14,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Readable } from 'node:stream';
 import type { Clock } from '../core/clock.js';
-import { DiscoveredWork } from '../core/discovered-work.js';
+import { DiscoveredWork, type WorkOptions } from '../core/discovered-work.js';
 import { generate, mediaKindOf, TOOLS, type Generated, type MediaInfo, type MediaKind } from './generators.js';
 import { findTool, runTool, type ToolCaps } from './tools.js';
 import type { MediaRepository, MediaState } from './repository.js';
@@ -24,7 +24,7 @@ export interface BlobReader {
   read(blobId: string): Promise<Readable>;
 }
 
-export interface MediaOptions {
+export interface MediaOptions extends WorkOptions {
   /** Where thumbnail sources are kept, beside the sized thumbnails (files/thumb-cache.ts: the data directory, or the S3 bucket). */
   cache: ThumbCache;
   /** Parent of the per-blob temporary folders. */

@@ -8,12 +8,12 @@
 // MAX_ATTEMPTS leases.
 import type { Readable } from 'node:stream';
 import type { Clock } from '../core/clock.js';
-import { DiscoveredWork } from '../core/discovered-work.js';
+import { DiscoveredWork, type WorkOptions } from '../core/discovered-work.js';
 import type { Claimed, IndexRepository } from './index-repository.js';
 import type { ExtractionPool } from './extract/pool.js';
 import { kindOf } from './extract/formats.js';
 
-export interface IndexerOptions {
+export interface IndexerOptions extends WorkOptions {
   /** Bigger files are marked failed unread. */
   maxInputBytes: number;
   /** A claimed doc is free for another instance after this long (longer than the extraction time cap). */

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database.js';
 import type { Jobs } from '../core/jobs.js';
 import type { Clock } from '../core/clock.js';
+import type { Foreground } from '../core/foreground.js';
 import type { ChangeSignal } from '../files/events/signal.js';
 import { IndexRepository } from './index-repository.js';
 import { QueryRepository } from './query-repository.js';
@@ -26,6 +27,8 @@ export interface SearchDeps {
   clock: Clock;
   caps?: Partial<ExtractCaps>;
   indexer?: Partial<IndexerOptions>;
+  /** Background steps wait for a pause in requests (core/foreground.ts). */
+  foreground?: Foreground;
 }
 
 export interface Search {
@@ -39,7 +42,7 @@ export interface Search {
 export function createSearch(deps: SearchDeps): Search {
   const index = new IndexRepository(deps.db);
   const pool = new ExtractionPool({ ...DEFAULT_CAPS, ...deps.caps });
-  const indexer = new Indexer(index, deps.blobs, pool, deps.clock, { ...DEFAULT_INDEXER, ...deps.indexer });
+  const indexer = new Indexer(index, deps.blobs, pool, deps.clock, { ...DEFAULT_INDEXER, ...deps.indexer, pause: deps.foreground && (() => deps.foreground!.pause()) });
   const kick = () => void deps.jobs.run('search_index');
   const content = new ContentSearch(new QueryRepository(deps.db), index, deps.clock, () => {
     indexer.lookEverywhere();

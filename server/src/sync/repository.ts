@@ -185,14 +185,18 @@ export class SyncRepository {
       const missing = ids.filter((id) => !out.has(id));
       if (!missing.length) continue;
       // Only ids of rows that exist: an item deleted meanwhile gets no number rather than a foreign-key error.
-      await this.db
+      const made = await this.db
         .insertInto('sync_file_numbers')
         .columns(['file_id'])
         .expression((eb) => eb.selectFrom('files').select('id').where('id', 'in', missing))
         .onConflict((oc) => oc.column('file_id').doNothing())
+        .returning(['file_id', 'number'])
         .execute()
-        .catch(() => undefined);
-      await this.readNumbers(missing, out);
+        .catch(() => []);
+      for (const r of made) out.set(r.file_id, Number(r.number));
+      // Numbered by a parallel request meanwhile (the insert did nothing for those): read theirs.
+      const raced = missing.filter((id) => !out.has(id));
+      if (raced.length) await this.readNumbers(raced, out);
     }
     return out;
   }

@@ -4,7 +4,7 @@
 // (RFC 4918 §10.4) and the locks that protect what the method changes (§7).
 import type { FastifyRequest } from 'fastify';
 import { DomainError, ErrorCode } from '../core/errors.js';
-import { FILE } from '../files/rows.js';
+import { FILE, FOLDER } from '../files/rows.js';
 import type { FilesService } from '../files/service.js';
 import type { Entry } from '../files/tree.js';
 import type { DavPrincipal } from './auth.js';
@@ -109,6 +109,17 @@ export class DavContext {
       if (err instanceof DomainError && err.code === ErrorCode.NotFound) return null;
       throw err;
     }
+  }
+
+  /**
+   * The entry at `path` or null, and whether its parent is a folder (one walk
+   * where the tree allows; else the parent is resolved on its own).
+   */
+  async probe(path = this.path): Promise<{ entry: Entry | null; parentFolder: boolean }> {
+    const { entry, parentFolder } = await this.files.probe(this.userId, path);
+    if (entry || parentFolder !== null) return { entry, parentFolder: parentFolder ?? true };
+    const parent = await this.tryResolve(parentPath(path));
+    return { entry: null, parentFolder: parent !== null && parent.row.kind === FOLDER };
   }
 
   /** The account's folder itself must exist (it may have been moved away since the account was made). */

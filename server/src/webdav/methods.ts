@@ -22,9 +22,8 @@ function hasBody(ctx: DavContext): boolean {
 }
 
 /** The parent folder must exist (RFC 4918 §9.7.1 PUT, §9.3.1 MKCOL: 409 otherwise). */
-async function requireParent(ctx: DavContext, path: string): Promise<void> {
-  const parent = await ctx.tryResolve(parentPath(path));
-  if (!parent || parent.row.kind !== FOLDER) throw new DavError(409, 'The parent folder does not exist');
+function requireParent(parentFolder: boolean): void {
+  if (!parentFolder) throw new DavError(409, 'The parent folder does not exist');
 }
 
 export async function get(ctx: DavContext, reply: FastifyReply): Promise<FastifyReply> {
@@ -48,9 +47,9 @@ export async function put(ctx: DavContext, uploads: UploadService, source: Reada
   if (ctx.names.length === 0) throw new DavError(405, 'The root folder cannot be written');
   // RFC 9110 §14.5: a partial PUT is refused rather than stored as the whole content.
   if (ctx.request.headers['content-range'] !== undefined) throw new DavError(400, 'Content-Range is not supported on PUT');
-  const existing = await ctx.tryResolve();
+  const { entry: existing, parentFolder } = await ctx.probe();
   if (existing?.row.kind === FOLDER) throw new DavError(405, 'A folder cannot be overwritten with PUT');
-  if (!existing) await requireParent(ctx, ctx.path);
+  if (!existing) requireParent(parentFolder);
   const h = ctx.request.headers;
   if (h['if-none-match'] === '*' && existing) throw new DavError(412, 'The resource exists');
   const ifMatch = h['if-match'];
@@ -75,8 +74,10 @@ export async function put(ctx: DavContext, uploads: UploadService, source: Reada
 export async function mkcol(ctx: DavContext): Promise<number> {
   // §9.3: a body we do not understand is 415.
   if (hasBody(ctx)) throw new DavError(415, 'MKCOL with a body is not supported');
-  if (ctx.names.length === 0 || (await ctx.tryResolve())) throw new DavError(405, 'The resource already exists');
-  await requireParent(ctx, ctx.path);
+  if (ctx.names.length === 0) throw new DavError(405, 'The resource already exists');
+  const { entry, parentFolder } = await ctx.probe();
+  if (entry) throw new DavError(405, 'The resource already exists');
+  requireParent(parentFolder);
   await ctx.checkIf();
   ctx.requireTokens(covering(await ctx.locks(), parentPath(ctx.path)));
   await ctx.files.create(ctx.userId, ctx.path, 'folder');

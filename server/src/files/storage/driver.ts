@@ -50,9 +50,12 @@ export interface StorageDriver {
    * Makes a complete staging area of `size` durable bytes the blob `blobId`,
    * durably and atomically. Idempotent: after a crash between a commit and
    * its record in the database, committing again resolves when the blob is
-   * already there whole.
+   * already there whole. `justWritten`: the caller's own append just
+   * returned exactly `size` durable bytes and it has held the upload's lock
+   * since, so nothing lies past them (a local disk then skips reopening the
+   * file to cut and flush it).
    */
-  commit(uploadId: string, blobId: string, size: number): Promise<void>;
+  commit(uploadId: string, blobId: string, size: number, justWritten?: boolean): Promise<void>;
   /** Moves a local file into a new staging area (server-side import). */
   adoptStaging(uploadId: string, localPath: string): Promise<void>;
   /** Idempotent. */

@@ -52,6 +52,8 @@ async function fsyncDir(dir: string): Promise<void> {
 export class LocalStorage implements StorageDriver {
   private readonly stagingDir: string;
   private readonly blobDir: string;
+  /** The blobs/<2 chars> folders known to exist: one mkdir per folder and process, not per commit. */
+  private readonly blobDirs = new Set<string>();
 
   /** fsync false: only for benchmarks against servers that do not flush (config.ts, CIRRUS_BENCHMARK_NO_FSYNC). */
   constructor(
@@ -139,27 +141,40 @@ export class LocalStorage implements StorageDriver {
     }
   }
 
-  async commit(uploadId: string, blobId: string, size: number): Promise<void> {
+  async commit(uploadId: string, blobId: string, size: number, justWritten = false): Promise<void> {
     const target = this.blobPath(blobId);
-    await mkdir(path.dirname(target), { recursive: true });
+    const dir = path.dirname(target);
+    if (!this.blobDirs.has(dir)) {
+      await mkdir(dir, { recursive: true });
+      this.blobDirs.add(dir);
+    }
     const staged = this.stagingPath(uploadId);
-    let handle: FileHandle;
+    if (!justWritten) {
+      let handle: FileHandle;
+      try {
+        handle = await open(staged, 'r+');
+      } catch (err) {
+        // Renamed already by a commit whose record a crash prevented: the blob is there whole.
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT' && (await stat(target).catch(() => null))?.size === size) return;
+        throw err;
+      }
+      try {
+        // Bytes past the recorded size (a crash between a write and its record) are not part of the file.
+        await handle.truncate(size);
+        await this.sync(handle);
+      } finally {
+        await handle.close();
+      }
+    }
     try {
-      handle = await open(staged, 'r+');
+      await rename(staged, target);
     } catch (err) {
-      // Renamed already by a commit whose record a crash prevented: the blob is there whole.
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT' && (await stat(target).catch(() => null))?.size === size) return;
-      throw err;
+      // The blob folder was removed behind our back (it is made once per process): make it again.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT' || !(await stat(staged).catch(() => null))) throw err;
+      await mkdir(dir, { recursive: true });
+      await rename(staged, target);
     }
-    try {
-      // Bytes past the recorded size (a crash between a write and its record) are not part of the file.
-      await handle.truncate(size);
-      await this.sync(handle);
-    } finally {
-      await handle.close();
-    }
-    await rename(staged, target);
-    if (this.fsync) await fsyncDir(path.dirname(target));
+    if (this.fsync) await fsyncDir(dir);
   }
 
   async adoptStaging(uploadId: string, localPath: string): Promise<void> {
