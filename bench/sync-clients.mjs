@@ -23,11 +23,20 @@
 //   both ways, both reported).
 // - Peak resident memory: Cirrus's VmHWM over the whole run (target < 200 MB;
 //   the durable Cirrus, which serves every run but the unflushed ones).
+// - The client writes a PUT's headers and its small body separately with
+//   Nagle's algorithm on, so the body waits for the server's acknowledgement
+//   of the headers, which Linux delays by up to 40 ms: on this loopback each
+//   small file costs both servers about that much. Cirrus answers the desktop
+//   clients' PUTs with an interim 100 Continue at once (sync/early-continue.ts),
+//   which carries the acknowledgement; Apache does not. With
+//   CIRRUS_BENCH_SYNC_QUICKACK=1 (root: it sets `quickack 1` on the loopback
+//   route for the run and restores it) no acknowledgement is delayed for
+//   either server, and the ratio is the servers' own cost per file.
 // Target: Cirrus at least as fast as Apache on each (time ratio Apache /
 // Cirrus >= 1.0, the median of the rounds).
 // Settings: CIRRUS_BENCH_SYNC_SMALL_FILES (2000), CIRRUS_BENCH_SYNC_BIG_MB
 // (1024), CIRRUS_BENCH_SYNC_ROUNDS (3), CIRRUS_BENCH_SYNC_DATABASE (sqlite |
-// postgres).
+// postgres), CIRRUS_BENCH_SYNC_QUICKACK (unset; 1: no delayed acknowledgements on loopback).
 import { execFile, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -42,6 +51,17 @@ const BIG_MB = envInt('CIRRUS_BENCH_SYNC_BIG_MB', 1024);
 const ROUNDS = envInt('CIRRUS_BENCH_SYNC_ROUNDS', 3);
 const DATABASE = process.env.CIRRUS_BENCH_SYNC_DATABASE ?? 'sqlite';
 const TARGET = { ratio: 1.0, rssMB: 200 };
+const QUICKACK = process.env.CIRRUS_BENCH_SYNC_QUICKACK === '1';
+
+/** Sets `quickack 1` on the loopback route (no delayed acknowledgements); answers the function that restores it. */
+function quickAckOnLoopback() {
+  const route = spawnSync('ip', ['route', 'show', 'table', 'local', '127.0.0.1'], { encoding: 'utf8' }).stdout.trim();
+  if (!route.startsWith('local 127.0.0.1 ')) throw new Error(`no loopback route to change: ${JSON.stringify(route)}`);
+  const plain = route.replace(/\s+quickack \d+/, '').split(/\s+/);
+  const set = spawnSync('ip', ['route', 'change', ...plain, 'table', 'local', 'quickack', '1'], { encoding: 'utf8' });
+  if (set.status !== 0) throw new Error(`ip route change (root needed): ${set.stderr}`);
+  return () => spawnSync('ip', ['route', 'change', ...plain, 'table', 'local']);
+}
 
 function has(tool) {
   return spawnSync('sh', ['-c', `command -v ${tool}`]).status === 0;
@@ -73,6 +93,7 @@ export async function run() {
   const { startApacheDav } = await import(pathToFileURL(path.join(ROOT, 'dist/server/test/webdav/apache.js')).href);
   const work = mkdtempSync(path.join(tmpdir(), 'cirrus-bench-sync-'));
   const cleanup = [() => rmSync(work, { recursive: true, force: true })];
+  if (QUICKACK) cleanup.push(quickAckOnLoopback());
   try {
     // The local trees, made once: the small files in 20 folders, and the large file.
     const smallDir = path.join(work, 'small');
@@ -172,7 +193,7 @@ export async function run() {
     const ok = smallRatio >= TARGET.ratio && bigRatio >= TARGET.ratio && peakMB < TARGET.rssMB;
     const md =
       table(
-        `Sync clients: nextcloudcmd first sync to Cirrus (${DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}) and to Apache mod_dav, same run, median of ${ROUNDS} alternated rounds`,
+        `Sync clients: nextcloudcmd first sync to Cirrus (${DATABASE === 'postgres' ? 'PostgreSQL' : 'SQLite'}) and to Apache mod_dav, same run, median of ${ROUNDS} alternated rounds${QUICKACK ? ', loopback without delayed acknowledgements (route quickack)' : ''}`,
         ['work', 'Cirrus', 'Apache', 'Apache / Cirrus time (≥ 1.0: Cirrus as fast or faster)'],
         rows,
       ) + `\n\nCirrus peak RSS (VmHWM, whole run): **${fmt(peakMB, 0)} MB** (target < ${TARGET.rssMB} MB). Rounds (s): small ${times.small.Cirrus.map((t) => fmt(t / 1000, 1)).join(' / ')} vs ${times.small.Apache.map((t) => fmt(t / 1000, 1)).join(' / ')}; big ${times.big.Cirrus.map((t) => fmt(t / 1000, 1)).join(' / ')} vs ${times.big.ApacheSync.map((t) => fmt(t / 1000, 1)).join(' / ')}.\n`;

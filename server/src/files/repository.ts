@@ -109,6 +109,33 @@ export class TreeRepository {
   }
 
   /**
+   * The rows along `names` below `parentId` as far as they exist: it stops at
+   * a missing name or below a file. One statement for the whole path (each
+   * step is the (parent_id, name) index), where a findChild per name took one
+   * statement each; most requests resolve a path two or three times.
+   */
+  async findPath(parentId: string, names: readonly string[]): Promise<FileRow[]> {
+    if (names.length === 0) return [];
+    if (names.length === 1) {
+      const child = await this.findChild(parentId, names[0]!);
+      return child ? [child] : [];
+    }
+    const nameAt = sql.join(
+      names.slice(1).map((name, i) => sql`when ${i + 1} then ${name}`),
+      sql` `,
+    );
+    const { rows } = await sql<FileRow & { depth: number }>`
+      with recursive walk as (
+        select files.*, 1 as depth from files where parent_id = ${parentId} and name = ${names[0]!}
+        union all
+        select f.*, w.depth + 1 from walk w join files f on f.parent_id = w.id and f.name = (case w.depth ${nameAt} end)
+        where w.kind = ${FOLDER} and w.depth < ${names.length}
+      )
+      select * from walk order by depth`.execute(this.db);
+    return rows.map(({ depth: _depth, ...row }) => row);
+  }
+
+  /**
    * One page of a folder, folders first, then by name case-insensitively and
    * naturally (sort_key, the name breaking ties); keyset on the natural list index.
    */

@@ -81,16 +81,8 @@ export class Tree {
 
   /** The rows along `names` as far as they exist; stops early at a missing name or a file. */
   async walk(s: FileStore, ownerId: string, names: readonly string[]): Promise<FileRow[]> {
-    const rows: FileRow[] = [];
-    let current = await this.root(ownerId);
-    for (const name of names) {
-      if (current.kind !== FOLDER) break;
-      const child = await s.tree.findChild(current.id, name);
-      if (!child) break;
-      rows.push(child);
-      current = child;
-    }
-    return rows;
+    const root = await this.root(ownerId);
+    return s.tree.findPath(root.id, names);
   }
 
   async resolveIn(s: FileStore, ownerId: string, names: readonly string[]): Promise<Entry> {

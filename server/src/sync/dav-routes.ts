@@ -12,6 +12,7 @@ import { copyOrMove, put } from '../webdav/methods.js';
 import { FILE } from '../files/rows.js';
 import type { Entry } from '../files/tree.js';
 import { formatChecksum, parseChecksum, verifying } from './checksums.js';
+import { earlyContinue } from './early-continue.js';
 import type { SyncService } from './service.js';
 
 export const FILES_ROOT = '/remote.php/dav/files';
@@ -104,5 +105,5 @@ export function syncDavRoutes(app: FastifyInstance, dav: DavRouteDeps, sync: Syn
         return dispatch(ctx, dav, reply);
     }
   };
-  davScope(app, [`${FILES_ROOT}/:uid`, `${FILES_ROOT}/:uid/*`, LEGACY_ROOT, `${LEGACY_ROOT}/*`], handler);
+  davScope(app, [`${FILES_ROOT}/:uid`, `${FILES_ROOT}/:uid/*`, LEGACY_ROOT, `${LEGACY_ROOT}/*`], handler, [], earlyContinue);
 }

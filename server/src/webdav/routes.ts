@@ -3,7 +3,7 @@
 // at most 1 MiB), whose error handler speaks WebDAV (status + text, or a
 // DAV:error body) instead of the API envelope, and one route per URL shape
 // that authenticates, then dispatches on the method.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { Readable } from 'node:stream';
 import { toDomainError } from '../http/error-handler.js';
 import { DavError, fromAppError } from './errors.js';
@@ -66,7 +66,14 @@ export interface DavRouteDeps {
 }
 
 /** Registers the methods and one WebDAV scope (unread bodies, WebDAV errors) serving `urls` with `handler`. */
-export function davScope(app: FastifyInstance, urls: readonly string[], handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>, methods: readonly string[] = []): void {
+/** `onRequest`: a route hook run before the handler (the sync mount's early 100 Continue). */
+export function davScope(
+  app: FastifyInstance,
+  urls: readonly string[],
+  handler: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>,
+  methods: readonly string[] = [],
+  onRequest?: onRequestHookHandler,
+): void {
   for (const method of [...DAV_METHODS, ...methods]) {
     if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
   }
@@ -75,7 +82,7 @@ export function davScope(app: FastifyInstance, urls: readonly string[], handler:
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null, undefined));
     scope.setErrorHandler((err, request, reply) => sendDavError(request, reply, err));
     const all = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS, ...methods];
-    for (const url of urls) scope.route({ method: all, url, config: { auth: 'none' }, exposeHeadRoute: false, handler });
+    for (const url of urls) scope.route({ method: all, url, config: { auth: 'none' }, exposeHeadRoute: false, handler, ...(onRequest ? { onRequest } : {}) });
   });
 }
 

@@ -6,6 +6,7 @@
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { connect } from 'node:net';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api } from '../helpers/client.js';
 import { capacity, download, put } from '../files/helpers.js';
@@ -183,5 +184,34 @@ describe('sync protocol: status, OCS, /remote.php/', () => {
     for (let i = 0; i < 8; i++) last = (await dav(server, 'PROPFIND', `/remote.php/dav/files/${p.id}/`, p.basic, { headers: { depth: '0' } })).status;
     assert.equal(last, 429);
     assert.equal((await dav(server, 'PROPFIND', `/remote.php/dav/files/${p.id}/`, phone, { headers: { depth: '0' } })).status, 207);
+  });
+
+  it('a desktop client\'s PUT gets an interim 100 Continue before its body is read (RFC 9110 §15.2); other clients get none', async () => {
+    const p = await davPerson(server);
+    const { host, hostname, port } = new URL(server.url);
+    /** One PUT over a raw socket: headers in one write, the body in a second (as the desktop clients send them); the bytes answered. */
+    const rawPut = (name: string, userAgent: string) =>
+      new Promise<string>((resolve, reject) => {
+        const body = 'twelve bytes';
+        const socket = connect(Number(port), hostname.replace(/^\[|\]$/g, ''));
+        let answer = '';
+        socket.setEncoding('latin1');
+        socket.on('data', (chunk: string) => {
+          answer += chunk;
+          if (/\r\n\r\n/.test(answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))) socket.end();
+        });
+        socket.on('close', () => resolve(answer));
+        socket.on('error', reject);
+        socket.write(
+          `PUT /remote.php/dav/files/${p.id}/${name} HTTP/1.1\r\nHost: ${host}\r\nAuthorization: ${p.basic}\r\nUser-Agent: ${userAgent}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`,
+          () => setTimeout(() => socket.write(body), 100),
+        );
+      });
+    const desktop = await rawPut('desktop.txt', 'Mozilla/5.0 (Linux) mirall/3.7.3git (nextcloudcmd, debian)');
+    assert.match(desktop, /^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 /);
+    const other = await rawPut('other.txt', 'curl/8.5.0');
+    assert.match(other, /^HTTP\/1\.1 201 /);
+    // Both bodies were stored whole.
+    for (const name of ['desktop.txt', 'other.txt']) assert.equal((await dav(server, 'GET', `/remote.php/dav/files/${p.id}/${name}`, p.basic)).text, 'twelve bytes');
   });
 });
