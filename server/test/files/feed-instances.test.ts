@@ -181,12 +181,19 @@ async function listAll(api: Api, token: string, from = '/', into = new Map<strin
 /**
  * A sync client: applies each event to its model of the tree, by path, and
  * checks the item's id before moving or removing what it holds (a listing may
- * already show a newer item there). A created or restored folder, or a
- * moved item it does not hold, is listed (docs/api.md: one event for a
- * copied, restored or moved subtree's root).
+ * already show a newer item there). A created or restored folder, a moved
+ * item it does not hold, or a moved folder below which a listing found
+ * nothing, is listed (docs/api.md: one event for a copied, restored or moved
+ * subtree's root).
  */
 class Follower {
   readonly model = new Map<string, Item>();
+  /**
+   * Paths whose listing found nothing: the item was already gone, maybe with
+   * a folder above it moved by an event not yet applied. Moving that folder's
+   * subtree in the model would carry the gap along, so it is listed instead.
+   */
+  private readonly unresolved = new Set<string>();
   /** Every event applied, with how: what a failure report shows about the paths that differ. */
   private readonly history: { e: Ev; line: string }[] = [];
   cursor = '';
@@ -212,7 +219,10 @@ class Follower {
     this.listings++;
     const info = await this.api.get<Listed>(`/api/v4/file/info?path=${encodeURIComponent(path)}`, { token: this.token });
     // Gone again already: a later event says what happened.
-    if (info.status === 404) return;
+    if (info.status === 404) {
+      this.unresolved.add(path);
+      return;
+    }
     this.model.set(path, { id: info.body.data.id, dir: info.body.data.type === 'folder', size: info.body.data.type === 'folder' ? 0 : info.body.data.size });
     if (info.body.data.type === 'folder') await listAll(this.api, this.token, path, this.model);
   }
@@ -241,7 +251,10 @@ class Follower {
         break;
       case 'moved': {
         const old = this.model.get(e.old_path!);
-        if (old?.id !== e.file_id) {
+        const gaps = [...this.unresolved].filter((p) => p === e.old_path || p.startsWith(`${e.old_path}/`));
+        if (old?.id !== e.file_id || gaps.length > 0) {
+          if (old?.id === e.file_id) this.removeTree(e.old_path!);
+          for (const p of gaps) this.unresolved.delete(p);
           await this.fetchTree(e.path, e.is_dir, e);
           break;
         }
