@@ -74,6 +74,8 @@ describe('web app: file versions', { skip: browserSkip }, () => {
     const dialog = page.getByRole('dialog', { name: 'Versions of notes.txt' });
     await dialog.waitFor();
     const items = dialog.getByRole('list', { name: 'Versions' }).getByRole('listitem');
+    // The dialog opens before its list has loaded: count once the oldest version is drawn.
+    await items.nth(2).waitFor();
     assert.equal(await items.count(), 3);
     assert.match((await items.nth(0).innerText()).replace(/\s+/g, ' '), /current.*28 B · (.* · )?Web app/i);
     assert.match((await items.nth(2).innerText()).replace(/\s+/g, ' '), /11 B · (.* · )?Web app/);
