@@ -29,8 +29,8 @@ export class Foreground {
     this.lastStart = performance.now();
   }
 
-  /** Resolves at the next pause in requests, or after maxWaitMs. */
-  async pause(): Promise<void> {
+  /** Resolves at the next pause in requests, or after maxWaitMs. Bound: handed to the workers as it is. */
+  readonly pause = async (): Promise<void> => {
     const until = performance.now() + this.options.maxWaitMs;
     for (;;) {
       const now = performance.now();
@@ -38,5 +38,5 @@ export class Foreground {
       if (now >= quietAt || now >= until) return;
       await new Promise((resolve) => setTimeout(resolve, Math.min(quietAt, until) - now));
     }
-  }
+  };
 }

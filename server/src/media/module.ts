@@ -49,7 +49,7 @@ export async function createMedia(deps: MediaDeps): Promise<Media> {
     cache: deps.thumbCache,
     tmpDir: path.join(deps.dataDir, 'media-tmp'),
     ...deps.options,
-    pause: deps.foreground && (() => deps.foreground!.pause()),
+    pause: deps.foreground?.pause,
   });
   await service.start();
   const kick = () => void deps.jobs.run('media_look');

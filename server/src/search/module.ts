@@ -42,7 +42,7 @@ export interface Search {
 export function createSearch(deps: SearchDeps): Search {
   const index = new IndexRepository(deps.db);
   const pool = new ExtractionPool({ ...DEFAULT_CAPS, ...deps.caps });
-  const indexer = new Indexer(index, deps.blobs, pool, deps.clock, { ...DEFAULT_INDEXER, ...deps.indexer, pause: deps.foreground && (() => deps.foreground!.pause()) });
+  const indexer = new Indexer(index, deps.blobs, pool, deps.clock, { ...DEFAULT_INDEXER, ...deps.indexer, pause: deps.foreground?.pause });
   const kick = () => void deps.jobs.run('search_index');
   const content = new ContentSearch(new QueryRepository(deps.db), index, deps.clock, () => {
     indexer.lookEverywhere();

@@ -9,7 +9,7 @@
 // sync cost those 40 ms whatever the server did: 2,000 files of 4 KiB took
 // about 17 s against Apache mod_dav and 20 s against Cirrus, and about 8 and
 // 13 s with acknowledgements made immediate on the loopback route
-// (docs/features/sync-clients.md). The interim answer carries the
+// (docs/features/sync.md). The interim answer carries the
 // acknowledgement at once, so the body follows at once.
 //
 // Only for the desktop clients (their User-Agent names their sync engine,
@@ -22,7 +22,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 const DESKTOP_CLIENT = /\b(mirall|csyncoC)\//;
 
 /** Whether this request gets an interim 100 before its body is read. */
-export function wantsEarlyContinue(method: string, headers: FastifyRequest['headers']): boolean {
+function wantsEarlyContinue(method: string, headers: FastifyRequest['headers']): boolean {
   if (method !== 'PUT') return false;
   // Expect: 100-continue is answered by Node itself.
   if (headers.expect !== undefined) return false;
