@@ -6,6 +6,8 @@
 #   python3 scripts/cpu-by-process.py /tmp/cpu.txt & node scripts/run-tests.mjs browser/; kill %1
 # A process seen for the first time counts with all its CPU so far; one that
 # starts and ends between two samples is missed (short-lived tools).
+# OUT.files gets the same CPU per test file: each process counts for the test
+# file it descends from (its browser, its server children, itself).
 import collections, os, re, sys, time
 
 TICK = os.sysconf('SC_CLK_TCK')
@@ -27,6 +29,23 @@ def kind(pid):
     return argv[0].split('/')[-1] or '(no command line)'
 
 
+def test_file(pid):
+    """The test file a process runs, or that its nearest ancestor runs; None for neither."""
+    for _ in range(12):
+        try:
+            argv = open(f'/proc/{pid}/cmdline', 'rb').read().decode(errors='replace').split('\0')
+            ppid = open(f'/proc/{pid}/stat').read().rsplit(')', 1)[1].split()[1]
+        except OSError:
+            return None
+        for a in argv:
+            if a.endswith('.test.js') or a.endswith('.test.ts'):
+                return re.sub(r'^.*?(server/test/)', r'\1', a)
+        if ppid in ('0', '1'):
+            return None
+        pid = ppid
+    return None
+
+
 def busy_idle():
     v = list(map(int, open('/proc/stat').readline().split()[1:]))
     return sum(v) - v[3] - v[4], v[3] + v[4]
@@ -35,6 +54,7 @@ def busy_idle():
 def main(out):
     seen = {}
     totals = collections.Counter()
+    per_file = collections.Counter()
     b0, i0 = busy_idle()
     while True:
         for pid in filter(str.isdigit, os.listdir('/proc')):
@@ -48,14 +68,19 @@ def main(out):
                 k = kind(pid)
                 if k is None:
                     continue
-                seen[key] = [k, 0]
-            k, before = seen[key]
+                seen[key] = [k, 0, test_file(pid)]
+            k, before, tf = seen[key]
             totals[k] += cpu - before
+            if tf:
+                per_file[tf] += cpu - before
             seen[key][1] = cpu
         b, i = busy_idle()
         with open(out, 'w') as fh:
             fh.write(f'machine: busy {(b - b0) / TICK:.0f} s, idle {(i - i0) / TICK:.0f} s (summed over cores)\n')
             for k, v in totals.most_common(30):
+                fh.write(f'{v / TICK:9.1f} s  {k}\n')
+        with open(out + '.files', 'w') as fh:
+            for k, v in per_file.most_common():
                 fh.write(f'{v / TICK:9.1f} s  {k}\n')
         time.sleep(1)
 

@@ -6,7 +6,8 @@ import { writeSync } from 'node:fs';
 import path from 'node:path';
 import { sourceOf } from './test-files.mjs';
 
-const SHOWN = 25;
+// CIRRUS_TEST_TIMES_SHOWN=1000 lists every file (to compare two runs file by file).
+const SHOWN = Number(process.env.CIRRUS_TEST_TIMES_SHOWN) || 25;
 
 // eslint-disable-next-line require-yield -- it writes its one report synchronously (below)
 export default async function* fileTimes(source) {
