@@ -242,7 +242,8 @@ export interface BlobsTable {
 export interface UploadsTable {
   id: string;
   owner_id: string;
-  kind: 'tus' | 'put';
+  /** 'spool': the chunks of a sync client's chunked upload, appended in place (sync/chunked.ts). */
+  kind: 'tus' | 'put' | 'spool';
   target_path: string;
   /** The blob id its bytes will become, fixed at creation. */
   blob_id: string;
@@ -749,14 +750,19 @@ export interface SyncTransfersTable {
   destination: string | null;
   created_at: number;
   updated_at: number;
+  /** The uploads row (kind 'spool') chunks are appended to, once one was written there. */
+  spool_id: string | null;
 }
 
 export interface SyncChunksTable {
   transfer_id: string;
   name: string;
   size: number;
+  /** The chunk's own object; for a chunk in the spool, only its identity (its ETag). */
   storage_key: string;
   created_at: number;
+  /** Where the chunk starts in its transfer's spool; null when it is an object of its own. */
+  spool_offset: number | null;
 }
 
 export interface SyncLoginFlowsTable {

@@ -95,6 +95,12 @@ export class UploadRepository {
     await this.db.updateTable('uploads').set({ lock_token: null, lock_expires_at: null }).where('id', '=', id).where('lock_token', '=', token).execute();
   }
 
+  /** Changes what a held upload becomes, or what it reserves. False when the lock was lost. */
+  async amend(id: string, token: string, patch: Partial<Pick<UploadRow, 'target_path' | 'source' | 'author' | 'reserved'>>): Promise<boolean> {
+    const res = await this.db.updateTable('uploads').set(patch).where('id', '=', id).where('lock_token', '=', token).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
   async setReserved(id: string, reserved: number): Promise<void> {
     await this.db.updateTable('uploads').set({ reserved }).where('id', '=', id).execute();
   }

@@ -102,6 +102,26 @@ export interface Piece {
 
 /** The target recorded on a piece's upload row (it never becomes a file there). */
 const PIECE_NAME = '.piece';
+/**
+ * A spool outlives its transfer's 24 idle hours (sync/chunked.ts), so the
+ * transfer's sweep deletes it first; this expiry is the backstop.
+ */
+const SPOOL_EXPIRY_MS = 48 * 3600_000;
+
+/**
+ * A body already written to a spool, in order: `put` makes the spool itself
+ * the file when it can (a rename, not a second write of every byte), and
+ * otherwise stores what `read()` streams.
+ */
+export interface SpooledBody {
+  readonly spoolId: string;
+  readonly size: number;
+  read(): Readable;
+}
+
+export function isSpooled(body: Readable | SpooledBody): body is SpooledBody {
+  return 'spoolId' in body;
+}
 /** The transaction a share hook runs in (handed on to the share feature's repository). */
 export type UploadTx = Executor;
 
@@ -178,7 +198,7 @@ export class UploadService {
   }
 
   /** Reserves quota and records the upload; its staging area exists when this resolves. */
-  async begin(ownerId: string, names: readonly string[], kind: 'tus' | 'put', length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null; address?: string | null; piece?: boolean } = {}): Promise<UploadRow> {
+  async begin(ownerId: string, names: readonly string[], kind: UploadRow['kind'], length: number | null, metadata: string | null, via: { source?: string | null; author?: string | null; shareId?: string | null; address?: string | null; piece?: boolean } = {}): Promise<UploadRow> {
     const shareId = via.shareId ?? null;
     const source = via.source ?? null;
     const author = via.author ?? null;
@@ -196,7 +216,7 @@ export class UploadService {
       // A PUT's row is born locked by its request (no claim follows), its lease this process's: if it dies, any instance reclaims the reservation.
       reserved: reserve, metadata, lock_token: kind === 'put' ? secretToken(12) : null, lock_expires_at: kind === 'put' ? now + this.options.lockMs : null,
       lock_owner: kind === 'put' ? this.liveness.id : null, created_at: now,
-      expires_at: now + (kind === 'put' ? this.options.putLeaseMs : shareId !== null ? this.options.linkIdleExpiryMs : this.options.tusExpiryMs),
+      expires_at: this.expiry({ kind, share_id: shareId }, now),
       share_id: shareId, source, author,
     };
     await this.files.mutate(ownerId, async (s) => {
@@ -230,13 +250,19 @@ export class UploadService {
    * modification time to keep (a sync client's X-OC-Mtime), set in the same
    * transaction that places the file; otherwise now.
    */
-  put(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null = null, modifiedAt?: number): Promise<Entry> {
-    return this.transfers.upload(accountHolder(actorId), () => this.putHeld(actorId, path, source, declaredLength, writer, modifiedAt));
+  put(actorId: string, path: string, body: Readable | SpooledBody, declaredLength: number | null, writer: string | null = null, modifiedAt?: number): Promise<Entry> {
+    return this.transfers.upload(accountHolder(actorId), () => this.putHeld(actorId, path, body, declaredLength, writer, modifiedAt));
   }
 
-  private async putHeld(actorId: string, path: string, source: Readable, declaredLength: number | null, writer: string | null, modifiedAt: number | undefined): Promise<Entry> {
+  private async putHeld(actorId: string, path: string, body: Readable | SpooledBody, declaredLength: number | null, writer: string | null, modifiedAt: number | undefined): Promise<Entry> {
     // A write into a folder shared with the asker lands in (and is charged to) the owner's tree.
     const sc = await this.files.scope(actorId, path, 'write');
+    let source: Readable;
+    if (isSpooled(body)) {
+      const placed = await this.placeSpool(sc, body, writer, actorId, modifiedAt);
+      if (placed) return sc.view(placed);
+      source = body.read();
+    } else source = body;
     const upload = await this.begin(sc.ownerId, sc.names, 'put', declaredLength, null, { source: writer, author: actorId });
     let held: HeldWrite;
     try {
@@ -312,6 +338,117 @@ export class UploadService {
     for (const p of pieces) await this.tree.storage.deleteBlob(p.key);
   }
 
+  // ---- spools: the pieces of one file written in place, one after another ----
+
+  /**
+   * Whether pieces can be written in place: the store can read a staging area
+   * back before it is committed (the local disk). On S3, a staging area is a
+   * multipart upload, and each piece stays an object of its own.
+   */
+  get spools(): boolean {
+    return typeof this.tree.storage.readStaging === 'function';
+  }
+
+  /**
+   * A new, empty spool of `ownerId`: a staging area that pieces are appended
+   * to (`appendToSpool`) and that may become a file (`put` of a SpooledBody).
+   * It reserves nothing itself; each piece reserves its own size.
+   */
+  async openSpool(ownerId: string): Promise<string> {
+    return (await this.begin(ownerId, [PIECE_NAME], 'spool', null, null, { author: ownerId, piece: true })).id;
+  }
+
+  /**
+   * Appends one piece of `length` bytes to a spool whose end is `at`, under
+   * the spool's write lock: all of it or nothing (a failed piece's bytes are
+   * cut by the next append). Its size is reserved from the owner's quota
+   * first and stays reserved, held by the piece, as for `storePiece`.
+   * Resolves with where the piece starts, or null, with the body unread, when
+   * the spool cannot take it now (another request is appending, its end is
+   * not `at`, or it is gone): the caller stores the piece on its own instead.
+   */
+  appendToSpool(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number): Promise<number | null> {
+    return this.transfers.upload(accountHolder(ownerId), () => this.appendToSpoolHeld(spoolId, ownerId, at, source, length, max));
+  }
+
+  private async appendToSpoolHeld(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number): Promise<number | null> {
+    if (length > max) throw tooLarge('The chunk goes past the total length of the upload');
+    const spool = await this.store.uploads.findAny(spoolId);
+    if (!spool || spool.kind !== 'spool' || spool.owner_id !== ownerId || spool.upload_offset !== at) return null;
+    const token = secretToken(12);
+    if (!(await this.claim(spool, token))) return null;
+    spool.lock_token = token;
+    const quota = await this.quotas.quotaOf(ownerId);
+    try {
+      await this.files.mutate(ownerId, async (s) => {
+        if (!(await s.usage.reserve(ownerId, length, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, length, quota));
+      }, personActor(ownerId));
+    } catch (err) {
+      await this.store.uploads.unlock(spoolId, token);
+      throw err;
+    }
+    try {
+      const held = await this.write(spool, source, { max: length }, () => false);
+      if (held.state.offset - at !== length) throw badRequest('The body is shorter than its Content-Length');
+    } catch (err) {
+      await this.releasePieces(ownerId, length);
+      throw err;
+    }
+    return at;
+  }
+
+  /** The bytes of a piece in a spool. */
+  async readSpool(spoolId: string, start: number, size: number): Promise<Readable> {
+    if (size === 0) return Readable.from([]);
+    return this.tree.storage.readStaging!(spoolId, { start, end: start + size - 1 });
+  }
+
+  /** How many bytes a spool holds, or null when it is gone. */
+  async spoolSize(spoolId: string): Promise<number | null> {
+    const spool = await this.store.uploads.findAny(spoolId);
+    return spool?.kind === 'spool' ? spool.upload_offset : null;
+  }
+
+  /** Deletes a spool and its bytes (the reservations its pieces hold are the caller's to release). */
+  async dropSpool(spoolId: string): Promise<void> {
+    await this.abort(spoolId);
+  }
+
+  /**
+   * The spool becomes the file, renamed into place, when it holds exactly the
+   * body's bytes and is charged to the tree the file goes to (not one shared
+   * with the writer by another person); null otherwise, and nothing changed.
+   */
+  private async placeSpool(sc: Scope, body: SpooledBody, writer: string | null, author: string, modifiedAt: number | undefined): Promise<Entry | null> {
+    const spool = await this.store.uploads.findAny(body.spoolId);
+    if (!spool || spool.kind !== 'spool' || spool.owner_id !== sc.ownerId || spool.upload_offset !== body.size) return null;
+    await this.checkTarget(sc.ownerId, sc.names);
+    const token = secretToken(12);
+    if (!(await this.claim(spool, token))) return null;
+    const target = { target_path: joinPath(sc.names), source: writer, author };
+    const quota = await this.quotas.quotaOf(sc.ownerId);
+    try {
+      // As begin() does for a PUT, the file's size is reserved under the quota (the pieces' reservation was handed over by the caller).
+      await this.files.mutate(sc.ownerId, async (s) => {
+        if (!(await s.usage.reserve(sc.ownerId, body.size, quota))) throw tooLarge(await this.quotaMessage(s, sc.ownerId, body.size, quota));
+        await s.uploads.amend(spool.id, token, { ...target, reserved: body.size });
+      }, personActor(author));
+    } catch (err) {
+      await this.store.uploads.unlock(spool.id, token);
+      throw err;
+    }
+    Object.assign(spool, target, { reserved: body.size, lock_token: token });
+    return this.finish(spool, { offset: body.size, crc32: spool.crc32 }, token, modifiedAt);
+  }
+
+  /** A spool that did not become a file gives back the file's reservation and its lock. */
+  private async unholdSpool(spool: UploadRow, token: string): Promise<void> {
+    await this.store.transaction(async (s) => {
+      if (await s.uploads.amend(spool.id, token, { reserved: 0, target_path: PIECE_NAME })) await s.usage.adjust(spool.owner_id, { reserved: -spool.reserved });
+    });
+    await this.store.uploads.unlock(spool.id, token);
+  }
+
   /** Where `actorId`'s upload target lies (their tree, or a tree shared with them for writing). */
   scope(actorId: string, names: string[]): Promise<Scope> {
     return this.files.scope(actorId, names, 'write');
@@ -359,7 +496,8 @@ export class UploadService {
     });
   }
 
-  private expiry(upload: UploadRow, now = this.clock.now()): number {
+  private expiry(upload: Pick<UploadRow, 'kind' | 'share_id'>, now = this.clock.now()): number {
+    if (upload.kind === 'spool') return now + SPOOL_EXPIRY_MS;
     return now + (upload.kind === 'put' ? this.options.putLeaseMs : upload.share_id !== null ? this.options.linkIdleExpiryMs : this.options.tusExpiryMs);
   }
 
@@ -372,8 +510,9 @@ export class UploadService {
    * otherwise it is released.
    */
   async write(upload: UploadRow, source: Readable, limits: WriteLimits, keepLock: (state: StagingState) => boolean): Promise<HeldWrite> {
-    // A PUT's row was born locked by this request (begin); a tus upload's lock is claimed per request.
-    const born = upload.kind === 'put' && upload.lock_token !== null;
+    // A PUT's row was born locked by this request (begin), a spool's was claimed by appendToSpool;
+    // a tus upload's lock is claimed per request.
+    const born = upload.kind !== 'tus' && upload.lock_token !== null;
     const token = born ? upload.lock_token! : secretToken(12);
     if (!born && !(await this.claim(upload, token))) {
       const current = await this.store.uploads.findAny(upload.id);
@@ -395,8 +534,9 @@ export class UploadService {
     } catch (err) {
       failure = err;
       if (err instanceof StagingInterrupted) {
-        // A rule broken by the body (too long, over quota) voids this request's bytes; a broken connection keeps them.
-        state = err.cause instanceof DomainError ? from : err.state;
+        // A rule broken by the body (too long, over quota) voids this request's bytes; a broken connection
+        // keeps them, but for a spool, where a chunk is all or nothing (the next append cuts them).
+        state = err.cause instanceof DomainError || upload.kind === 'spool' ? from : err.state;
         failure = classify(err.cause, source);
       }
     }
@@ -473,6 +613,11 @@ export class UploadService {
     } catch (err) {
       // Whoever deleted the row cleaned up (never delete a blob we did not take the row of).
       if (err instanceof LeaseGone) throw notFound('Upload not found (it expired or was cancelled)');
+      if (upload.kind === 'spool') {
+        // The chunks stay for a retry of the assembly (or the transfer's DELETE), without the file's reservation.
+        await this.unholdSpool(upload, token).catch(() => undefined);
+        throw err;
+      }
       if ((err instanceof DomainError && !held(err)) || upload.kind === 'put') {
         // A rule (the target became a folder, a virus found) or a PUT, which no one can retry: cancel it.
         await this.abort(upload.id, token);

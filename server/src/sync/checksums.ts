@@ -3,7 +3,7 @@
 // fails the stream at its end, before the upload is committed, so a wrong
 // checksum stores nothing.
 import { createHash, type Hash } from 'node:crypto';
-import { Transform, type TransformCallback } from 'node:stream';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
 import { DavError } from '../webdav/errors.js';
 
 export type ChecksumType = 'SHA1' | 'MD5' | 'ADLER32' | 'SHA256';
@@ -74,6 +74,8 @@ export class ChecksumDigest {
   }
 }
 
+const mismatch = (expected: Checksum) => new DavError(400, `The ${expected.type} checksum of the body does not match OC-Checksum`);
+
 /** A pass-through that fails at the end when the bytes do not match `expected`. */
 export function verifying(expected: Checksum): Transform {
   const digest = new ChecksumDigest(expected.type);
@@ -83,9 +85,15 @@ export function verifying(expected: Checksum): Transform {
       done(null, chunk);
     },
     flush(done: TransformCallback) {
-      const got = digest.hex();
-      if (got !== expected.hex) done(new DavError(400, `The ${expected.type} checksum of the body does not match OC-Checksum`));
+      if (digest.hex() !== expected.hex) done(mismatch(expected));
       else done();
     },
   });
+}
+
+/** Reads bytes already stored to their end; 400 when they do not match `expected`. */
+export async function verify(source: Readable, expected: Checksum): Promise<void> {
+  const digest = new ChecksumDigest(expected.type);
+  for await (const chunk of source) digest.update(chunk as Buffer);
+  if (digest.hex() !== expected.hex) throw mismatch(expected);
 }

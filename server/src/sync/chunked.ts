@@ -2,17 +2,24 @@
 // /remote.php/dav/uploads/<uid>/<transfer>/: a transfer (MKCOL, maybe with
 // OC-Total-Length), chunks named by a zero-padded index or byte offset (PUT;
 // chunking v2 numbers them 1–10000), a listing to resume from, then the
-// assembly into one file (MOVE .file). Each chunk is streamed into an object
-// of its own through the upload service, holding a quota reservation of its
-// size; the assembly streams the chunks in order into a normal upload (so
-// every rule of a PUT holds: names, quota, versions, trash, grants, locks),
-// and never holds the file in memory. Idle transfers expire after 24 hours.
+// assembly into one file (MOVE .file). Idle transfers expire after 24 hours.
+//
+// Each chunk holds a quota reservation of its size, and its bytes are kept in
+// one of two places. Where the store allows it (the local disk), a chunk of
+// known length is appended to the transfer's spool, one staging area for the
+// whole transfer; the clients send a file's chunks one after another, so they
+// lie there in order, and the spool becomes the file by a rename: each byte is
+// written once. A chunk sent again, one sent while another is being appended,
+// or one of unknown length is an object of its own (so is every chunk on S3).
+// The assembly goes through the same path as a PUT (every rule holds: names,
+// quota, versions, trash, grants, locks); when the chunks are not all in the
+// spool in order, it streams them in order, and never holds the file in memory.
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
 import { shortId } from '../crypto/random.js';
 import type { Clock } from '../core/clock.js';
 import type { FilesService } from '../files/service.js';
-import type { Piece, UploadService } from '../files/uploads.js';
+import type { Piece, SpooledBody, UploadService } from '../files/uploads.js';
 import type { ChunkRow, SyncRepository, TransferRow } from './repository.js';
 
 /** A transfer nobody has written to for this long is deleted with its chunks. */
@@ -54,9 +61,12 @@ export function ordered(chunks: readonly ChunkRow[]): ChunkRow[] {
   return sorted;
 }
 
-function pieceOf(c: ChunkRow): Piece {
-  return { key: c.storage_key, size: c.size };
+/** The chunks kept as objects of their own. */
+function pieces(chunks: readonly ChunkRow[]): Piece[] {
+  return chunks.filter((c) => c.spool_offset === null).map((c) => ({ key: c.storage_key, size: c.size }));
 }
+
+const bytesOf = (chunks: readonly ChunkRow[]) => chunks.reduce((n, c) => n + c.size, 0);
 
 export class ChunkedUploads {
   constructor(
@@ -84,7 +94,7 @@ export class ChunkedUploads {
       if (totalLength > free) throw new DomainError(ErrorCode.TooLarge, `Not enough storage space: the upload needs ${totalLength} bytes, ${free} are available`);
     }
     const now = this.clock.now();
-    return this.repo.createTransfer({ id: shortId(24), user_id: userId, name, total_length: totalLength, destination, created_at: now, updated_at: now });
+    return this.repo.createTransfer({ id: shortId(24), user_id: userId, name, total_length: totalLength, destination, created_at: now, updated_at: now, spool_id: null });
   }
 
   chunks(transfer: TransferRow): Promise<ChunkRow[]> {
@@ -96,60 +106,110 @@ export class ChunkedUploads {
    * total length, the chunks together may not go past it. True when it replaced one.
    */
   async putChunk(transfer: TransferRow, name: string, source: Readable, declaredLength: number | null): Promise<boolean> {
+    const chunks = await this.repo.chunks(transfer.id);
     let max = Number.MAX_SAFE_INTEGER;
     if (transfer.total_length !== null) {
-      const others = (await this.repo.chunks(transfer.id)).filter((c) => c.name !== name).reduce((n, c) => n + c.size, 0);
-      max = Math.max(0, transfer.total_length - others);
+      max = Math.max(0, transfer.total_length - bytesOf(chunks.filter((c) => c.name !== name)));
       if (declaredLength !== null && declaredLength > max) throw badRequest(`The chunks would hold more than the ${transfer.total_length} bytes announced with OC-Total-Length`);
     }
-    const piece = await this.uploads.storePiece(transfer.user_id, source, declaredLength, max);
-    const { ok, replaced } = await this.repo.putChunk({ transfer_id: transfer.id, name, size: piece.size, storage_key: piece.key, created_at: this.clock.now() });
+    const stored = await this.store(transfer, chunks, name, source, declaredLength, max);
+    const row: ChunkRow = { transfer_id: transfer.id, name, size: stored.size, storage_key: stored.key, created_at: this.clock.now(), spool_offset: stored.spoolOffset };
+    const { ok, replaced } = await this.repo.putChunk(row);
     if (!ok) {
-      // The transfer was deleted meanwhile (aborted or expired).
-      await this.uploads.dropPieces(transfer.user_id, [piece], true);
+      // The transfer was deleted meanwhile (aborted or expired): its deletion dropped the spool, not this chunk's reservation.
+      await this.drop(transfer.user_id, [row]);
       throw notFound('No such upload');
     }
-    if (replaced) await this.uploads.dropPieces(transfer.user_id, [pieceOf(replaced)], true);
+    if (replaced) await this.drop(transfer.user_id, [replaced]);
     return replaced !== undefined;
+  }
+
+  /**
+   * Stores a chunk's bytes: appended to the spool when that keeps it compact
+   * (every byte in it belongs to a chunk, and this chunk is not sent again),
+   * else as an object of its own.
+   */
+  private async store(transfer: TransferRow, chunks: readonly ChunkRow[], name: string, source: Readable, declaredLength: number | null, max: number): Promise<{ key: string; size: number; spoolOffset: number | null }> {
+    if (this.uploads.spools && declaredLength !== null && !chunks.some((c) => c.name === name)) {
+      const spoolId = transfer.spool_id ?? (await this.openSpool(transfer));
+      const at = spoolId === null ? null : await this.uploads.appendToSpool(spoolId, transfer.user_id, bytesOf(chunks.filter((c) => c.spool_offset !== null)), source, declaredLength, max);
+      if (at !== null) return { key: shortId(24), size: declaredLength, spoolOffset: at };
+    }
+    const piece = await this.uploads.storePiece(transfer.user_id, source, declaredLength, max);
+    return { key: piece.key, size: piece.size, spoolOffset: null };
+  }
+
+  /** The transfer's spool, made now; null when the transfer is gone. */
+  private async openSpool(transfer: TransferRow): Promise<string | null> {
+    const spoolId = await this.uploads.openSpool(transfer.user_id);
+    if (await this.repo.setSpool(transfer.id, spoolId)) return (transfer.spool_id = spoolId);
+    // Another chunk's request made one first, or the transfer was deleted.
+    await this.uploads.dropSpool(spoolId);
+    return (transfer.spool_id = await this.repo.spoolOf(transfer.id));
+  }
+
+  /** Releases chunks' reservation and deletes the ones kept as objects of their own (a chunk in the spool goes with it). */
+  private async drop(userId: string, chunks: readonly ChunkRow[]): Promise<void> {
+    await this.uploads.releasePieces(userId, bytesOf(chunks));
+    await this.uploads.dropPieces(userId, pieces(chunks), false);
   }
 
   /** DELETE of one chunk; false when there was none. */
   async deleteChunk(transfer: TransferRow, name: string): Promise<boolean> {
     const old = await this.repo.deleteChunk(transfer.id, name);
-    if (old) await this.uploads.dropPieces(transfer.user_id, [pieceOf(old)], true);
+    if (old) await this.drop(transfer.user_id, [old]);
     return old !== undefined;
   }
 
   /** DELETE of the transfer: its chunks and their reservation are freed. */
   async abort(transfer: TransferRow): Promise<void> {
-    const chunks = await this.repo.deleteTransfer(transfer.id);
-    if (chunks) await this.uploads.dropPieces(transfer.user_id, chunks.map(pieceOf), true);
+    const gone = await this.repo.deleteTransfer(transfer.id);
+    if (!gone) return;
+    await this.drop(transfer.user_id, gone.chunks);
+    if (gone.spoolId !== null) await this.uploads.dropSpool(gone.spoolId);
   }
 
   /**
    * MOVE .file: checks the chunks (none missing; their sum is `totalLength`
-   * and the MKCOL's total, when given: 400 otherwise), then hands `write` one
-   * stream of them in order and its length. `write` stores the file as a PUT
-   * would; when it fails nothing is stored and the transfer stays as it was
-   * (the client may retry or DELETE it); when it succeeds the transfer is gone.
+   * and the MKCOL's total, when given: 400 otherwise), then hands `write` the
+   * file's body and its length: the spool, when it holds exactly the chunks
+   * in order, or else one stream of them in order. `write` stores the file as
+   * a PUT would; when it fails nothing is stored and the transfer stays as it
+   * was (the client may retry or DELETE it); when it succeeds the transfer is gone.
    */
-  async assemble<T>(transfer: TransferRow, totalLength: number | null, write: (source: Readable, length: number) => Promise<T>): Promise<T> {
+  async assemble<T>(transfer: TransferRow, totalLength: number | null, write: (body: Readable | SpooledBody, length: number) => Promise<T>): Promise<T> {
     const chunks = ordered(await this.repo.chunks(transfer.id));
-    const sum = chunks.reduce((n, c) => n + c.size, 0);
+    const sum = bytesOf(chunks);
     if (totalLength !== null && totalLength !== sum) throw badRequest(`OC-Total-Length is ${totalLength} but the chunks hold ${sum} bytes`);
     if (transfer.total_length !== null && transfer.total_length !== sum) throw badRequest(`The upload was announced with ${transfer.total_length} bytes but the chunks hold ${sum}`);
+    const spooled = chunks.some((c) => c.spool_offset !== null);
+    // The spool may have been made by a chunk's request after this one read the transfer.
+    const spoolId = spooled ? (transfer.spool_id ?? (await this.repo.spoolOf(transfer.id))) : transfer.spool_id;
+    if (spooled) {
+      // A spool its chunks outlived (it expired; a failed assembly committed it): their bytes are missing.
+      const held = spoolId === null ? null : await this.uploads.spoolSize(spoolId);
+      if (held === null || chunks.some((c) => c.spool_offset !== null && c.spool_offset + c.size > held)) throw badRequest('Chunks are missing: upload them again');
+    }
     const uploads = this.uploads;
     async function* bytes(): AsyncGenerator<Buffer> {
       for (const c of chunks) {
-        const stream = await uploads.readPiece(pieceOf(c));
+        const stream = c.spool_offset === null ? await uploads.readPiece({ key: c.storage_key, size: c.size }) : await uploads.readSpool(spoolId!, c.spool_offset, c.size);
         for await (const b of stream) yield b as Buffer;
       }
     }
+    const stream = () => Readable.from(bytes(), { objectMode: false });
+    let offset = 0;
+    const inOrder = spoolId !== null && chunks.every((c) => {
+      const here = c.spool_offset === offset;
+      offset += c.size;
+      return here;
+    });
+    const body: Readable | SpooledBody = inOrder ? { spoolId, size: sum, read: stream } : stream();
     // The file's own upload reserves its size: the chunks' reservation is handed over, not counted twice.
     await this.uploads.releasePieces(transfer.user_id, sum);
     let result: T;
     try {
-      result = await write(Readable.from(bytes(), { objectMode: false }), sum);
+      result = await write(body, sum);
     } catch (err) {
       await this.uploads.holdPieces(transfer.user_id, sum);
       throw err;
@@ -158,8 +218,10 @@ export class ChunkedUploads {
     if (gone) {
       // A chunk that arrived during the assembly is not in the file and still holds its reservation.
       const assembled = new Set(chunks.map((c) => c.storage_key));
-      await this.uploads.dropPieces(transfer.user_id, gone.filter((c) => assembled.has(c.storage_key)).map(pieceOf), false);
-      await this.uploads.dropPieces(transfer.user_id, gone.filter((c) => !assembled.has(c.storage_key)).map(pieceOf), true);
+      await this.uploads.dropPieces(transfer.user_id, pieces(gone.chunks.filter((c) => assembled.has(c.storage_key))), false);
+      await this.drop(transfer.user_id, gone.chunks.filter((c) => !assembled.has(c.storage_key)));
+      // Became the file, or was only read: either way nothing is left of it to keep.
+      if (gone.spoolId !== null) await this.uploads.dropSpool(gone.spoolId);
     }
     // Deleted meanwhile by an abort, which released the reservation a second time.
     else await this.uploads.holdPieces(transfer.user_id, sum);

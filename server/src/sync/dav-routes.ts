@@ -11,7 +11,8 @@ import { admit, davScope, dispatch, isRead, options, type DavRouteDeps } from '.
 import { copyOrMove, put } from '../webdav/methods.js';
 import { FILE } from '../files/rows.js';
 import type { Entry } from '../files/tree.js';
-import { formatChecksum, parseChecksum, verifying } from './checksums.js';
+import { formatChecksum, parseChecksum, verify, verifying } from './checksums.js';
+import { isSpooled, type SpooledBody } from '../files/uploads.js';
 import { earlyContinue } from './early-continue.js';
 import type { SyncService } from './service.js';
 
@@ -47,14 +48,21 @@ async function syncPut(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, re
  * Stores `body` as the file at `ctx.path` as a PUT does (every rule of the
  * WebDAV layer), with the ownCloud headers: OC-Checksum verified (a mismatch
  * stores nothing), X-OC-Mtime kept, OC-FileId / OC-ETag / ETag answered.
- * `declared`: the body's length when it is not the request's (chunked uploads).
+ * `declared`: the body's length when it is not the request's (chunked uploads,
+ * whose body may be their spool: files/uploads.ts).
  * Sets the headers of the answer and resolves with its status; the caller sends it.
  */
-export async function storeFile(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply, body: Readable, declared?: number): Promise<number> {
+export async function storeFile(ctx: DavContext, dav: DavRouteDeps, sync: SyncService, reply: FastifyReply, body: Readable | SpooledBody, declared?: number): Promise<number> {
   const checksum = parseChecksum(ctx.header('oc-checksum'));
   const mtime = mtimeOf(ctx);
-  // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
-  const source = checksum ? pipeline(body, verifying(checksum), () => undefined) : body;
+  let source = body;
+  if (checksum && isSpooled(body)) {
+    // Stored already: read once to check before it becomes the file (a mismatch changes nothing).
+    await verify(body.read(), checksum);
+  } else if (checksum) {
+    // pipeline() listens for every error (the consumer sees the mismatch as the stream's failure).
+    source = pipeline(body as Readable, verifying(checksum), () => undefined);
+  }
   // The modification time is set as the file is placed, in the same transaction (no second one under the tree lock).
   const { status, entry } = await put(ctx, dav.uploads, source, declared, mtime);
   if (checksum && entry.row.blob_id) await sync.recordChecksum(entry.row.blob_id, formatChecksum(checksum));

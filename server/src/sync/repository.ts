@@ -25,18 +25,27 @@ export interface TransferRow {
   destination: string | null;
   created_at: number;
   updated_at: number;
+  /** The spool (an uploads row of kind 'spool') its chunks are appended to; null until the first is. */
+  spool_id: string | null;
 }
 
 export interface ChunkRow {
   transfer_id: string;
   name: string;
   size: number;
+  /** The chunk's own object; for a chunk in the spool, only its identity. */
   storage_key: string;
   created_at: number;
+  /** Where the chunk starts in the transfer's spool; null when it is an object of its own. */
+  spool_offset: number | null;
 }
 
 function toTransfer(r: TransferRow): TransferRow {
   return { ...r, total_length: r.total_length === null ? null : Number(r.total_length), created_at: Number(r.created_at), updated_at: Number(r.updated_at) };
+}
+
+function toChunk(r: ChunkRow): ChunkRow {
+  return { ...r, size: Number(r.size), created_at: Number(r.created_at), spool_offset: r.spool_offset === null ? null : Number(r.spool_offset) };
 }
 
 export class SyncRepository {
@@ -123,7 +132,18 @@ export class SyncRepository {
 
   async chunks(transferId: string): Promise<ChunkRow[]> {
     const rows = await this.db.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', transferId).execute();
-    return rows.map((r) => ({ ...r, size: Number(r.size), created_at: Number(r.created_at) }));
+    return rows.map(toChunk);
+  }
+
+  /** Names the transfer's spool; false when it has one already (another request's) or is gone. */
+  async setSpool(transferId: string, spoolId: string): Promise<boolean> {
+    const res = await this.db.updateTable('sync_transfers').set({ spool_id: spoolId }).where('id', '=', transferId).where('spool_id', 'is', null).executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
+  }
+
+  async spoolOf(transferId: string): Promise<string | null> {
+    const row = await this.db.selectFrom('sync_transfers').select('spool_id').where('id', '=', transferId).executeTakeFirst();
+    return row?.spool_id ?? null;
   }
 
   /**
@@ -139,7 +159,7 @@ export class SyncRepository {
       if (old) await tx.deleteFrom('sync_chunks').where('transfer_id', '=', row.transfer_id).where('name', '=', row.name).execute();
       await tx.insertInto('sync_chunks').values(row).execute();
       await tx.updateTable('sync_transfers').set({ updated_at: row.created_at }).where('id', '=', row.transfer_id).execute();
-      return { ok: true, replaced: old ? { ...old, size: Number(old.size), created_at: Number(old.created_at) } : undefined };
+      return { ok: true, replaced: old ? toChunk(old) : undefined };
     });
   }
 
@@ -149,18 +169,21 @@ export class SyncRepository {
       const old = await tx.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', transferId).where('name', '=', name).executeTakeFirst();
       if (!old) return undefined;
       await tx.deleteFrom('sync_chunks').where('transfer_id', '=', transferId).where('name', '=', name).execute();
-      return { ...old, size: Number(old.size), created_at: Number(old.created_at) };
+      return toChunk(old);
     });
   }
 
-  /** Deletes a transfer and its chunks; resolves with the chunks it had (undefined when another request deleted it first). */
-  async deleteTransfer(id: string): Promise<ChunkRow[] | undefined> {
+  /**
+   * Deletes a transfer and its chunks; resolves with the chunks it had and its
+   * spool (undefined when another request deleted it first).
+   */
+  async deleteTransfer(id: string): Promise<{ chunks: ChunkRow[]; spoolId: string | null } | undefined> {
     return this.db.transaction().execute(async (tx) => {
       const chunks = await tx.selectFrom('sync_chunks').selectAll().where('transfer_id', '=', id).execute();
-      const res = await tx.deleteFrom('sync_transfers').where('id', '=', id).executeTakeFirst();
-      if (Number(res.numDeletedRows) !== 1) return undefined;
+      const res = await tx.deleteFrom('sync_transfers').where('id', '=', id).returning('spool_id').executeTakeFirst();
+      if (!res) return undefined;
       await tx.deleteFrom('sync_chunks').where('transfer_id', '=', id).execute();
-      return chunks.map((r) => ({ ...r, size: Number(r.size), created_at: Number(r.created_at) }));
+      return { chunks: chunks.map(toChunk), spoolId: res.spool_id };
     });
   }
 

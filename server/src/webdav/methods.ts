@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import type { Entry } from '../files/tree.js';
 import { DomainError } from '../core/errors.js';
 import { FOLDER } from '../files/rows.js';
-import type { UploadService } from '../files/uploads.js';
+import type { SpooledBody, UploadService } from '../files/uploads.js';
 import { fileSendable, sendBytes } from '../files/send.js';
 import { accountHolder } from '../files/transfers.js';
 import { DavError, fromAppError } from './errors.js';
@@ -39,11 +39,11 @@ export async function get(ctx: DavContext, reply: FastifyReply): Promise<Fastify
 
 /**
  * `source`: the body as it is stored (the sync mount passes it through a
- * checksum check, or the chunks of a chunked upload); `declared`: its length
+ * checksum check, or the chunks of a chunked upload, maybe as their spool); `declared`: its length
  * when it is not the request's body; `modifiedAt`: the modification time to
  * keep (the sync clients' X-OC-Mtime), else now.
  */
-export async function put(ctx: DavContext, uploads: UploadService, source: Readable = ctx.request.raw, declared?: number, modifiedAt?: number): Promise<{ status: number; entry: Entry }> {
+export async function put(ctx: DavContext, uploads: UploadService, source: Readable | SpooledBody = ctx.request.raw, declared?: number, modifiedAt?: number): Promise<{ status: number; entry: Entry }> {
   if (ctx.names.length === 0) throw new DavError(405, 'The root folder cannot be written');
   // RFC 9110 §14.5: a partial PUT is refused rather than stored as the whole content.
   if (ctx.request.headers['content-range'] !== undefined) throw new DavError(400, 'Content-Range is not supported on PUT');

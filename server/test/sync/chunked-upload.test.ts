@@ -4,16 +4,20 @@
 // Destination on every request, chunks 1–10000), PROPFIND to resume, MOVE
 // .file to assemble (OC-Total-Length, X-OC-Mtime, OC-Checksum), DELETE to
 // abort, expiry after 24 idle hours, one person's transfers invisible to
-// another, and hostile names refused with 400/404, never 500. The real
-// clients use this in big-file.test.ts.
+// another, and hostile names refused with 400/404, never 500. Chunks sent in
+// order are written once: the transfer's spool becomes the file by a rename
+// (the blob is the spool's inode). The real clients use this in big-file.test.ts.
 import { describe, it, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
 import { startServer, type TestServer } from '../helpers/harness.js';
 import { Api, signIn } from '../helpers/client.js';
 import { ManualClock } from '../../src/core/clock.js';
 import { adminToken, capacity, download, names, rawRequest, storageCounts } from '../files/helpers.js';
 import { dav, davPerson, type DavPerson } from '../webdav/helpers.js';
+import { grant, sharedWith } from '../sharing/helpers.js';
 import { startS3, type TestS3 } from '../helpers/s3.js';
 
 const sha1 = (b: Buffer) => createHash('sha1').update(b).digest('hex');
@@ -54,7 +58,8 @@ describe('sync chunked uploads (/remote.php/dav/uploads/)', () => {
       setTimeout(() => r.destroy(), 200);
     });
     assert.equal(cut.status, null);
-    for (let i = 0; i < 100 && (await storageCounts(server)).uploads > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    // The server notices the cut on its own time: until then the cut chunk holds its reservation.
+    for (let i = 0; i < 100 && (await capacity(api, p.token)).reserved !== parts[0]!.length; i++) await new Promise((r) => setTimeout(r, 20));
     const listed = await req(p, 'PROPFIND', uploads(p, 'abc123/'), { Depth: '1' });
     assert.equal(listed.status, 207);
     assert.deepEqual(chunksOf(listed.text), [`00000:${parts[0]!.length}`]);
@@ -238,6 +243,122 @@ describe('sync chunked uploads (/remote.php/dav/uploads/)', () => {
     assert.equal((await req(b, 'DELETE', uploads(b, 'theirs'))).status, 204);
   });
 
+  /** The data directory's staging areas and blob files, each with its inode. */
+  const onDisk = () => {
+    const root = path.join(server.config.dataDir, 'files');
+    const inodes = (dir: string) => readdirSync(dir).map((n) => statSync(path.join(dir, n)).ino);
+    return { staging: inodes(path.join(root, 'staging')), blobs: readdirSync(path.join(root, 'blobs')).flatMap((d) => inodes(path.join(root, 'blobs', d))) };
+  };
+  const blobOf = async (who: DavPerson, file: string) => {
+    const row = await server.built.services.db.selectFrom('files').select('blob_id').where('owner_id', '=', who.id).where('name', '=', file).executeTakeFirstOrThrow();
+    return statSync(path.join(server.config.dataDir, 'files', 'blobs', row.blob_id!.slice(0, 2), row.blob_id!)).ino;
+  };
+
+  it('chunks sent in order, by byte offset or by index, are written once: no object per chunk, and the file is the spool renamed (same inode)', async () => {
+    for (const [transfer, named] of [['inplace-offsets', (_i: number, offset: number) => String(offset).padStart(16, '0')], ['inplace-index', (i: number) => String(i).padStart(5, '0')]] as const) {
+      const parts = [randomBytes(300_000), randomBytes(300_000), randomBytes(1234)];
+      const whole = Buffer.concat(parts);
+      const before = onDisk();
+      assert.equal((await req(p, 'MKCOL', uploads(p, transfer), { 'OC-Total-Length': String(whole.length) })).status, 201);
+      let offset = 0;
+      for (const [i, part] of parts.entries()) {
+        assert.equal((await req(p, 'PUT', uploads(p, `${transfer}/${named(i, offset)}`), {}, part)).status, 201);
+        offset += part.length;
+      }
+      const during = onDisk();
+      assert.equal(during.blobs.length, before.blobs.length, `${transfer}: no chunk became an object of its own`);
+      const spool = during.staging.filter((ino) => !before.staging.includes(ino));
+      assert.equal(spool.length, 1, `${transfer}: one staging area holds every chunk`);
+      assert.equal((await capacity(api, p.token)).reserved, whole.length, 'the chunks hold their reservation');
+      const moved = await req(p, 'MOVE', uploads(p, `${transfer}/.file`), { Destination: files(p, `${transfer}.bin`), 'OC-Checksum': `SHA1:${sha1(whole)}` });
+      assert.equal(moved.status, 201, moved.text);
+      assert.ok((await download(api, p.token, `/${transfer}.bin`)).body.equals(whole));
+      assert.equal(await blobOf(p, `${transfer}.bin`), spool[0], `${transfer}: the file's blob is the spool, renamed, not a copy`);
+      assert.deepEqual(onDisk().staging, before.staging, 'nothing is left in staging');
+      assert.equal((await capacity(api, p.token)).reserved, 0);
+      assert.equal(await strayObjects(), 0);
+    }
+  });
+
+  it('a chunk sent again and a chunk of unknown length are kept apart from the spool, and so is every chunk after them; a chunk cut midway leaves nothing; the file is exact and nothing is left', async () => {
+    const parts = [randomBytes(50_000), randomBytes(50_000), randomBytes(50_000), randomBytes(777)];
+    const whole = Buffer.concat(parts);
+    const before = onDisk();
+    assert.equal((await req(p, 'MKCOL', uploads(p, 'mixed'))).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'mixed/00000'), {}, parts[0])).status, 201);
+    // Chunk 1 first with the wrong bytes, then again: the second goes to an object of its own.
+    assert.equal((await req(p, 'PUT', uploads(p, 'mixed/00001'), {}, randomBytes(50_000))).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'mixed/00001'), {}, parts[1])).status, 204);
+    // Chunk 2 of unknown length (chunked transfer coding).
+    const streamed = await rawRequest(server, { method: 'PUT', path: uploads(p, 'mixed/00002'), headers: { authorization: p.basic, 'transfer-encoding': 'chunked' } }, (r) => {
+      r.write(parts[2]!.subarray(0, 20_000));
+      r.end(parts[2]!.subarray(20_000));
+    });
+    assert.equal(streamed.status, 201, streamed.body);
+    // Chunk 3 is cut midway, then sent whole.
+    await rawRequest(server, { method: 'PUT', path: uploads(p, 'mixed/00003'), headers: { authorization: p.basic, 'content-length': '777' }, agent: false }, (r) => {
+      r.write(parts[3]!.subarray(0, 300));
+      setTimeout(() => r.destroy(), 100);
+    });
+    for (let i = 0; i < 100 && (await capacity(api, p.token)).reserved !== 150_000; i++) await new Promise((r) => setTimeout(r, 20));
+    assert.equal((await req(p, 'PUT', uploads(p, 'mixed/00003'), {}, parts[3])).status, 201);
+    assert.equal((await capacity(api, p.token)).reserved, whole.length, 'only the chunks kept hold a reservation');
+    // Once the spool holds bytes no chunk owns (the first chunk 1), nothing more is appended to it: it never outgrows the reservations.
+    assert.equal(onDisk().blobs.length, before.blobs.length + 3, 'the chunk sent again, the one of unknown length and the one after them are objects');
+    const moved = await req(p, 'MOVE', uploads(p, 'mixed/.file'), { Destination: files(p, 'mixed.bin'), 'OC-Checksum': `SHA1:${sha1(whole)}` });
+    assert.equal(moved.status, 201, moved.text);
+    assert.ok((await download(api, p.token, '/mixed.bin')).body.equals(whole));
+    assert.deepEqual(onDisk().staging, before.staging, 'the spool was read, then deleted');
+    assert.equal((await capacity(api, p.token)).reserved, 0);
+    assert.equal(await strayObjects(), 0);
+  });
+
+  it('two chunks sent at once: one goes to the spool, the other waits for nothing and is kept on its own; the file is exact', async () => {
+    const parts = [randomBytes(200_000), randomBytes(200_000)];
+    const whole = Buffer.concat(parts);
+    assert.equal((await req(p, 'MKCOL', uploads(p, 'parallel'))).status, 201);
+    // The first chunk's body arrives slowly, so the second one's request runs while it is being appended.
+    const slow = rawRequest(server, { method: 'PUT', path: uploads(p, 'parallel/0000000000000000'), headers: { authorization: p.basic, 'content-length': String(parts[0]!.length) } }, (r) => {
+      r.write(parts[0]!.subarray(0, 1000));
+      setTimeout(() => r.end(parts[0]!.subarray(1000)), 400);
+    });
+    await new Promise((r) => setTimeout(r, 150));
+    assert.equal((await req(p, 'PUT', uploads(p, `parallel/${String(parts[0]!.length).padStart(16, '0')}`), {}, parts[1])).status, 201);
+    assert.equal((await slow).status, 201);
+    const moved = await req(p, 'MOVE', uploads(p, 'parallel/.file'), { Destination: files(p, 'parallel.bin'), 'OC-Total-Length': String(whole.length) });
+    assert.equal(moved.status, 201, moved.text);
+    assert.ok((await download(api, p.token, '/parallel.bin')).body.equals(whole));
+    assert.equal(await strayObjects(), 0);
+  });
+
+  it("a wrong checksum on chunks in the spool is 400 and keeps them; a folder shared by another person receives them by a copy charged to its owner", async () => {
+    const parts = [randomBytes(40_000), randomBytes(9_000)];
+    const whole = Buffer.concat(parts);
+    const owner = await davPerson(server);
+    assert.equal((await req(owner, 'MKCOL', files(owner, 'drop'))).status, 201);
+    assert.equal((await grant(api, owner, { path: '/drop', user: p.email, permission: 'write' })).status, 200);
+    const ownerUsed = (await capacity(api, owner.token)).used;
+    const before = onDisk();
+    assert.equal((await req(p, 'MKCOL', uploads(p, 'to-shared'))).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'to-shared/00000'), {}, parts[0])).status, 201);
+    assert.equal((await req(p, 'PUT', uploads(p, 'to-shared/00001'), {}, parts[1])).status, 201);
+    const shared = (await sharedWith(api, p)).find((i) => i.path.endsWith(' – drop'))!.path;
+    const target = files(p, `${shared.slice(1).split('/').map(encodeURIComponent).join('/')}/in.bin`);
+    const wrong = await req(p, 'MOVE', uploads(p, 'to-shared/.file'), { Destination: files(p, 'own.bin'), 'OC-Checksum': `SHA1:${sha1(Buffer.from('other'))}` });
+    assert.equal(wrong.status, 400, wrong.text);
+    assert.ok(!(await names(api, p.token, '/')).includes('own.bin'));
+    assert.deepEqual(chunksOf((await req(p, 'PROPFIND', uploads(p, 'to-shared'), { Depth: '1' })).text), ['00000:40000', '00001:9000'], 'the chunks are kept for a retry');
+    const myUsed = (await capacity(api, p.token)).used;
+    const moved = await req(p, 'MOVE', uploads(p, 'to-shared/.file'), { Destination: target, 'OC-Checksum': `SHA1:${sha1(whole)}` });
+    assert.equal(moved.status, 201, moved.text);
+    assert.ok((await download(api, owner.token, '/drop/in.bin')).body.equals(whole));
+    assert.equal((await capacity(api, owner.token)).used, ownerUsed + whole.length, "charged to the folder's owner");
+    const mine = await capacity(api, p.token);
+    assert.deepEqual([mine.used, mine.reserved], [myUsed, 0], 'nothing is charged to the writer');
+    assert.deepEqual(onDisk().staging, before.staging, 'the spool is gone');
+    assert.equal(await strayObjects(), 0);
+  });
+
   it('the old OC-Chunked chunking is still 501 and stores nothing; the connection is closed, not left waiting for the body', async () => {
     const res = await rawRequest(server, { method: 'PUT', path: files(p, 'f.bin-chunking-42-2-0'), headers: { authorization: p.basic, 'OC-Chunked': '1', 'content-length': String(1024 * 1024) }, agent: false }, (r) => {
       // Only part of the body: the answer must come anyway, and the server close the connection.
@@ -264,6 +385,7 @@ describe('sync chunked uploads (/remote.php/dav/uploads/)', () => {
     assert.equal((await capacity(api, token)).reserved, 700);
     assert.equal((await req(p, 'DELETE', uploads(p, 'recent'))).status, 204);
     assert.equal(await strayObjects(), 0, 'no chunk bytes are left in storage');
+    assert.deepEqual(onDisk().staging, [], 'nor any spool');
   });
 });
 

@@ -39,6 +39,7 @@ import * as m044 from './044_activity_retention.js';
 import * as m045 from './045_photo_count.js';
 import * as m047 from './047_search_pending.js';
 import * as m048 from './048_sync_share_numbers.js';
+import * as m049 from './049_sync_spools.js';
 
 export const migrations: Record<string, Migration> = {
   '001_foundation': m001,
@@ -81,4 +82,5 @@ export const migrations: Record<string, Migration> = {
   '045_photo_count': m045,
   '047_search_pending': m047,
   '048_sync_share_numbers': m048,
+  '049_sync_spools': m049,
 };

@@ -56,6 +56,12 @@ export interface StorageDriver {
    * file to cut and flush it).
    */
   commit(uploadId: string, blobId: string, size: number, justWritten?: boolean): Promise<void>;
+  /**
+   * Reads a byte range of a staging area (only durable bytes: the caller knows
+   * them from what append resolved with). Optional: a store that has it can
+   * keep the chunks of a chunked upload in one staging area (files/uploads.ts, spools).
+   */
+  readStaging?(uploadId: string, range: ByteRange): Promise<Readable>;
   /** Moves a local file into a new staging area (server-side import). */
   adoptStaging(uploadId: string, localPath: string): Promise<void>;
   /** Idempotent. */

@@ -189,8 +189,16 @@ export class LocalStorage implements StorageDriver {
     return (await readdir(this.stagingDir)).filter((name) => SAFE_ID.test(name));
   }
 
-  async read(blobId: string, range?: ByteRange): Promise<Readable> {
-    const handle = await open(this.blobPath(blobId), 'r');
+  read(blobId: string, range?: ByteRange): Promise<Readable> {
+    return this.readFile(this.blobPath(blobId), range);
+  }
+
+  readStaging(uploadId: string, range: ByteRange): Promise<Readable> {
+    return this.readFile(this.stagingPath(uploadId), range);
+  }
+
+  private async readFile(file: string, range?: ByteRange): Promise<Readable> {
+    const handle = await open(file, 'r');
     // An explicit end: without one a read stream asks for highWaterMark bytes
     // per read whatever is left, so a 4 KiB file cost two fresh 1 MiB buffers
     // (the data, then the read that finds the end), 2 MiB of short-lived
