@@ -7,7 +7,8 @@
 //   node bench/sync-put-cost.mjs /tmp/old /work/main  builds side by side (each
 //     a checkout after `npm run build:server`, with node_modules), alternated
 //     ROUNDS times, the order reversed every other round
-// Settings: PUTS (1500), PARALLEL (6), ROUNDS (3), STATEMENTS (unset).
+// Settings: PUTS (1500), PARALLEL (6), ROUNDS (3), STATEMENTS (unset), PROFILE (unset;
+// a folder: the server writes a V8 CPU profile there when it stops, --cpu-prof).
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,7 @@ const PUTS = Number(process.env.PUTS ?? 1500);
 const PARALLEL = Number(process.env.PARALLEL ?? 6);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const COUNT = process.env.STATEMENTS === '1';
+const PROFILE = process.env.PROFILE;
 const roots = process.argv.length > 2 ? process.argv.slice(2).map((d) => path.resolve(d)) : [ROOT];
 const dir = mkdtempSync(path.join(tmpdir(), 'cirrus-put-cost-'));
 const countsFile = path.join(dir, 'counts.json');
@@ -53,7 +55,7 @@ async function snapshot(pid) {
 }
 
 async function measure(root) {
-  const site = await startCirrus({ root, env: { CIRRUS_STATEMENTS_FILE: countsFile }, nodeArgs: COUNT ? [`--import=${preload}`] : [] });
+  const site = await startCirrus({ root, env: { CIRRUS_STATEMENTS_FILE: countsFile }, nodeArgs: [...(COUNT ? [`--import=${preload}`] : []), ...(PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${PROFILE}`] : [])] });
   try {
     const token = (await signIn(site.url)).access_token;
     const me = (await api(site.url, 'GET', '/api/v4/user/me', { token })).body.data;

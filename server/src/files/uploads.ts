@@ -90,6 +90,8 @@ interface WriteLimits {
   max: number;
   /** Reserve quota as the body grows (bodies of unknown length). */
   grow?: (total: number) => Promise<void>;
+  /** Sees each piece of the body as it goes to the store (a running checksum). */
+  observe?: (bytes: Buffer) => void;
 }
 
 export type { UploadRow };
@@ -116,6 +118,8 @@ const SPOOL_EXPIRY_MS = 48 * 3600_000;
 export interface SpooledBody {
   readonly spoolId: string;
   readonly size: number;
+  /** The SHA-1 of its bytes, hex, when it was computed as they arrived. */
+  readonly sha1?: string;
   read(): Readable;
 }
 
@@ -366,12 +370,13 @@ export class UploadService {
    * Resolves with where the piece starts, or null, with the body unread, when
    * the spool cannot take it now (another request is appending, its end is
    * not `at`, or it is gone): the caller stores the piece on its own instead.
+   * `observe` sees the piece's bytes as they are stored.
    */
-  appendToSpool(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number): Promise<number | null> {
-    return this.transfers.upload(accountHolder(ownerId), () => this.appendToSpoolHeld(spoolId, ownerId, at, source, length, max));
+  appendToSpool(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number, observe?: (bytes: Buffer) => void): Promise<number | null> {
+    return this.transfers.upload(accountHolder(ownerId), () => this.appendToSpoolHeld(spoolId, ownerId, at, source, length, max, observe));
   }
 
-  private async appendToSpoolHeld(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number): Promise<number | null> {
+  private async appendToSpoolHeld(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number, observe?: (bytes: Buffer) => void): Promise<number | null> {
     if (length > max) throw tooLarge('The chunk goes past the total length of the upload');
     const spool = await this.store.uploads.findAny(spoolId);
     if (!spool || spool.kind !== 'spool' || spool.owner_id !== ownerId || spool.upload_offset !== at) return null;
@@ -388,7 +393,7 @@ export class UploadService {
       throw err;
     }
     try {
-      const held = await this.write(spool, source, { max: length }, () => false);
+      const held = await this.write(spool, source, { max: length, observe }, () => false);
       if (held.state.offset - at !== length) throw badRequest('The body is shorter than its Content-Length');
     } catch (err) {
       await this.releasePieces(ownerId, length);
@@ -573,6 +578,7 @@ export class UploadService {
             : tooLarge('The body is longer than allowed');
         }
         if (limits.grow) await limits.grow(upload.upload_offset + received);
+        limits.observe?.(buf);
         if (this.clock.now() - lastBeat >= this.options.heartbeatMs) {
           lastBeat = this.clock.now();
           if (!(await this.store.uploads.heartbeat(upload.id, token, lastBeat + this.options.lockMs, this.expiry(upload, lastBeat)))) throw lockLost();

@@ -14,6 +14,7 @@
 // The assembly goes through the same path as a PUT (every rule holds: names,
 // quota, versions, trash, grants, locks); when the chunks are not all in the
 // spool in order, it streams them in order, and never holds the file in memory.
+import { createHash, type Hash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { DomainError, ErrorCode, badRequest, notFound } from '../core/errors.js';
 import { shortId } from '../crypto/random.js';
@@ -30,6 +31,8 @@ const TRANSFER_NAME = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,199}$/;
 const CHUNK_NAME = /^\d{1,16}$/;
 /** Chunking v2 numbers chunks 1 to 10000. */
 const V2_MAX_CHUNKS = 10_000;
+/** Running SHA-1s kept for this many spools at most (the oldest is forgotten: its checksum is then read back). */
+const SUMS_KEPT = 256;
 
 export function validTransferName(name: string): boolean {
   return TRANSFER_NAME.test(name);
@@ -69,6 +72,13 @@ function pieces(chunks: readonly ChunkRow[]): Piece[] {
 const bytesOf = (chunks: readonly ChunkRow[]) => chunks.reduce((n, c) => n + c.size, 0);
 
 export class ChunkedUploads {
+  /**
+   * The SHA-1 of each spool's bytes so far (the clients' preferred OC-Checksum,
+   * sync/ocs/capabilities.ts), computed as chunks are appended in this
+   * process, so that the assembly need not read the file back to check it.
+   */
+  private readonly sums = new Map<string, { end: number; sha1: Hash }>();
+
   constructor(
     private readonly repo: SyncRepository,
     private readonly uploads: UploadService,
@@ -132,8 +142,15 @@ export class ChunkedUploads {
   private async store(transfer: TransferRow, chunks: readonly ChunkRow[], name: string, source: Readable, declaredLength: number | null, max: number): Promise<{ key: string; size: number; spoolOffset: number | null }> {
     if (this.uploads.spools && declaredLength !== null && !chunks.some((c) => c.name === name)) {
       const spoolId = transfer.spool_id ?? (await this.openSpool(transfer));
-      const at = spoolId === null ? null : await this.uploads.appendToSpool(spoolId, transfer.user_id, bytesOf(chunks.filter((c) => c.spool_offset !== null)), source, declaredLength, max);
-      if (at !== null) return { key: shortId(24), size: declaredLength, spoolOffset: at };
+      const end = bytesOf(chunks.filter((c) => c.spool_offset !== null));
+      const prior = spoolId === null ? undefined : this.sums.get(spoolId);
+      // A copy: the running sum moves on only once the whole chunk is stored.
+      const sha1 = end === 0 ? createHash('sha1') : prior?.end === end ? prior.sha1.copy() : null;
+      const at = spoolId === null ? null : await this.uploads.appendToSpool(spoolId, transfer.user_id, end, source, declaredLength, max, sha1 ? (b) => sha1.update(b) : undefined);
+      if (at !== null) {
+        this.keepSum(spoolId!, sha1 && { end: at + declaredLength, sha1 });
+        return { key: shortId(24), size: declaredLength, spoolOffset: at };
+      }
     }
     const piece = await this.uploads.storePiece(transfer.user_id, source, declaredLength, max);
     return { key: piece.key, size: piece.size, spoolOffset: null };
@@ -146,6 +163,13 @@ export class ChunkedUploads {
     // Another chunk's request made one first, or the transfer was deleted.
     await this.uploads.dropSpool(spoolId);
     return (transfer.spool_id = await this.repo.spoolOf(transfer.id));
+  }
+
+  private keepSum(spoolId: string, sum: { end: number; sha1: Hash } | null): void {
+    this.sums.delete(spoolId);
+    if (!sum) return;
+    this.sums.set(spoolId, sum);
+    if (this.sums.size > SUMS_KEPT) this.sums.delete(this.sums.keys().next().value!);
   }
 
   /** Releases chunks' reservation and deletes the ones kept as objects of their own (a chunk in the spool goes with it). */
@@ -166,7 +190,7 @@ export class ChunkedUploads {
     const gone = await this.repo.deleteTransfer(transfer.id);
     if (!gone) return;
     await this.drop(transfer.user_id, gone.chunks);
-    if (gone.spoolId !== null) await this.uploads.dropSpool(gone.spoolId);
+    if (gone.spoolId !== null) await this.dropSpool(gone.spoolId);
   }
 
   /**
@@ -204,7 +228,9 @@ export class ChunkedUploads {
       offset += c.size;
       return here;
     });
-    const body: Readable | SpooledBody = inOrder ? { spoolId, size: sum, read: stream } : stream();
+    const known = inOrder ? this.sums.get(spoolId) : undefined;
+    const sha1 = known?.end === sum ? known.sha1.copy().digest('hex') : undefined;
+    const body: Readable | SpooledBody = inOrder ? { spoolId, size: sum, sha1, read: stream } : stream();
     // The file's own upload reserves its size: the chunks' reservation is handed over, not counted twice.
     await this.uploads.releasePieces(transfer.user_id, sum);
     let result: T;
@@ -221,11 +247,16 @@ export class ChunkedUploads {
       await this.uploads.dropPieces(transfer.user_id, pieces(gone.chunks.filter((c) => assembled.has(c.storage_key))), false);
       await this.drop(transfer.user_id, gone.chunks.filter((c) => !assembled.has(c.storage_key)));
       // Became the file, or was only read: either way nothing is left of it to keep.
-      if (gone.spoolId !== null) await this.uploads.dropSpool(gone.spoolId);
+      if (gone.spoolId !== null) await this.dropSpool(gone.spoolId);
     }
     // Deleted meanwhile by an abort, which released the reservation a second time.
     else await this.uploads.holdPieces(transfer.user_id, sum);
     return result;
+  }
+
+  private async dropSpool(spoolId: string): Promise<void> {
+    this.sums.delete(spoolId);
+    await this.uploads.dropSpool(spoolId);
   }
 
   /** Deletes transfers idle for 24 hours (the jobs runner, hourly and at start). */

@@ -34,7 +34,7 @@ export interface ByteRange {
 export interface StorageDriver {
   /** Releases connections and timers the driver holds (the S3 client's sockets), at shutdown. */
   destroy?(): void;
-  /** Creates an empty staging area whose bytes will become the blob `blobId`. */
+  /** Creates an empty staging area whose bytes will become the blob `blobId` (a store may make it only at the first append). */
   createStaging(uploadId: string, blobId: string): Promise<void>;
   /**
    * Appends `source` to a staging area whose durable state is `from` (bytes

@@ -71,6 +71,7 @@ export class LocalStorage implements StorageDriver {
   async init(): Promise<void> {
     await mkdir(this.stagingDir, { recursive: true });
     await mkdir(this.blobDir, { recursive: true });
+    for (const d of await readdir(this.blobDir)) this.blobDirs.add(path.join(this.blobDir, d));
   }
 
   private stagingPath(uploadId: string): string {
@@ -81,13 +82,14 @@ export class LocalStorage implements StorageDriver {
     return path.join(this.blobDir, checkId(blobId).slice(0, 2), blobId);
   }
 
+  /** The file is made by the first append (a staging area without one holds no bytes): one open and close fewer per upload. */
   async createStaging(uploadId: string): Promise<void> {
-    const handle = await open(this.stagingPath(uploadId), 'wx');
-    await handle.close();
+    checkId(uploadId);
   }
 
   async append(uploadId: string, from: StagingState, source: AsyncIterable<Uint8Array>, onDurable?: (state: StagingState) => Promise<void>): Promise<StagingState> {
-    const handle = await open(this.stagingPath(uploadId), 'r+');
+    // From the start: made now, or cut to nothing (what a crashed append left).
+    const handle = await open(this.stagingPath(uploadId), from.offset === 0 ? 'w' : 'r+');
     const state: StagingState = { ...from };
     let reported = from.offset;
     let writtenBack = from.offset;
@@ -106,7 +108,7 @@ export class LocalStorage implements StorageDriver {
       }
     };
     try {
-      await handle.truncate(from.offset);
+      if (from.offset > 0) await handle.truncate(from.offset);
       try {
         for await (const chunk of source) {
           if (chunk.length === 0) continue;
