@@ -16,7 +16,8 @@
 //   Apache wrote is added, measured right after (the same durability).
 // - The large file is also sent to Cirrus the way it goes to Apache (one PUT:
 //   the client told not to cut it), so the same requests meet both servers;
-//   chunked, Cirrus writes the file twice (the chunks, then the assembly).
+//   chunked, Cirrus appends the chunks to one staging file and renames it
+//   into place (sync/chunked.ts), so it writes the file once either way.
 // - Apache flushes nothing; Cirrus fsyncs each blob before it answers. A
 //   second Cirrus started with CIRRUS_BENCHMARK_NO_FSYNC does the same work
 //   as Apache (the guide's rule for a baseline that skips fsync: measured

@@ -236,7 +236,7 @@ describe('admin dashboard API', () => {
     it('the CLI refuses an unknown icon name too', async () => {
       const db = server.config.database;
       const env = { ...process.env, CIRRUS_DATA_DIR: server.config.dataDir, CIRRUS_LOG_LEVEL: 'silent', ...(db.kind === 'postgres' ? { CIRRUS_DATABASE_URL: db.url } : {}) };
-      const args = ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts'), 'app', 'create', '--name', 'CLI', '--redirect-uri', 'https://c.example/cb', '--scope', 'openid', '--icon', 'not-an-icon-at-all'];
+      const args = [path.join(ROOT_DIR, 'dist/server/src/main.js'), 'app', 'create', '--name', 'CLI', '--redirect-uri', 'https://c.example/cb', '--scope', 'openid', '--icon', 'not-an-icon-at-all'];
       const res = await run(process.execPath, args, { env, cwd: ROOT_DIR }).then(
         () => ({ code: 0, stderr: '' }),
         (e: { code: number; stderr: string }) => ({ code: e.code, stderr: e.stderr }),

@@ -29,7 +29,7 @@ describe('command line', () => {
   function cirrus(...args: string[]): Promise<Run> {
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...fresh.env, CIRRUS_ADMIN_EMAIL: OPERATOR_EMAIL, CIRRUS_ADMIN_PASSWORD: OPERATOR_PASSWORD };
     return new Promise((resolve) => {
-      execFile(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts'), ...args], { cwd: ROOT_DIR, env, timeout: 60_000 }, (err, stdout, stderr) => {
+      execFile(process.execPath, [path.join(ROOT_DIR, 'dist/server/src/main.js'), ...args], { cwd: ROOT_DIR, env, timeout: 60_000 }, (err, stdout, stderr) => {
         outputs.push(stdout, stderr);
         const code = err ? (typeof err.code === 'number' ? err.code : 1) : 0;
         resolve({ code, stdout, stderr });

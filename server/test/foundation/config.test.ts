@@ -70,7 +70,7 @@ describe('start-up', () => {
     const fresh = await freshDatabase();
     // CIRRUS_HOST unset (every address) and CIRRUS_BASE_URL unset: the case people start with.
     const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, ...fresh.env, CIRRUS_PORT: '0', CIRRUS_LOG_LEVEL: 'warn', CIRRUS_ADMIN_EMAIL: 'op@example.com', CIRRUS_ADMIN_PASSWORD: 'operator-password-1' };
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts'), 'serve'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [path.join(ROOT_DIR, 'dist/server/src/main.js'), 'serve'], { cwd: ROOT_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
     try {
       let output = '';
       const printed = await new Promise<string>((resolve, reject) => {

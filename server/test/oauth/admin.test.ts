@@ -164,7 +164,7 @@ describe('OAuth apps (admin API and CLI)', () => {
     const cli = (args: string[]) => {
       const db = ctx.server.config.database;
       const env = { ...process.env, CIRRUS_DATA_DIR: ctx.server.config.dataDir, CIRRUS_LOG_LEVEL: 'silent', ...(db.kind === 'postgres' ? { CIRRUS_DATABASE_URL: db.url } : {}) };
-      return run(process.execPath, ['--import', 'tsx', path.join(ROOT_DIR, 'server/src/main.ts'), 'app', 'create', ...args], { env, cwd: ROOT_DIR }).then(
+      return run(process.execPath, [path.join(ROOT_DIR, 'dist/server/src/main.js'), 'app', 'create', ...args], { env, cwd: ROOT_DIR }).then(
         (r) => ({ code: 0, ...r }),
         (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
       );
