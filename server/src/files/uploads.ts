@@ -224,7 +224,7 @@ export class UploadService {
       share_id: shareId, source, author,
     };
     await this.files.mutate(ownerId, async (s) => {
-      if (!(await s.usage.reserve(ownerId, reserve, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, reserve, quota));
+      await this.reserveOrRefuse(s, ownerId, reserve, quota);
       await s.uploads.insert(row);
       if (shareId !== null) await this.sharePort().admit(s.db, row, via.address ?? null);
     }, personActor(author));
@@ -235,6 +235,11 @@ export class UploadService {
       throw err;
     }
     return row;
+  }
+
+  /** Reserves `bytes` of the owner's quota, in the caller's transaction; 413 when they do not fit. */
+  private async reserveOrRefuse(s: FileStore, ownerId: string, bytes: number, quota: number): Promise<void> {
+    if (!(await s.usage.reserve(ownerId, bytes, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, bytes, quota));
   }
 
   private async quotaMessage(s: FileStore, ownerId: string, bytes: number, quota: number): Promise<string> {
@@ -378,15 +383,15 @@ export class UploadService {
 
   private async appendToSpoolHeld(spoolId: string, ownerId: string, at: number, source: Readable, length: number, max: number, observe?: (bytes: Buffer) => void): Promise<number | null> {
     if (length > max) throw tooLarge('The chunk goes past the total length of the upload');
-    const spool = await this.store.uploads.findAny(spoolId);
-    if (!spool || spool.kind !== 'spool' || spool.owner_id !== ownerId || spool.upload_offset !== at) return null;
+    const spool = await this.findSpool(spoolId);
+    if (!spool || spool.owner_id !== ownerId || spool.upload_offset !== at) return null;
     const token = secretToken(12);
     if (!(await this.claim(spool, token))) return null;
     spool.lock_token = token;
     const quota = await this.quotas.quotaOf(ownerId);
     try {
       await this.files.mutate(ownerId, async (s) => {
-        if (!(await s.usage.reserve(ownerId, length, quota))) throw tooLarge(await this.quotaMessage(s, ownerId, length, quota));
+        await this.reserveOrRefuse(s, ownerId, length, quota);
       }, personActor(ownerId));
     } catch (err) {
       await this.store.uploads.unlock(spoolId, token);
@@ -410,8 +415,12 @@ export class UploadService {
 
   /** How many bytes a spool holds, or null when it is gone. */
   async spoolSize(spoolId: string): Promise<number | null> {
-    const spool = await this.store.uploads.findAny(spoolId);
-    return spool?.kind === 'spool' ? spool.upload_offset : null;
+    return (await this.findSpool(spoolId))?.upload_offset ?? null;
+  }
+
+  private async findSpool(spoolId: string): Promise<UploadRow | undefined> {
+    const row = await this.store.uploads.findAny(spoolId);
+    return row?.kind === 'spool' ? row : undefined;
   }
 
   /** Deletes a spool and its bytes (the reservations its pieces hold are the caller's to release). */
@@ -425,8 +434,8 @@ export class UploadService {
    * with the writer by another person); null otherwise, and nothing changed.
    */
   private async placeSpool(sc: Scope, body: SpooledBody, writer: string | null, author: string, modifiedAt: number | undefined): Promise<Entry | null> {
-    const spool = await this.store.uploads.findAny(body.spoolId);
-    if (!spool || spool.kind !== 'spool' || spool.owner_id !== sc.ownerId || spool.upload_offset !== body.size) return null;
+    const spool = await this.findSpool(body.spoolId);
+    if (!spool || spool.owner_id !== sc.ownerId || spool.upload_offset !== body.size) return null;
     await this.checkTarget(sc.ownerId, sc.names);
     const token = secretToken(12);
     if (!(await this.claim(spool, token))) return null;
@@ -435,7 +444,7 @@ export class UploadService {
     try {
       // As begin() does for a PUT, the file's size is reserved under the quota (the pieces' reservation was handed over by the caller).
       await this.files.mutate(sc.ownerId, async (s) => {
-        if (!(await s.usage.reserve(sc.ownerId, body.size, quota))) throw tooLarge(await this.quotaMessage(s, sc.ownerId, body.size, quota));
+        await this.reserveOrRefuse(s, sc.ownerId, body.size, quota);
         await s.uploads.amend(spool.id, token, { ...target, reserved: body.size });
       }, personActor(author));
     } catch (err) {

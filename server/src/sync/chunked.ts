@@ -116,7 +116,8 @@ export class ChunkedUploads {
    * total length, the chunks together may not go past it. True when it replaced one.
    */
   async putChunk(transfer: TransferRow, name: string, source: Readable, declaredLength: number | null): Promise<boolean> {
-    const chunks = await this.repo.chunks(transfer.id);
+    // Read for the total length's bound and for where the spool ends; neither applies on a store without spools and no total.
+    const chunks = transfer.total_length !== null || this.uploads.spools ? await this.repo.chunks(transfer.id) : [];
     let max = Number.MAX_SAFE_INTEGER;
     if (transfer.total_length !== null) {
       max = Math.max(0, transfer.total_length - bytesOf(chunks.filter((c) => c.name !== name)));
